@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "gcdquiz",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gcdquiz", targets: ["gcdquiz"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Snippet → IR → every outcome. Pure: no I/O, no threads.
+        .target(
+            name: "DispatchModel",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // Questions, the bank, validation, answers and grading.
+        .target(
+            name: "Quiz",
+            dependencies: [
+                "DispatchModel",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The command line: argument parsing, rendering, exit codes.
+        .executableTarget(
+            name: "gcdquiz",
+            dependencies: [
+                "DispatchModel",
+                "Quiz",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz"]),
+    ]
+)

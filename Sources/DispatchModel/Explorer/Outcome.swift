@@ -1,0 +1,91 @@
+/// One way a run can go, as the learner predicts it: the printed lines and how the run ended.
+public struct Outcome: Hashable, Sendable, Comparable {
+    public var lines: [String]
+    public var end: End
+
+    public init(lines: [String], end: End) {
+        self.lines = lines
+        self.end = end
+    }
+
+    /// Finished runs first; then by lines, comparing numbers as numbers so that 2 comes before 10.
+    public static func < (a: Outcome, b: Outcome) -> Bool {
+        if a.end != b.end { return a.end == .finished }
+        for (x, y) in zip(a.lines, b.lines) where x != y {
+            if let m = Int(x), let n = Int(y) { return m < n }
+            return x < y
+        }
+        return a.lines.count > b.lines.count
+    }
+}
+
+/// How a run ends. The model knows two endings; the live runner adds `crash` and `timeout`.
+public enum End: String, Hashable, Sendable, Codable {
+    /// Every piece of submitted work ran to completion.
+    case finished
+    /// Work remains that can never run: a trap, a cycle of waits.
+    case deadlock
+}
+
+/// Why a run ended in a deadlock, for the learner: which thread trapped, or who waits on whom.
+public enum DeadlockReason: Hashable, Sendable {
+    /// libdispatch killed the process: `sync` onto a serial queue the thread already owns.
+    case trap(thread: String, queue: String, at: SourceSpan)
+    /// Nothing can run any more; each string says what one thread or queue is stuck on.
+    case stuck([String])
+
+    public var summary: String {
+        switch self {
+        case .trap(let thread, let queue, let span):
+            return "\(thread) called \(queue).sync at \(span) on a queue it already owns: libdispatch traps (\"dispatch_sync called on queue already owned by current thread\") and the process dies"
+        case .stuck(let waits):
+            return "nothing can run any more: " + waits.joined(separator: "; ")
+        }
+    }
+}
+
+/// What the explorer knows of one outcome: a schedule that produces it, and why it ended so.
+public struct OutcomeReport: Hashable, Sendable {
+    public var outcome: Outcome
+    /// The first schedule the explorer found that produces the outcome.
+    public var witness: [ScheduleStep]
+    public var deadlock: DeadlockReason?
+}
+
+/// One step of a schedule: which thread did what, running an item of which queue.
+public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
+    public enum Event: Hashable, Sendable {
+        case printed(String)
+        /// `async` put the block at the end of the queue.
+        case enqueued(queue: String)
+        /// `sync` asked for the queue and waits its turn.
+        case waits(queue: String)
+        /// The queue handed an `async` item to this thread.
+        case startsItem(queue: String)
+        /// The queue let this thread into the body of a `sync`.
+        case entersSync(queue: String)
+        /// libdispatch traps: `sync` onto a queue this thread owns.
+        case traps(queue: String)
+    }
+
+    public var thread: String
+    /// The queue whose item or `sync` body the thread is running, or nil for top-level code.
+    public var queue: String?
+    public var event: Event
+    public var span: SourceSpan?
+
+    public var description: String {
+        let place = span.map { "line \($0.line)" } ?? ""
+        let context = queue.map { " (on \($0))" } ?? ""
+        let what: String
+        switch event {
+        case .printed(let text): what = "prints \(text)"
+        case .enqueued(let queue): what = "\(queue).async: enqueues the block"
+        case .waits(let queue): what = "\(queue).sync: waits for its turn"
+        case .startsItem(let queue): what = "starts the next item of \(queue)"
+        case .entersSync(let queue): what = "enters the \(queue).sync block"
+        case .traps(let queue): what = "\(queue).sync on a queue it owns: trap"
+        }
+        return "\(thread)\(context): \(what)\(place.isEmpty ? "" : " [\(place)]")"
+    }
+}
