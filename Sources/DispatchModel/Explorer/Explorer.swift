@@ -31,7 +31,7 @@ public struct Explorer: Sendable {
             stack.compactMap(\.arrival) + [step]
         }
 
-        let initial = MachineState(program: program)
+        let initial = semantics.initialState()
         visited.insert(initial)
         var stack = [Node(state: initial, moves: semantics.moves(in: initial))]
         var complete = true

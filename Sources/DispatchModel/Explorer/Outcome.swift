@@ -15,7 +15,7 @@ public struct Outcome: Hashable, Sendable, Comparable {
             if let m = Int(x), let n = Int(y) { return m < n }
             return x < y
         }
-        return a.lines.count > b.lines.count
+        return a.lines.count < b.lines.count
     }
 }
 
@@ -37,7 +37,7 @@ public enum DeadlockReason: Hashable, Sendable {
     public var summary: String {
         switch self {
         case .trap(let thread, let queue, let span):
-            return "\(thread) called \(queue).sync at \(span) on a queue it already owns: libdispatch traps (\"dispatch_sync called on queue already owned by current thread\") and the process dies"
+            return "trap at line \(span.line): \(thread) calls \(queue).sync on a queue it already owns"
         case .stuck(let waits):
             return "nothing can run any more: " + waits.joined(separator: "; ")
         }
@@ -74,18 +74,21 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
     public var event: Event
     public var span: SourceSpan?
 
-    public var description: String {
-        let place = span.map { "line \($0.line)" } ?? ""
-        let context = queue.map { " (on \($0))" } ?? ""
-        let what: String
+    /// What the thread did, in words: "prints 1", "serialQueue.async: enqueues the block".
+    public var action: String {
         switch event {
-        case .printed(let text): what = "prints \(text)"
-        case .enqueued(let queue): what = "\(queue).async: enqueues the block"
-        case .waits(let queue): what = "\(queue).sync: waits for its turn"
-        case .startsItem(let queue): what = "starts the next item of \(queue)"
-        case .entersSync(let queue): what = "enters the \(queue).sync block"
-        case .traps(let queue): what = "\(queue).sync on a queue it owns: trap"
+        case .printed(let text): "prints \(text)"
+        case .enqueued(let queue): "\(queue).async: enqueues the block"
+        case .waits(let queue): "\(queue).sync: waits for its turn"
+        case .startsItem(let queue): "starts the next item of \(queue)"
+        case .entersSync(let queue): "enters the \(queue).sync block"
+        case .traps(let queue): "\(queue).sync on a queue it already owns: libdispatch traps"
         }
-        return "\(thread)\(context): \(what)\(place.isEmpty ? "" : " [\(place)]")"
+    }
+
+    public var description: String {
+        let context = queue.map { " (on \($0))" } ?? ""
+        let place = span.map { "  [line \($0.line)]" } ?? ""
+        return "\(thread)\(context): \(action)\(place)"
     }
 }

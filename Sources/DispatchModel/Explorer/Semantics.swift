@@ -16,6 +16,13 @@ struct Semantics {
         case trapped(MachineState, ScheduleStep, DeadlockReason)
     }
 
+    /// The state before the first step: the main thread about to run the top-level code.
+    func initialState() -> MachineState {
+        var state = MachineState(program: program)
+        unwind(MachineState.mainThreadID, in: &state)
+        return state
+    }
+
     func moves(in state: MachineState) -> [Move] {
         var moves: [Move] = []
         for thread in state.threads where thread.isRunnable {
@@ -132,7 +139,9 @@ struct Semantics {
     /// enables other steps, so doing it eagerly loses no schedule). A worker with nothing left
     /// goes back to the pool.
     private func unwind(_ threadID: Int, in state: inout MachineState) {
-        guard var t = state.threadIndex(threadID) else { return }
+        // A thread blocked in `sync` is still inside the statement: its frames stay until the
+        // sync returns, so it keeps owning the queues it holds.
+        guard var t = state.threadIndex(threadID), state.threads[t].waitingOn == nil else { return }
         while let frame = state.threads[t].frames.last, frame.pc >= program[frame.block].statements.count {
             state.threads[t].frames.removeLast()
             switch frame.role {

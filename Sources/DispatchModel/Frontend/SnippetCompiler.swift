@@ -54,7 +54,7 @@ public struct ProblemList: Error, Hashable, Sendable, CustomStringConvertible {
     public var problems: [Problem]
 
     public init(_ problems: [Problem]) {
-        self.problems = problems.sorted { $0.location < $1.location }
+        self.problems = problems.sorted(by: Problem.byLocation)
     }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }

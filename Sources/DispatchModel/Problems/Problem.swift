@@ -7,11 +7,12 @@ public struct Problem: Hashable, Sendable, Error, CustomStringConvertible {
 
     public var severity: Severity
     public var message: String
-    public var location: SourceLocation
+    /// Nil for a problem with no place in a file (an unknown question id, say).
+    public var location: SourceLocation?
     /// The text of the line the problem is on, so the renderer can put a caret under it.
     public var sourceLine: String?
 
-    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation, sourceLine: String? = nil) {
+    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation?, sourceLine: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -20,7 +21,19 @@ public struct Problem: Hashable, Sendable, Error, CustomStringConvertible {
 
     /// `file:line:col: error: message`, the first line of the rendering.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
+        (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
+    }
+}
+
+extension Problem {
+    /// Orders problems by file and position; those without a place come first.
+    public static func byLocation(_ a: Problem, _ b: Problem) -> Bool {
+        switch (a.location, b.location) {
+        case (nil, nil): return false
+        case (nil, _): return true
+        case (_, nil): return false
+        case (let x?, let y?): return x < y
+        }
     }
 }
 

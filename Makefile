@@ -1,0 +1,39 @@
+# gcdquiz — the two commands of the README's quick start, and the helpers behind them.
+# Every target installs what it needs first (libedit-dev, pkg-config), so a fresh
+# Debian/Ubuntu machine with Swift 6 needs nothing else.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE_BIN := .build/release/gcdquiz
+
+.PHONY: run test build release bench verify deps clean
+
+## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
+run: deps release
+	@$(RELEASE_BIN) $(ARGS)
+
+## Build and run every test (unit and end-to-end).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product gcdquiz
+
+## Time the model on every bank puzzle in a release build.
+bench: release
+	$(RELEASE_BIN) benchmark
+
+## libedit (line editing for the drill) and pkg-config, from apt when missing.
+deps:
+	@if ! pkg-config --exists libedit 2>/dev/null; then \
+		echo "make: installing libedit-dev and pkg-config (apt-get)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libedit-dev pkg-config >/dev/null; \
+	fi
+
+clean:
+	rm -rf .build

@@ -1,0 +1,101 @@
+import DispatchModel
+import Foundation
+
+/// Every question found under a folder, plus every problem found on the way. A bad file costs
+/// only itself: the rest of the bank loads and works.
+public struct Bank: Sendable {
+    public var questions: [Question]
+    public var problems: [Problem]
+    public var root: String
+
+    public init(questions: [Question], problems: [Problem], root: String) {
+        self.questions = questions
+        self.problems = problems
+        self.root = root
+    }
+
+    public func question(id: String) -> Question? {
+        questions.first { $0.id == id }
+    }
+
+    /// Questions with every one of `tags` (if any) and the given level (if any), in bank order.
+    public func questions(tags: [String] = [], level: Int? = nil, kind: Question.Kind? = nil) -> [Question] {
+        questions.filter { question in
+            tags.allSatisfy(question.tags.contains) && (level == nil || question.level == level)
+                && (kind == nil || question.kind == kind)
+        }
+    }
+
+    /// Every tag in the bank with how many questions carry it, most used first.
+    public var tagCounts: [(tag: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for question in questions { for tag in question.tags { counts[tag, default: 0] += 1 } }
+        return counts.map { ($0.key, $0.value) }.sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
+    }
+}
+
+/// Finds and reads question files. Checks each file alone (fields, code) and the files together
+/// (unique ids).
+public enum BankLoader {
+    /// Loads every `.yaml`/`.yml` file under `paths` (folders are searched recursively; files are
+    /// taken as they are), in path order.
+    public static func load(paths: [String], root: String? = nil) -> Bank {
+        var questions: [Question] = []
+        var problems: [Problem] = []
+        var firstByID: [String: Question] = [:]
+
+        for file in questionFiles(paths) {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                problems.append(Problem(.error, "cannot read the file", at: SourceLocation(file: file, line: 1, column: 1)))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                problems.append(Problem(.error, "the file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1)))
+                continue
+            }
+            let (parsed, found) = QuestionParser.parse(text, file: file)
+            problems += found
+            guard let question = parsed else { continue }
+            if let first = firstByID[question.id] {
+                let line = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .firstIndex { $0.hasPrefix("id:") }.map { $0 + 1 } ?? 1
+                problems.append(Problem(
+                    .error, "duplicate id '\(question.id)': \(first.file) already uses it",
+                    at: SourceLocation(file: file, line: line, column: 1)))
+                continue
+            }
+            if question.kind == .trace, case .failure(let list) = question.program() {
+                problems += list.problems
+                continue
+            }
+            firstByID[question.id] = question
+            questions.append(question)
+        }
+        return Bank(questions: questions, problems: problems.sorted(by: Problem.byLocation), root: root ?? paths.first ?? ".")
+    }
+
+    /// The question files under `paths`, sorted so that the bank's order is stable.
+    public static func questionFiles(_ paths: [String]) -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                files.append(path)  // reported as unreadable by the caller
+                continue
+            }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            guard let enumerator = manager.enumerator(atPath: base) else { continue }
+            var found: [String] = []
+            for case let relative as String in enumerator where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                found.append(base + "/" + relative)
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+}

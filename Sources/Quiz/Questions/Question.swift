@@ -1,0 +1,84 @@
+import DispatchModel
+
+/// One question of the bank, as an instructor wrote it in a YAML file. Answers are never stored:
+/// a trace question's outcomes are computed from its code by the model.
+public struct Question: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Predict what a snippet prints.
+        case trace
+        /// Pick one or several options.
+        case choice
+        /// Answer in a few words.
+        case short
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var title: String
+    /// 1 (first week) to 3 (interview-hard).
+    public var level: Int
+    public var tags: [String]
+    /// Where the material comes from (a seed, a slide, an interview site).
+    public var source: String
+    /// Names the rules at work; shown after the learner answers.
+    public var explanation: String
+    /// The snippet of a trace question, exactly as the learner sees it and as it runs.
+    public var code: String?
+    /// The file the question was read from, as shown in diagnostics.
+    public var file: String
+    /// Where `code` sits in `file`, to report a problem in the snippet at its place in the file.
+    public var codeOrigin: CodeOrigin?
+
+    public init(
+        id: String, kind: Kind, title: String, level: Int, tags: [String], source: String,
+        explanation: String, code: String?, file: String, codeOrigin: CodeOrigin? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.level = level
+        self.tags = tags
+        self.source = source
+        self.explanation = explanation
+        self.code = code
+        self.file = file
+        self.codeOrigin = codeOrigin
+    }
+
+    /// The snippet lowered to the IR, with any problem placed in the question's file.
+    public func program() -> Result<Program, ProblemList> {
+        guard let code else {
+            return .failure(ProblemList([Problem(.error, "question '\(id)' has no code", at: SourceLocation(file: file, line: 1, column: 1))]))
+        }
+        return SnippetCompiler.compile(code, fileName: file).mapError { list in
+            ProblemList(list.problems.map { codeOrigin?.relocate($0) ?? $0 })
+        }
+    }
+}
+
+/// Maps a position in a snippet embedded in a YAML file to the position in the file.
+public struct CodeOrigin: Hashable, Sendable {
+    /// The file line that holds the snippet's line 1.
+    public var firstLine: Int
+    /// Columns to add to a snippet column (the block's indentation).
+    public var columnOffset: Int
+    /// The file's lines, to show the line a problem is on.
+    public var fileLines: [String]
+
+    public init(firstLine: Int, columnOffset: Int, fileLines: [String]) {
+        self.firstLine = firstLine
+        self.columnOffset = columnOffset
+        self.fileLines = fileLines
+    }
+
+    func relocate(_ problem: Problem) -> Problem {
+        guard var location = problem.location else { return problem }
+        var moved = problem
+        location.line += firstLine - 1
+        location.column += columnOffset
+        moved.location = location
+        let index = location.line - 1
+        moved.sourceLine = fileLines.indices.contains(index) ? fileLines[index] : problem.sourceLine
+        return moved
+    }
+}

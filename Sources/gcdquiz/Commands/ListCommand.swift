@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Quiz
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the questions of the bank.")
+
+    @OptionGroup var bank: BankOptions
+
+    @Option(name: .long, help: ArgumentHelp("Only questions with this tag (repeat for several: all must match).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only questions of this level (1, 2 or 3).", valueName: "n"))
+    var level: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only questions of this kind (trace, choice, short).", valueName: "kind"))
+    var kind: Question.Kind?
+
+    @Flag(name: .long, help: "Print JSON: {\"questions\": [{\"id\", \"kind\", \"title\", \"level\", \"tags\"}, …]}.")
+    var json = false
+
+    func validate() throws {
+        if let level, !(1...3).contains(level) {
+            throw ValidationError("--level must be 1, 2 or 3")
+        }
+    }
+
+    func run() throws {
+        let bank = try self.bank.load()
+        let questions = bank.questions(tags: tag, level: level, kind: kind)
+        if json {
+            try JSONOutput.print(QuestionListJSON(questions: questions.map(QuestionListJSON.Entry.init)))
+            return
+        }
+        let style = TerminalStyle.current(for: .standardOutput)
+        print(QuestionTable.render(questions, style: style), terminator: "")
+        var summary = "\(questions.count) of \(bank.questions.count) questions"
+        if !bank.problems.isEmpty { summary += "; \(bank.problems.count) problem(s) in the bank: run 'gcdquiz validate'" }
+        print(style.dim(summary))
+    }
+}
+
+extension Question.Kind: ExpressibleByArgument {}
+
+struct QuestionListJSON: Encodable {
+    struct Entry: Encodable {
+        var id: String
+        var kind: String
+        var title: String
+        var level: Int
+        var tags: [String]
+        var file: String
+
+        init(_ question: Question) {
+            id = question.id
+            kind = question.kind.rawValue
+            title = question.title
+            level = question.level
+            tags = question.tags
+            file = question.file
+        }
+    }
+    var questions: [Entry]
+}

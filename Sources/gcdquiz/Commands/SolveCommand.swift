@@ -1,0 +1,117 @@
+import ArgumentParser
+import DispatchModel
+import Foundation
+import Quiz
+
+struct SolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve",
+        abstract: "Print every output a snippet can possibly produce, from the model.",
+        discussion: "FILE is a .swift snippet written against the prelude (serialQueue, concurrentQueue) or a question .yaml file.")
+
+    @OptionGroup var bank: BankOptions
+
+    @Argument(help: ArgumentHelp("A question id, or a .swift / .yaml file.", valueName: "id|file"))
+    var target: String
+
+    @Flag(name: .long, help: "Print JSON: {\"outcomes\": [{\"lines\", \"end\", …}], \"count\", \"complete\", …}.")
+    var json = false
+
+    @Flag(name: .long, help: "Also print a schedule that produces each outcome.")
+    var witness = false
+
+    func run() throws {
+        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let clock = ContinuousClock()
+        let start = clock.now
+        let exploration = Explorer().explore(puzzle.program)
+        let elapsed = clock.now - start
+
+        if json {
+            try JSONOutput.print(SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed))
+        } else {
+            let style = TerminalStyle.current(for: .standardOutput)
+            print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")
+        }
+        if !exploration.isComplete {
+            throw CommandFailure.unexpected("the explorer stopped at its budget of \(Explorer().stateBudget) states: the outcomes above are possible, but there may be more")
+        }
+    }
+}
+
+/// The text form of `solve`: the count, then one outcome a line with how it ends.
+enum OutcomeListRenderer {
+    static func render(_ exploration: Exploration, name: String, elapsed: Duration, witnesses: Bool, style: TerminalStyle) -> String {
+        let count = exploration.reports.count
+        let noun = count == 1 ? "outcome" : "outcomes"
+        var text = "\(style.bold(name)): \(count) possible \(noun)\(exploration.isComplete ? "" : " found before the budget ran out")\n"
+        let notations = exploration.reports.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
+        let width = notations.map(\.count).max() ?? 0
+        for (report, notation) in zip(exploration.reports, notations) {
+            let padded = notation.padding(toLength: width, withPad: " ", startingAt: 0)
+            switch report.outcome.end {
+            case .finished:
+                text += "  \(padded)   \(style.green("finished"))\n"
+            case .deadlock:
+                text += "  \(padded)   \(style.red("deadlock"))  \(style.dim(report.deadlock?.summary ?? ""))\n"
+            }
+            if witnesses {
+                for step in report.witness {
+                    text += style.dim("      \(step)") + "\n"
+                }
+            }
+        }
+        if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {
+            text += style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once") + "\n"
+        }
+        text += style.dim("explored \(exploration.statesExplored) states in \(Self.milliseconds(elapsed))") + "\n"
+        return text
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.0f ms", ms)
+    }
+}
+
+/// `solve --json`: DESIGN.md's shape, plus the witness and the search's figures.
+struct SolveJSON: Encodable {
+    struct OutcomeEntry: Encodable {
+        var lines: [String]
+        var end: String
+        var notation: String
+        var reason: String?
+        var witness: [StepEntry]
+    }
+
+    struct StepEntry: Encodable {
+        var thread: String
+        var queue: String?
+        var action: String
+        var line: Int?
+        var column: Int?
+    }
+
+    var puzzle: String
+    var outcomes: [OutcomeEntry]
+    var count: Int
+    var complete: Bool
+    var states: Int
+    var milliseconds: Double
+
+    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
+        self.puzzle = puzzle.name
+        outcomes = exploration.reports.map { report in
+            OutcomeEntry(
+                lines: report.outcome.lines, end: report.outcome.end.rawValue,
+                notation: AnswerNotation.render(report.outcome), reason: report.deadlock?.summary,
+                witness: report.witness.map { step in
+                    StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
+                })
+        }
+        count = exploration.reports.count
+        complete = exploration.isComplete
+        states = exploration.statesExplored
+        milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+}

@@ -1,0 +1,38 @@
+import Quiz
+
+/// A question as the learner sees it: title, level, tags, and the code with line numbers.
+enum QuestionRenderer {
+    static func render(_ question: Question, style: TerminalStyle, withExplanation: Bool = false) -> String {
+        var text = style.bold(question.title) + "\n"
+        text += style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))") + "\n\n"
+        if let code = question.code {
+            text += numbered(code, style: style) + "\n"
+        }
+        if question.kind == .trace {
+            text += "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.\n"
+        }
+        text += style.dim("Source: \(question.source)") + "\n"
+        if withExplanation {
+            text += "\n" + style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines() + "\n"
+        }
+        return text
+    }
+
+    static func numbered(_ code: String, style: TerminalStyle) -> String {
+        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let width = String(lines.count).count
+        return lines.enumerated().map { index, line in
+            let number = String(index + 1)
+            return style.dim(String(repeating: " ", count: width - number.count) + number + " │ ") + line
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var copy = self
+        while copy.last?.isNewline == true { copy.removeLast() }
+        return copy
+    }
+}

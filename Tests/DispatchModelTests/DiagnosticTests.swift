@@ -1,0 +1,70 @@
+import DispatchModel
+import Testing
+
+/// Swift outside the subset and syntax errors become problems at exact positions, never a crash.
+@Suite struct DiagnosticTests {
+    @Test func unsupportedConstructIsReportedAtItsPosition() {
+        let found = problems("""
+            serialQueue.async {
+                print(1)
+            }
+            let group = DispatchGroup()
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.location == SourceLocation(file: "t.swift", line: 4, column: 1))
+        #expect(found.first?.message.contains("outside the supported subset") == true)
+        #expect(found.first?.sourceLine == "let group = DispatchGroup()")
+    }
+
+    @Test func unsupportedStatementInsideAClosure() {
+        let found = problems("""
+            serialQueue.async {
+                for i in 1...3 { print(i) }
+            }
+            """)
+        #expect(found.map(\.location) == [SourceLocation(file: "t.swift", line: 2, column: 5)])
+        #expect(found.first?.message.hasPrefix("'for' loops are outside the supported subset") == true)
+    }
+
+    @Test func syntaxErrorIsReportedAtItsPosition() {
+        let found = problems("""
+            serialQueue.async {
+                print(1
+            }
+            """)
+        #expect(!found.isEmpty)
+        #expect(found.first?.location?.line == 2)
+        #expect(found.first?.location?.column == 12)
+        #expect(found.first?.message.contains("')'") == true)
+    }
+
+    @Test func everyProblemIsReportedNotJustTheFirst() {
+        let found = problems("""
+            unknownQueue.async { print(1) }
+            serialQueue.async(flags: .barrier) { print(2) }
+            print(x)
+            """)
+        #expect(found.map { $0.location?.line } == [1, 2, 3])
+        #expect(found[0].message == "cannot find queue 'unknownQueue' in scope")
+        #expect(found[1].message.contains("'flags:'"))
+        #expect(found[1].location?.column == 19)
+        #expect(found[2].location?.column == 7)
+    }
+
+    @Test func redeclaringAPreludeQueueIsAnError() {
+        let found = problems(#"let serialQueue = DispatchQueue(label: "again")"#)
+        #expect(found.first?.message.contains("the prelude already declares it") == true)
+    }
+
+    @Test func queueDeclarationsAreChecked() {
+        #expect(problems(#"let q = DispatchQueue(label: "q", qos: .fast)"#).first?.message.contains("not a QoS class") == true)
+        #expect(problems(#"let q = DispatchQueue(qos: .utility)"#).first?.message.contains("needs a label") == true)
+        #expect(problems(#"let q = DispatchQueue(label: "q", attributes: .initiallyInactive)"#).first?.location?.column == 47)
+        #expect(problems("var n = 0").first?.message.contains("variables other than queues") == true)
+    }
+
+    @Test func closuresWithParametersAreRejected() {
+        let found = problems("serialQueue.async { () in print(1) }")
+        #expect(found.first?.location?.column == 21)
+    }
+}
