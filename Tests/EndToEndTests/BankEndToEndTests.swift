@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@Suite struct BankEndToEndTests {
+    @Test func listFiltersByTagAndLevel() throws {
+        let all = try Binary.run(["list"])
+        #expect(all.status == 0)
+        #expect(all.stdout.contains("serial-async-async"))
+        let serial = try Binary.run(["list", "--tag", "serial", "--level", "2"])
+        #expect(serial.status == 0)
+        let ids = serial.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(ids.contains("serial-sync-in-async"))
+        #expect(!ids.contains("serial-async-async"))
+        #expect(!ids.contains("concurrent-sync-in-async"))
+    }
+
+    @Test func listJSONHasDesignShape() throws {
+        let result = try Binary.run(["list", "--json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let questions = try #require(object?["questions"] as? [[String: Any]])
+        #expect(questions.count >= 8)
+        for question in questions {
+            for key in ["id", "kind", "title", "level", "tags"] {
+                #expect(question[key] != nil, "\(key)")
+            }
+            #expect(["trace", "choice", "short"].contains(question["kind"] as? String ?? ""))
+        }
+    }
+
+    @Test func showPrintsTheCodeWithLineNumbersAndNoAnswer() throws {
+        let result = try Binary.run(["show", "concurrent-sync-in-async"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("sync inside async on the same concurrent queue\n"))
+        #expect(result.stdout.contains("1 │ concurrentQueue.async {"))
+        #expect(result.stdout.contains("8 │ print(4)"))
+        #expect(!result.stdout.contains("finished"))
+    }
+
+    @Test func bareCommandPrintsTheBankAndUsage() throws {
+        let result = try Binary.run([])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("questions in"))
+        #expect(result.stdout.contains("gcdquiz solve ID"))
+    }
+
+    @Test func validatePassesOnTheBank() throws {
+        let result = try Binary.run(["validate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("0 error(s)"))
+    }
+
+    @Test func validateReportsEveryProblemAndTheRestStillWorks() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = try String(contentsOf: Binary.packageRoot.appendingPathComponent("Questions/serial-queue/serial-sync-sync.yaml"), encoding: .utf8)
+        try good.write(to: folder.appendingPathComponent("good.yaml"), atomically: true, encoding: .utf8)
+        try good.write(to: folder.appendingPathComponent("twin.yaml"), atomically: true, encoding: .utf8)
+        try "id: broken\ntitle: [\n".write(to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        try good.replacingOccurrences(of: "id: serial-sync-sync", with: "id: other\ncolour: blue")
+            .write(to: folder.appendingPathComponent("extra.yaml"), atomically: true, encoding: .utf8)
+
+        let result = try Binary.run(["validate", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(folder.path)/broken.yaml:3:1: error: YAML:"))
+        #expect(result.stderr.contains("\(folder.path)/extra.yaml:2:1: error: unknown field 'colour'"))
+        #expect(result.stderr.contains("\(folder.path)/twin.yaml:1:1: error: duplicate id 'serial-sync-sync'"))
+        #expect(result.stdout.contains("4 file(s): 1 question(s) load, 3 error(s) in 3 file(s)"))
+
+        let solved = try Binary.run(["solve", "serial-sync-sync", "--bank", folder.path])
+        #expect(solved.status == 0)
+        #expect(solved.stdout.contains("1 possible outcome"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite struct SolveEndToEndTests {
+    @Test func solvePrintsEveryOutcomeWithItsEnding() throws {
+        let result = try Binary.run(["solve", "serial-async-async"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("serial-async-async: 5 possible outcomes\n"))
+        for outcome in ["1 2 3 4", "1 2 4 3", "2 1 3 4", "2 1 4 3", "2 4 1 3"] {
+            #expect(result.stdout.contains("  \(outcome)   finished\n"), "\(outcome)")
+        }
+    }
+
+    @Test func solveShowsDeadlocksAndWhy() throws {
+        let result = try Binary.run(["solve", "serial-sync-in-async"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("3 possible outcomes"))
+        #expect(result.stdout.contains("  1 4   deadlock  trap at line 3: worker 1 calls serialQueue.sync on a queue it already owns"))
+    }
+
+    @Test func solveJSONHasDesignShape() throws {
+        let result = try Binary.run(["solve", "serial-sync-in-async", "--json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let outcomes = try #require(object?["outcomes"] as? [[String: Any]])
+        #expect(outcomes.count == 3)
+        let pairs = Set(outcomes.map { (($0["lines"] as? [String]) ?? []).joined(separator: " ") + "/" + (($0["end"] as? String) ?? "") })
+        #expect(pairs == ["1/deadlock", "1 4/deadlock", "4 1/deadlock"])
+        #expect(object?["count"] as? Int == 3)
+        #expect(object?["complete"] as? Bool == true)
+        let witness = try #require(outcomes.first?["witness"] as? [[String: Any]])
+        #expect(witness.first?["thread"] as? String == "main")
+    }
+
+    @Test func solveTakesASwiftFile() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mine.swift")
+        try "DispatchQueue.main.async { print(\"b\") }\nprint(\"a\")\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["solve", file.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("1 possible outcome\n"))
+        #expect(result.stdout.contains("  a b   finished"))
+    }
+
+    @Test func unsupportedSwiftIsADiagnosticWithACaret() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.swift")
+        try "serialQueue.async {\n    let g = DispatchGroup()\n}\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["solve", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("\(file.path):2:5: error: "))
+        #expect(lines[1] == "    let g = DispatchGroup()")
+        #expect(lines[2] == "    ^")
+    }
+
+    @Test func aSyntaxErrorIsADiagnostic() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("syntax.swift")
+        try "serialQueue.async {\n    print(1\n}\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["solve", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(file.path):2:12: error: expected ')'"))
+    }
+
+    @Test func unknownIdAndMissingFileAreClearErrors() throws {
+        let unknown = try Binary.run(["solve", "serial-async"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no question with id 'serial-async'; did you mean"))
+        let missing = try Binary.run(["solve", "/nonexistent/x.swift"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read '/nonexistent/x.swift'"))
+        let badOption = try Binary.run(["solve", "--nope"])
+        #expect(badOption.status == 1)
+    }
+}

@@ -1,0 +1,70 @@
+import DispatchModel
+import Foundation
+import Quiz
+import Testing
+
+/// The repository's own bank: every question loads, validates, is fully explorable, and compiles
+/// as real Swift with the prelude in front.
+@Suite struct BankTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let bank = BankLoader.load(paths: [root.appendingPathComponent("Questions").path])
+
+    @Test func everyQuestionLoadsAndValidates() {
+        #expect(Self.bank.problems.isEmpty, "\(Self.bank.problems)")
+        #expect(BankValidator.validate(Self.bank).isEmpty)
+        #expect(Self.bank.questions.count >= 8)
+    }
+
+    @Test func slidePuzzleAnswersAreComputed() throws {
+        let expected: [String: Int] = [
+            "serial-sync-sync": 1, "serial-async-async": 5, "serial-sync-in-async": 3, "serial-async-in-sync": 2,
+            "concurrent-sync-sync": 1, "concurrent-async-async": 8, "concurrent-sync-in-async": 4, "concurrent-async-in-sync": 3,
+        ]
+        for (id, count) in expected {
+            let question = try #require(Self.bank.question(id: id))
+            let exploration = Explorer().explore(try question.program().get())
+            #expect(exploration.outcomes.count == count, "\(id)")
+        }
+    }
+
+    @Test(arguments: bank.questions.filter { $0.kind == .trace }.map(\.id))
+    func typeChecksAsRealSwiftWithThePrelude(_ id: String) throws {
+        let question = try #require(Self.bank.question(id: id))
+        let result = try SwiftCompiler.typeCheck(Prelude.source + (question.code ?? ""))
+        #expect(result.succeeded, "\(id) does not type-check with the prelude:\n\(result.output)")
+    }
+}
+
+/// Runs `swiftc -typecheck` on a source text, as a Playground would compile it (Swift 5 mode).
+enum SwiftCompiler {
+    struct Result {
+        var succeeded: Bool
+        var output: String
+    }
+
+    static func typeCheck(_ source: String) throws -> Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-swift-version", "5", "-typecheck", file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Result(succeeded: process.terminationStatus == 0, output: output)
+    }
+}
+
+@Suite struct SwiftCompilerCheckTests {
+    /// The type-check above must be able to fail, or it proves nothing.
+    @Test func aSnippetThatIsNotSwiftFailsTheTypeCheck() throws {
+        let result = try SwiftCompiler.typeCheck(Prelude.source + "serialQueue.sync { print(undefinedName) }\n")
+        #expect(!result.succeeded)
+        #expect(result.output.contains("undefinedName"))
+    }
+}

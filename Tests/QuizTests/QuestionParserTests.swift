@@ -1,0 +1,106 @@
+import DispatchModel
+import Foundation
+import Quiz
+import Testing
+
+@Suite struct QuestionParserTests {
+    static let valid = """
+        id: demo
+        title: A demo
+        level: 1
+        tags: [serial, async]
+        source: a test
+        code: |
+          serialQueue.async {
+              print(1)
+          }
+        explanation: |
+          Because.
+        """
+
+    @Test func aValidFileGivesAQuestion() throws {
+        let (question, problems) = QuestionParser.parse(Self.valid, file: "demo.yaml")
+        #expect(problems.isEmpty)
+        let parsed = try #require(question)
+        #expect(parsed.id == "demo")
+        #expect(parsed.kind == .trace)
+        #expect(parsed.tags == ["serial", "async"])
+        #expect(parsed.code == "serialQueue.async {\n    print(1)\n}\n")
+        #expect(try parsed.program().get().blocks.count == 2)
+    }
+
+    @Test func yamlSyntaxErrorHasItsPosition() {
+        let text = "id: demo\ntitle: [unclosed\nlevel: 1\n"
+        let (question, problems) = QuestionParser.parse(text, file: "bad.yaml")
+        #expect(question == nil)
+        #expect(problems.count == 1)
+        let location = problems.first?.location
+        #expect(location?.file == "bad.yaml")
+        #expect(location?.line == 3)
+        #expect(location?.column == 6)
+        #expect(problems.first?.message.hasPrefix("YAML:") == true)
+    }
+
+    @Test func unknownAndMissingFieldsAreReportedTogether() {
+        let text = Self.valid.replacingOccurrences(of: "level: 1\n", with: "levle: 1\n")
+        let (question, problems) = QuestionParser.parse(text, file: "q.yaml")
+        #expect(question == nil)
+        let messages = problems.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("unknown field 'levle'") })
+        #expect(messages.contains { $0.hasPrefix("missing field 'level'") })
+        let unknown = problems.first { $0.message.hasPrefix("unknown field") }
+        #expect(unknown?.location == SourceLocation(file: "q.yaml", line: 3, column: 1))
+    }
+
+    @Test func fieldValuesAreChecked() {
+        let text = Self.valid
+            .replacingOccurrences(of: "level: 1", with: "level: 7")
+            .replacingOccurrences(of: "id: demo", with: "id: Demo_1")
+            .replacingOccurrences(of: "tags: [serial, async]", with: "tags: serial")
+        let problems = QuestionParser.parse(text, file: "q.yaml").problems
+        #expect(problems.map { $0.location?.line } == [1, 3, 4])
+        #expect(problems.map(\.message).allSatisfy { !$0.isEmpty })
+    }
+
+    @Test func aTraceQuestionNeedsCode() {
+        let text = Self.valid.components(separatedBy: "code:").first! + "explanation: x\n"
+        let problems = QuestionParser.parse(text, file: "q.yaml").problems
+        #expect(problems.map(\.message).contains { $0.contains("needs 'code'") })
+    }
+
+    @Test func aProblemInTheCodeIsPlacedInTheYAMLFile() throws {
+        let text = Self.valid.replacingOccurrences(of: "      print(1)", with: "      print(1)\n      for i in 0..<2 { }")
+        let question = try #require(QuestionParser.parse(text, file: "q.yaml").question)
+        guard case .failure(let list) = question.program() else {
+            Issue.record("the code should not compile")
+            return
+        }
+        // Line 9 of the file; column 2 (block indent) + 4 (inside the closure) + 1.
+        #expect(list.problems.first?.location == SourceLocation(file: "q.yaml", line: 9, column: 7))
+        #expect(list.problems.first?.sourceLine == "      for i in 0..<2 { }")
+    }
+}
+
+@Suite struct BankLoaderTests {
+    @Test func aBadFileCostsOnlyItselfAndDuplicatesAreCaught() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-bank-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("topic"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try QuestionParserTests.valid.write(to: folder.appendingPathComponent("topic/a.yaml"), atomically: true, encoding: .utf8)
+        try QuestionParserTests.valid.write(to: folder.appendingPathComponent("topic/b.yaml"), atomically: true, encoding: .utf8)
+        try "id: [".write(to: folder.appendingPathComponent("topic/c.yaml"), atomically: true, encoding: .utf8)
+        let other = QuestionParserTests.valid.replacingOccurrences(of: "id: demo", with: "id: other")
+            .replacingOccurrences(of: "print(1)", with: "print(x)")
+        try other.write(to: folder.appendingPathComponent("d.yaml"), atomically: true, encoding: .utf8)
+
+        let bank = BankLoader.load(paths: [folder.path])
+        #expect(bank.questions.map(\.id) == ["demo"])
+        let files = bank.problems.compactMap { $0.location.map { URL(fileURLWithPath: $0.file).lastPathComponent } }
+        #expect(Set(files) == ["b.yaml", "c.yaml", "d.yaml"])
+        let duplicate = try #require(bank.problems.first { $0.message.hasPrefix("duplicate id") })
+        #expect(duplicate.location?.line == 1)
+        let code = try #require(bank.problems.first { $0.location?.file.hasSuffix("d.yaml") == true })
+        #expect(code.location?.line == 8)
+        #expect(code.location?.column == 13)
+    }
+}
