@@ -24,11 +24,19 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // prctl for the live runner's child processes: Swift cannot call a variadic C function.
+        .target(name: "CProcessSupport"),
+        // The IR executed on real libdispatch, many times, in child processes with a watchdog.
+        .target(
+            name: "LiveRun",
+            dependencies: ["DispatchModel", "CProcessSupport"]
+        ),
         // Questions, the bank, validation, answers and grading.
         .target(
             name: "Quiz",
             dependencies: [
                 "DispatchModel",
+                "LiveRun",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -37,12 +45,14 @@ let package = Package(
             name: "gcdquiz",
             dependencies: [
                 "DispatchModel",
+                "LiveRun",
                 "Quiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
-        .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Quiz"]),
+        .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel"]),
     ]
 )

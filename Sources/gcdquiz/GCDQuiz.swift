@@ -13,7 +13,8 @@ struct GCDQuiz: ParsableCommand {
             '1 2 3 4 | 2 1 3 4', '1 4 deadlock'.
             """,
         subcommands: [
-            SolveCommand.self, ListCommand.self, ShowCommand.self, ValidateCommand.self, BenchmarkCommand.self,
+            SolveCommand.self, RunCommand.self, ListCommand.self, ShowCommand.self, ValidateCommand.self,
+            BenchmarkCommand.self, LiveWorkerCommand.self,
         ])
 
     @OptionGroup var bank: BankOptions

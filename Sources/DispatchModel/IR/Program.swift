@@ -1,7 +1,7 @@
 /// The intermediate representation every walker shares: the explorer (all schedules), the live
 /// runner (real libdispatch) and the sheet renderer. It is what a snippet *means*, with Swift's
 /// syntax already resolved: queues are numbered, closures are numbered blocks.
-public struct Program: Hashable, Sendable {
+public struct Program: Hashable, Sendable, Codable {
     /// Every queue the snippet can touch; `QueueID.index` indexes this array.
     public var queues: [QueueDecl]
     /// Every closure body; `BlockID.index` indexes this array. The top-level code is `entry`.
@@ -23,21 +23,21 @@ public struct Program: Hashable, Sendable {
     }
 }
 
-public struct QueueID: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct QueueID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     public let index: Int
     public init(index: Int) { self.index = index }
     public static func < (a: QueueID, b: QueueID) -> Bool { a.index < b.index }
     public var description: String { "q\(index)" }
 }
 
-public struct BlockID: Hashable, Sendable, CustomStringConvertible {
+public struct BlockID: Hashable, Sendable, Codable, CustomStringConvertible {
     public let index: Int
     public init(index: Int) { self.index = index }
     public var description: String { "b\(index)" }
 }
 
 /// How a queue schedules its items; the one place both walkers learn what a queue is.
-public enum QueueKind: String, Hashable, Sendable {
+public enum QueueKind: String, Hashable, Sendable, Codable {
     /// Serial, served only by the main thread once it is idle.
     case main
     /// One item at a time, FIFO.
@@ -51,7 +51,7 @@ public enum QueueKind: String, Hashable, Sendable {
     public var isSerial: Bool { self == .main || self == .serial }
 }
 
-public struct QueueDecl: Hashable, Sendable {
+public struct QueueDecl: Hashable, Sendable, Codable {
     /// The Swift expression or variable name the snippet uses, as shown in witnesses.
     public var name: String
     /// The label passed to `DispatchQueue(label:)`; for main and global queues, libdispatch's own.
@@ -71,7 +71,7 @@ public struct QueueDecl: Hashable, Sendable {
     }
 }
 
-public struct Block: Hashable, Sendable {
+public struct Block: Hashable, Sendable, Codable {
     public var statements: [Statement]
     /// Where the closure starts (its `{`), or nil for the top-level code.
     public var span: SourceSpan?
@@ -82,7 +82,7 @@ public struct Block: Hashable, Sendable {
     }
 }
 
-public struct Statement: Hashable, Sendable {
+public struct Statement: Hashable, Sendable, Codable {
     public var action: Action
     public var span: SourceSpan
 
@@ -92,13 +92,13 @@ public struct Statement: Hashable, Sendable {
     }
 }
 
-public enum Action: Hashable, Sendable {
+public enum Action: Hashable, Sendable, Codable {
     /// `print(…)`: one line of output, its text already known.
     case print(String)
     /// `queue.sync { body }` or `queue.async { body }`.
     case dispatch(queue: QueueID, mode: DispatchMode, body: BlockID)
 }
 
-public enum DispatchMode: String, Hashable, Sendable {
+public enum DispatchMode: String, Hashable, Sendable, Codable {
     case sync, async
 }

@@ -1,0 +1,34 @@
+import DispatchModel
+import LiveRun
+
+/// Reality side by side with the model: which live outcomes the model allows, which it does not
+/// (a bug in the model or the runner), and which possible outcomes the runs never showed.
+public struct LiveComparison: Sendable {
+    public struct Row: Sendable {
+        public var entry: LiveHistogram.Entry
+        /// False when the model says this outcome cannot happen.
+        public var isExpected: Bool
+    }
+
+    public var rows: [Row]
+    /// Possible outcomes no run showed, in the model's order.
+    public var unseen: [Outcome]
+    public var possibleCount: Int
+    public var histogram: LiveHistogram
+
+    public init(histogram: LiveHistogram, exploration: Exploration) {
+        let possible = Set(exploration.outcomes)
+        rows = histogram.entries.map { entry in
+            Row(entry: entry, isExpected: entry.outcome.modelOutcome.map(possible.contains) ?? false)
+        }
+        let seen = Set(histogram.entries.compactMap(\.outcome.modelOutcome))
+        unseen = exploration.outcomes.filter { !seen.contains($0) }
+        possibleCount = exploration.outcomes.count
+        self.histogram = histogram
+    }
+
+    public var unexpected: [Row] { rows.filter { !$0.isExpected } }
+
+    /// How many of the model's outcomes the runs showed.
+    public var seenCount: Int { possibleCount - unseen.count }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import DispatchModel
+import Foundation
+import LiveRun
+import Quiz
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Execute a snippet live on libdispatch many times and print the histogram beside the model.",
+        discussion: """
+            Each run executes the snippet on real DispatchQueues in a child process. By default small \
+            seeded pauses at scheduling points bring out rare interleavings; --no-jitter shows the raw \
+            behaviour. An outcome the model says is impossible is flagged UNEXPECTED (exit code 2).
+            """)
+
+    @OptionGroup var bank: BankOptions
+
+    @Argument(help: ArgumentHelp("A question id, or a .swift / .yaml file.", valueName: "id|file"))
+    var target: String
+
+    @Option(name: .long, help: "How many runs.")
+    var runs = 1000
+
+    @Option(name: .long, help: "Seed for the jitter, to reproduce a series of runs.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .long, help: "No pauses: the raw behaviour of libdispatch.")
+    var noJitter = false
+
+    @Flag(name: .long, help: "Print JSON: {\"outcomes\": [{\"lines\", \"end\", \"count\", …}], \"unseen\", …}.")
+    var json = false
+
+    func validate() throws {
+        guard (1...1_000_000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000000") }
+    }
+
+    func run() throws {
+        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let exploration = Explorer().explore(puzzle.program)
+        let options = LiveRunner.Options(runs: runs, seed: seed, jitter: !noJitter)
+        let histogram: LiveHistogram
+        do {
+            histogram = try LiveRunner.selfHosted.run(puzzle.program, options: options)
+        } catch {
+            throw CommandFailure.unexpected("\(error)")
+        }
+        let comparison = LiveComparison(histogram: histogram, exploration: exploration)
+        if json {
+            try JSONOutput.print(RunJSON(puzzle: puzzle.name, comparison: comparison, modelComplete: exploration.isComplete))
+        } else {
+            print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput)), terminator: "")
+        }
+        if !comparison.unexpected.isEmpty {
+            throw CommandFailure.unexpected("\(comparison.unexpected.count) outcome(s) seen live that the model says are impossible: a bug in the model or the runner")
+        }
+    }
+}
+
+/// The histogram as text: most frequent first, with a bar; then what the model allows but the
+/// runs never showed; unexpected outcomes flagged loudly.
+enum HistogramRenderer {
+    static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle) -> String {
+        let histogram = comparison.histogram
+        let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
+        var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(mode))\n"
+        let notations = comparison.rows.map { AnswerNotation.render(Outcome(lines: $0.entry.outcome.lines, end: .finished)) }
+            + comparison.unseen.map { AnswerNotation.render(Outcome(lines: $0.lines, end: .finished)) }
+        let width = max(notations.map(\.count).max() ?? 0, 1)
+        let countWidth = String(histogram.runs).count
+        let largest = comparison.rows.map(\.entry.count).max() ?? 1
+        for (row, notation) in zip(comparison.rows, notations) {
+            let entry = row.entry
+            let percent = 100 * Double(entry.count) / Double(max(histogram.runs, 1))
+            let bar = Self.bar(entry.count, of: largest, width: 30)
+            let end = entry.outcome.end.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            var line = "  \(notation.padding(toLength: width, withPad: " ", startingAt: 0))   "
+            line += entry.outcome.end == .finished ? style.green(end) : style.red(end)
+            line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
+            line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
+            if !row.isExpected {
+                line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen"))
+            }
+            text += line + "\n"
+            if let reason = entry.reason, entry.outcome.end != .finished {
+                text += style.dim("  " + String(repeating: " ", count: width) + "   \(reason)") + "\n"
+            }
+        }
+        if !comparison.unseen.isEmpty {
+            text += style.dim("possible, but not seen in these runs:") + "\n"
+            for (outcome, notation) in zip(comparison.unseen, notations.dropFirst(comparison.rows.count)) {
+                text += style.dim("  \(notation.padding(toLength: width, withPad: " ", startingAt: 0))   \(outcome.end.rawValue)") + "\n"
+            }
+        }
+        text += "coverage: \(comparison.seenCount) of \(comparison.possibleCount) possible outcomes seen"
+        text += style.dim(String(format: " · %.2f s, %.0f runs/s, %d process%@", histogram.seconds, histogram.runsPerSecond,
+                                 histogram.processes, histogram.processes == 1 ? "" : "es")) + "\n"
+        return text
+    }
+
+    static func bar(_ count: Int, of largest: Int, width: Int) -> String {
+        let eighths = Int((Double(count) / Double(max(largest, 1)) * Double(width * 8)).rounded())
+        let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        let full = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
+        return full.isEmpty ? "▏" : full
+    }
+}
+
+/// `run --json`: DESIGN.md's outcome objects with `count`, plus the comparison with the model.
+struct RunJSON: Encodable {
+    struct Entry: Encodable {
+        var lines: [String]
+        var end: String
+        var count: Int
+        var percent: Double
+        var expected: Bool
+        var reason: String?
+    }
+
+    struct Unseen: Encodable {
+        var lines: [String]
+        var end: String
+    }
+
+    var puzzle: String
+    var outcomes: [Entry]
+    var unseen: [Unseen]
+    var runs: Int
+    var seed: UInt64
+    var jitter: Bool
+    var processes: Int
+    var seconds: Double
+    var runsPerSecond: Double
+    var seen: Int
+    var possible: Int
+    var unexpected: Int
+    var modelComplete: Bool
+
+    init(puzzle: String, comparison: LiveComparison, modelComplete: Bool) {
+        let histogram = comparison.histogram
+        self.puzzle = puzzle
+        outcomes = comparison.rows.map { row in
+            Entry(lines: row.entry.outcome.lines, end: row.entry.outcome.end.rawValue, count: row.entry.count,
+                  percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
+                  expected: row.isExpected, reason: row.entry.reason)
+        }
+        unseen = comparison.unseen.map { Unseen(lines: $0.lines, end: $0.end.rawValue) }
+        runs = histogram.runs
+        seed = histogram.seed
+        jitter = histogram.jitter
+        processes = histogram.processes
+        seconds = histogram.seconds
+        runsPerSecond = histogram.runsPerSecond
+        seen = comparison.seenCount
+        possible = comparison.possibleCount
+        unexpected = comparison.unexpected.count
+        self.modelComplete = modelComplete
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Soundness: every trace puzzle of the bank, run live a few hundred times, shows only outcomes
+/// the model allows. Coverage (seen / possible) is printed per puzzle.
+@Suite(.serialized) struct RunEndToEndTests {
+    static let ids: [String] = {
+        guard let result = try? Binary.run(["list", "--kind", "trace", "--json"]),
+            let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            let questions = object["questions"] as? [[String: Any]]
+        else { return [] }
+        return questions.compactMap { $0["id"] as? String }
+    }()
+
+    @Test func theBankHasPuzzles() {
+        #expect(Self.ids.count >= 8)
+    }
+
+    @Test(arguments: ids)
+    func liveOutcomesAreAllowedByTheModel(_ id: String) throws {
+        let result = try Binary.run(["run", id, "--runs", "300", "--json"])
+        #expect(result.status == 0, "\(id): \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["unexpected"] as? Int == 0, "\(id): \(result.stdout)")
+        let outcomes = try #require(object["outcomes"] as? [[String: Any]])
+        #expect(outcomes.reduce(0) { $0 + (($1["count"] as? Int) ?? 0) } == 300)
+        for outcome in outcomes {
+            #expect(outcome["lines"] is [String])
+            #expect(["finished", "deadlock", "crash", "timeout"].contains(outcome["end"] as? String ?? ""))
+        }
+        print("coverage \(id): \(object["seen"] ?? "?") of \(object["possible"] ?? "?") outcomes in 300 runs")
+    }
+
+    @Test func runPrintsAHistogramWithCoverage() throws {
+        let result = try Binary.run(["run", "serial-async-async", "--runs", "200"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("200 live runs on libdispatch (jitter on, seed 1)"))
+        #expect(result.stdout.contains("coverage:"))
+        #expect(!result.stdout.contains("UNEXPECTED"))
+        let deadlock = try Binary.run(["run", "serial-sync-in-async", "--runs", "30", "--no-jitter"])
+        #expect(deadlock.stdout.contains("30 live runs on libdispatch (no jitter)"))
+        #expect(deadlock.stdout.contains("dispatch_sync called on queue already owned by current thread"))
+    }
+}

@@ -1,0 +1,33 @@
+import DispatchModel
+import LiveRun
+import Quiz
+import Testing
+
+@Suite struct LiveComparisonTests {
+    static let exploration = Explorer().explore(try! SnippetCompiler.compile(
+        "serialQueue.async { print(1) }\nprint(2)\nserialQueue.async { print(3) }\nprint(4)").get())
+
+    static func histogram(_ entries: [(lines: [String], end: LiveEnd, count: Int)]) -> LiveHistogram {
+        LiveHistogram(
+            entries: entries.map { LiveHistogram.Entry(outcome: LiveOutcome(lines: $0.lines, end: $0.end), count: $0.count) },
+            runs: entries.map(\.count).reduce(0, +), seed: 1, jitter: true, processes: 1, seconds: 0.1)
+    }
+
+    @Test func allowedOutcomesAndUnseenOnes() {
+        let comparison = LiveComparison(histogram: Self.histogram([(["1", "2", "3", "4"], .finished, 90), (["2", "4", "1", "3"], .finished, 10)]),
+                                        exploration: Self.exploration)
+        #expect(comparison.unexpected.isEmpty)
+        #expect(comparison.seenCount == 2)
+        #expect(comparison.possibleCount == 5)
+        #expect(comparison.unseen.count == 3)
+    }
+
+    @Test func anOutcomeOutsideTheModelIsUnexpected() {
+        let comparison = LiveComparison(histogram: Self.histogram([
+            (["1", "2", "3", "4"], .finished, 90), (["3", "1", "2", "4"], .finished, 5),
+            (["1", "2"], .crash, 3), (["1"], .timeout, 2),
+        ]), exploration: Self.exploration)
+        #expect(comparison.unexpected.count == 3)
+        #expect(comparison.unexpected.map(\.entry.outcome.lines).contains(["3", "1", "2", "4"]))
+    }
+}
