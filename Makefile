@@ -25,7 +25,7 @@ release: deps
 
 ## Time the model on every bank puzzle in a release build.
 bench: release
-	$(RELEASE_BIN) benchmark
+	$(RELEASE_BIN) benchmark --live --baseline
 
 ## libedit (line editing for the drill) and pkg-config, from apt when missing.
 deps:

@@ -73,7 +73,7 @@ import Testing
     @Test func stoppingEarlyLeavesNoProcessBehind() throws {
         let program = try Self.program("concurrentQueue.async { print(1) }\nprint(2)")
         var seen = 0
-        let histogram = try Self.runner.run(program, options: .init(runs: 1_000_000), onRun: { seen = $0 }, shouldStop: { seen >= 200 })
+        let histogram = try Self.runner.run(program, options: .init(runs: 1_000_000), onRun: { done, _ in seen = done }, shouldStop: { seen >= 200 })
         #expect(histogram.runs >= 200)
         #expect(histogram.runs < 1_000_000)
         usleep(100_000)

@@ -32,10 +32,10 @@ public struct LiveRunner: Sendable {
     }
 
     /// - Parameters:
-    ///   - onRun: called after each run with the number of runs done so far.
+    ///   - onRun: called after each run with the number of runs done so far and its outcome.
     ///   - shouldStop: checked between messages; when true, the worker is killed and the
     ///     histogram holds the runs done so far.
-    public func run(_ program: Program, options: Options, onRun: (Int) -> Void = { _ in },
+    public func run(_ program: Program, options: Options, onRun: (Int, LiveOutcome) -> Void = { _, _ in },
                     shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
         let started = DispatchTime.now().uptimeNanoseconds
         var tally = Tally()
@@ -67,11 +67,12 @@ public struct LiveRunner: Sendable {
 
             func complete(_ end: LiveEnd, reason: String?) {
                 guard let run = current else { return }
-                tally.add(LiveOutcome(lines: run.lines, end: end), reason: reason)
+                let outcome = LiveOutcome(lines: run.lines, end: end)
+                tally.add(outcome, reason: reason)
                 next = run.run + 1
                 completedHere += 1
                 current = nil
-                onRun(next)
+                onRun(tally.total, outcome)
             }
 
             reading: while let event = session.next(shouldStop: shouldStop) {

@@ -1,0 +1,71 @@
+import DispatchModel
+import Foundation
+import LiveRun
+
+/// A snippet compiled by `swiftc` into a real program, with the prelude in front: what a learner
+/// would do without gcdquiz, and the check of the model against the real compiler.
+public struct CompiledSnippet: Sendable {
+    public let executable: URL
+
+    /// After the top-level code, the main thread serves the main queue for `graceMilliseconds`,
+    /// then the program exits. Standard output is line-buffered so that a trap loses nothing.
+    public static func source(for code: String, graceMilliseconds: Int) -> String {
+        Prelude.source + "setvbuf(stdout, nil, _IOLBF, 0)\n" + code
+            + "\nDispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(\(graceMilliseconds))) { exit(0) }\ndispatchMain()\n"
+    }
+
+    /// Compiles with optimisation in Swift 5 mode (as a Playground would accept the code).
+    public static func build(code: String, graceMilliseconds: Int = 20, in directory: URL) throws -> CompiledSnippet {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("main.swift")
+        try source(for: code, graceMilliseconds: graceMilliseconds).write(to: file, atomically: true, encoding: .utf8)
+        let executable = directory.appendingPathComponent("snippet")
+        let result = try Self.execute("/usr/bin/env", ["swiftc", "-O", "-swift-version", "5", file.path, "-o", executable.path])
+        guard result.status == 0 else {
+            throw ProblemList([Problem(.error, "swiftc failed: \(result.output.prefix(2000))", at: nil)])
+        }
+        return CompiledSnippet(executable: executable)
+    }
+
+    /// Runs the program once: its lines, and `finished` (exit 0), `deadlock` (libdispatch's
+    /// trap) or `crash`.
+    public func run() throws -> LiveOutcome {
+        let result = try Self.execute(executable.path, [], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let printed = lines.last == "" ? Array(lines.dropLast()) : lines
+        switch (result.signal, result.status) {
+        case (0, 0): return LiveOutcome(lines: printed, end: .finished)
+        case (SIGILL, _), (SIGTRAP, _): return LiveOutcome(lines: printed, end: .deadlock)
+        default: return LiveOutcome(lines: printed, end: .crash)
+        }
+    }
+
+    struct Execution {
+        var status: Int32
+        var signal: Int32
+        var stdout: String
+        var output: String
+    }
+
+    static func execute(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Execution {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : 0
+        let text = String(decoding: stdout, as: UTF8.self)
+        return Execution(
+            status: signal == 0 ? process.terminationStatus : 0, signal: signal, stdout: text,
+            output: text + String(decoding: stderr, as: UTF8.self))
+    }
+}
