@@ -13,7 +13,7 @@ struct GCDQuiz: ParsableCommand {
             '1 2 3 4 | 2 1 3 4', '1 4 deadlock'.
             """,
         subcommands: [
-            SolveCommand.self, RunCommand.self, ListCommand.self, ShowCommand.self, ValidateCommand.self,
+            SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self, ListCommand.self, ShowCommand.self, ValidateCommand.self,
             BenchmarkCommand.self, LiveWorkerCommand.self,
         ])
 

@@ -1,0 +1,234 @@
+/// Why a statement cannot run next in a given state: the thread that must first do something
+/// else, the queue that holds the block back, or the statement that has not submitted it yet.
+struct BlockerAnalysis {
+    let program: Program
+    let semantics: Semantics
+    /// For each block, the dispatch statement that submits it (nil for the top-level code).
+    private let parents: [BlockID: Location]
+
+    struct Location: Hashable {
+        var block: BlockID
+        var index: Int
+    }
+
+    init(program: Program, semantics: Semantics) {
+        self.program = program
+        self.semantics = semantics
+        var parents: [BlockID: Location] = [:]
+        for (blockIndex, block) in program.blocks.enumerated() {
+            for (index, statement) in block.statements.enumerated() {
+                if case .dispatch(_, _, let body) = statement.action {
+                    parents[body] = Location(block: BlockID(index: blockIndex), index: index)
+                }
+            }
+        }
+        self.parents = parents
+    }
+
+    /// Every thread has gone as far as it can without printing: each possible move prints.
+    func isSaturated(_ state: MachineState, moves: [Semantics.Move]) -> Bool {
+        moves.allSatisfy { move in
+            guard case .step(let id) = move, let thread = state.threads.first(where: { $0.id == id }),
+                let frame = thread.frames.last
+            else { return false }
+            if case .print = program[frame.block].statements[frame.pc].action { return true }
+            return false
+        }
+    }
+
+    func whyNot(_ wanted: NextEvent, in state: MachineState, prefix: [String], isTerminal: Bool) -> [Blocker] {
+        switch wanted {
+        case .end(let end):
+            return whyNotEnd(end, in: state, isTerminal: isTerminal)
+        case .line(let text):
+            return whyNotLine(text, in: state, prefix: prefix, isTerminal: isTerminal)
+        }
+    }
+
+    private func whyNotEnd(_ end: End, in state: MachineState, isTerminal: Bool) -> [Blocker] {
+        if isTerminal {
+            if semantics.isFinished(state) {
+                return [Blocker(rule: .allWorkDone, detail: "every submitted block has run: the run finishes", span: nil)]
+            }
+            return [Blocker(rule: .workRemains, detail: semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
+        }
+        let pending = nextPrints(in: state)
+        let detail = pending.isEmpty ? "work is still running" : "still to print: " + pending.joined(separator: ", ")
+        return [Blocker(rule: end == .finished ? .workRemains : .allWorkDone, detail: detail, span: nil)]
+    }
+
+    private func whyNotLine(_ text: String, in state: MachineState, prefix: [String], isTerminal: Bool) -> [Blocker] {
+        let locations = printLocations(of: text)
+        guard !locations.isEmpty else {
+            return [Blocker(rule: .neverPrinted, detail: "no print in the snippet prints \(text)", span: nil)]
+        }
+        if prefix.filter({ $0 == text }).count >= locations.count {
+            let lines = locations.map { "line \(span($0).line)" }.joined(separator: ", ")
+            return [Blocker(rule: .alreadyPrinted, detail: "\(text) was already printed (\(lines))", span: span(locations[0]))]
+        }
+        if isTerminal && !semantics.isFinished(state) {
+            return [Blocker(rule: .workRemains, detail: "the run is stuck before \(text) prints: " + semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
+        }
+        var blockers: [Blocker] = []
+        for location in locations {
+            if case .blocked(let blocker) = classify(location, in: state) {
+                blockers.append(blocker)
+            }
+        }
+        return blockers
+    }
+
+    private enum Status {
+        case blocked(Blocker)
+        case alreadyRan
+    }
+
+    /// Why the statement at `location` is not the next thing to happen.
+    private func classify(_ location: Location, in state: MachineState, depth: Int = 0) -> Status {
+        let line = span(location).line
+        // A thread is inside the block.
+        for thread in state.threads {
+            for (index, frame) in thread.frames.enumerated() where frame.block == location.block {
+                guard frame.pc <= location.index else { continue }
+                let isTop = index == thread.frames.count - 1
+                if isTop, let queue = thread.waitingOn {
+                    let sync = program[frame.block].statements[frame.pc - 1]
+                    let why = queueBlocker(queue, waiter: .thread(thread.id), in: state)
+                    return .blocked(Blocker(
+                        rule: why.rule,
+                        detail: "line \(line) comes after \(thread.name)'s \(program[queue].name).sync at line \(sync.span.line), which must wait: \(why.detail)",
+                        span: sync.span))
+                }
+                if isTop {
+                    let next = program[frame.block].statements[frame.pc]
+                    let what = describe(next)
+                    return .blocked(Blocker(
+                        rule: .programOrder,
+                        detail: "\(thread.name) must first \(what) (line \(next.span.line)) before line \(line)",
+                        span: next.span))
+                }
+                let inner = thread.frames[index + 1]
+                let call = program[frame.block].statements[frame.pc - 1]
+                return .blocked(Blocker(
+                    rule: .syncWaitsForItsBlock,
+                    detail: "\(thread.name) is inside the sync at line \(call.span.line) and reaches line \(line) only after that block (running line \(currentLine(of: inner))) has finished",
+                    span: call.span))
+            }
+        }
+        // The block waits in a queue.
+        for (queueIndex, queue) in state.queues.enumerated() {
+            for item in queue.pending {
+                let body: BlockID
+                let waiter: Waiter
+                switch item {
+                case .async(let block): body = block; waiter = .item(block)
+                case .sync(let thread, let block): body = block; waiter = .thread(thread)
+                }
+                guard body == location.block else { continue }
+                let why = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
+                let start = program[body].span.map { "line \($0.line)" } ?? "its block"
+                return .blocked(Blocker(rule: why.rule, detail: "the block at \(start) waits in \(program.queues[queueIndex].name): \(why.detail)", span: program[body].span))
+            }
+        }
+        // Not submitted yet, or already run.
+        guard let parent = parents[location.block], depth < 16 else { return .alreadyRan }
+        switch classify(parent, in: state, depth: depth + 1) {
+        case .alreadyRan:
+            return .alreadyRan
+        case .blocked(let inner):
+            let submit = span(parent).line
+            return .blocked(Blocker(
+                rule: inner.rule,
+                detail: "line \(line) runs in a block submitted at line \(submit), which has not run yet: \(inner.detail)",
+                span: inner.span))
+        }
+    }
+
+    private enum Waiter {
+        case thread(Int)
+        case item(BlockID)
+    }
+
+    /// Why a queue does not let this waiter in now.
+    private func queueBlocker(_ queue: QueueID, waiter: Waiter, in state: MachineState) -> (rule: Rule, detail: String) {
+        let decl = program[queue]
+        let pending = state.queues[queue.index].pending
+        let position = pending.firstIndex { item in
+            switch (item, waiter) {
+            case (.async(let a), .item(let b)): a == b
+            case (.sync(let a, _), .thread(let b)): a == b
+            default: false
+            }
+        } ?? 0
+        if decl.kind == .main && !state.mainThread.frames.isEmpty {
+            return (.mainQueueNeedsIdleMainThread, "the main thread is still busy at line \(line(of: state.mainThread))")
+        }
+        if position > 0 {
+            let ahead = pending[position - 1]
+            let aheadLine: String
+            switch ahead {
+            case .async(let block): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
+            case .sync(let thread, let block):
+                aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(threadName(thread)))"
+            }
+            return (.fifo, "\(position) earlier item(s) of \(decl.name) must start first, the last one at \(aheadLine)")
+        }
+        if decl.kind.isSerial && state.queues[queue.index].active > 0 {
+            let holders = state.threads.filter { $0.holds(queue) }
+            let holder = holders.first.map { "\($0.name), at line \(line(of: $0))" } ?? "another block"
+            return (.serialOneAtATime, "\(decl.name) is busy running another block (\(holder))")
+        }
+        return (.fifo, "\(decl.name) has not started it yet")
+    }
+
+    private func nextPrints(in state: MachineState) -> [String] {
+        state.threads.compactMap { thread -> String? in
+            guard thread.isRunnable, let frame = thread.frames.last else { return nil }
+            if case .print(let text) = program[frame.block].statements[frame.pc].action { return "\(text) (\(thread.name))" }
+            return nil
+        }
+    }
+
+    private func printLocations(of text: String) -> [Location] {
+        var locations: [Location] = []
+        for (blockIndex, block) in program.blocks.enumerated() {
+            for (index, statement) in block.statements.enumerated() {
+                if case .print(let printed) = statement.action,
+                    printed.split(separator: "\n", omittingEmptySubsequences: false).contains(Substring(text))
+                {
+                    locations.append(Location(block: BlockID(index: blockIndex), index: index))
+                }
+            }
+        }
+        return locations
+    }
+
+    private func describe(_ statement: Statement) -> String {
+        switch statement.action {
+        case .print(let text): "print \(text)"
+        case .dispatch(let queue, let mode, _): "call \(program[queue].name).\(mode.rawValue)"
+        }
+    }
+
+    private func span(_ location: Location) -> SourceSpan {
+        program[location.block].statements[location.index].span
+    }
+
+    private func currentLine(of frame: Frame) -> Int {
+        let statements = program[frame.block].statements
+        let index = min(max(frame.pc - 1, 0), max(statements.count - 1, 0))
+        return statements.isEmpty ? 0 : statements[index].span.line
+    }
+
+    /// The line a thread is at: the sync it waits in, or the statement it runs next.
+    private func line(of thread: ThreadState) -> Int {
+        guard let frame = thread.frames.last else { return 0 }
+        let statements = program[frame.block].statements
+        let index = thread.waitingOn != nil || frame.pc >= statements.count ? frame.pc - 1 : frame.pc
+        return statements.indices.contains(index) ? statements[index].span.line : 0
+    }
+
+    private func threadName(_ id: Int) -> String {
+        id == MachineState.mainThreadID ? "main" : "worker \(id)"
+    }
+}

@@ -1,0 +1,168 @@
+/// Answers "can this outcome happen?" with a schedule that produces it, or with why none does:
+/// the longest prefix some schedule prints, what could come next there, and the rule that keeps
+/// the predicted next line (or ending) from coming.
+public struct Explainer: Sendable {
+    public let exploration: Exploration
+    /// How many states the guided search may visit while looking for states after the prefix.
+    public var stateBudget = 200_000
+
+    public init(exploration: Exploration) {
+        self.exploration = exploration
+    }
+
+    public func explain(_ outcome: Outcome) -> Explanation {
+        if let report = exploration.report(for: outcome) {
+            return .possible(report)
+        }
+        let prefix = longestPossiblePrefix(of: outcome.lines)
+        let wanted: NextEvent = prefix.count < outcome.lines.count ? .line(outcome.lines[prefix.count]) : .end(outcome.end)
+        let next = nextEvents(after: prefix)
+        let (blockers, witness) = blockersAfter(prefix, wanted: wanted)
+        return .impossible(Impossibility(
+            outcome: outcome, longestPrefix: prefix, wanted: wanted, couldComeNext: next,
+            blockers: blockers, witnessToPrefix: witness))
+    }
+
+    /// The longest start of `lines` that some outcome also starts with.
+    func longestPossiblePrefix(of lines: [String]) -> [String] {
+        var best = 0
+        for outcome in exploration.outcomes {
+            let shared = zip(outcome.lines, lines).prefix { $0 == $1 }.count
+            best = max(best, shared)
+        }
+        return Array(lines.prefix(best))
+    }
+
+    /// What some outcome prints or does right after `prefix`.
+    func nextEvents(after prefix: [String]) -> [NextEvent] {
+        var events: [NextEvent] = []
+        for outcome in exploration.outcomes where outcome.lines.starts(with: prefix) {
+            let event: NextEvent = outcome.lines.count > prefix.count ? .line(outcome.lines[prefix.count]) : .end(outcome.end)
+            if !events.contains(event) { events.append(event) }
+        }
+        return events
+    }
+
+    /// Searches the states whose output is exactly `prefix` and, in those where every thread
+    /// has gone as far as it can without printing, asks why `wanted` is not next.
+    private func blockersAfter(_ prefix: [String], wanted: NextEvent) -> ([Blocker], [ScheduleStep]) {
+        let semantics = Semantics(program: exploration.program)
+        let analysis = BlockerAnalysis(program: exploration.program, semantics: semantics)
+        var visited: Set<MachineState> = []
+        var blockers: [Blocker] = []
+        var witness: [ScheduleStep]?
+
+        struct Node {
+            var state: MachineState
+            var path: [ScheduleStep]
+        }
+        let initial = semantics.initialState()
+        var stack = [Node(state: initial, path: [])]
+        visited.insert(initial)
+
+        func add(_ found: [Blocker], _ path: [ScheduleStep]) {
+            if witness == nil { witness = path }
+            for blocker in found where !blockers.contains(blocker) { blockers.append(blocker) }
+        }
+
+        while let node = stack.popLast(), visited.count < stateBudget, blockers.count < 4 {
+            let state = node.state
+            let moves = semantics.moves(in: state)
+            let atPrefix = state.output == prefix
+            if atPrefix && analysis.isSaturated(state, moves: moves) {
+                add(analysis.whyNot(wanted, in: state, prefix: prefix, isTerminal: moves.isEmpty), node.path)
+            }
+            for move in moves.reversed() {
+                switch semantics.apply(move, to: state) {
+                case .trapped(let trapped, let step, let reason):
+                    if trapped.output == prefix, case .trap(let thread, let queue, let span) = reason {
+                        add([Blocker(
+                            rule: .trapEndsTheProcess,
+                            detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it",
+                            span: span)], node.path + [step])
+                    }
+                case .next(let next, let step):
+                    guard next.output.count <= prefix.count, prefix.starts(with: next.output) else { continue }
+                    if visited.insert(next).inserted {
+                        stack.append(Node(state: next, path: node.path + [step]))
+                    }
+                }
+            }
+        }
+        return (blockers, witness ?? [])
+    }
+}
+
+/// The learner's outcome, judged.
+public enum Explanation: Sendable {
+    /// Some schedule produces it; here is one.
+    case possible(OutcomeReport)
+    case impossible(Impossibility)
+}
+
+/// Why no schedule produces an outcome.
+public struct Impossibility: Sendable, Hashable {
+    public var outcome: Outcome
+    /// The longest start of the outcome's lines that some schedule prints.
+    public var longestPrefix: [String]
+    /// The predicted line (or ending) after that prefix, which no schedule produces there.
+    public var wanted: NextEvent
+    /// What some schedule does produce right after the prefix.
+    public var couldComeNext: [NextEvent]
+    /// Why `wanted` cannot come next, each naming the model's rule at work.
+    public var blockers: [Blocker]
+    /// A schedule that prints the prefix.
+    public var witnessToPrefix: [ScheduleStep]
+}
+
+/// The next thing in an outcome: a printed line, or the run's end.
+public enum NextEvent: Hashable, Sendable, CustomStringConvertible {
+    case line(String)
+    case end(End)
+
+    public var description: String {
+        switch self {
+        case .line(let text): text
+        case .end(.finished): "the end of the run (finished)"
+        case .end(.deadlock): "deadlock"
+        }
+    }
+}
+
+/// One reason an event cannot happen, with the rule of the model behind it.
+public struct Blocker: Hashable, Sendable {
+    public var rule: Rule
+    public var detail: String
+    public var span: SourceSpan?
+}
+
+/// The model's rules, as a learner should hear them.
+public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
+    case programOrder
+    case syncWaitsForItsBlock
+    case serialOneAtATime
+    case fifo
+    case mainQueueNeedsIdleMainThread
+    case notSubmittedYet
+    case trapEndsTheProcess
+    case alreadyPrinted
+    case neverPrinted
+    case workRemains
+    case allWorkDone
+
+    public var statement: String {
+        switch self {
+        case .programOrder: "statements on one thread run in program order"
+        case .syncWaitsForItsBlock: "sync returns only after its block has run"
+        case .serialOneAtATime: "a serial queue runs one item at a time"
+        case .fifo: "a queue starts its items in FIFO order"
+        case .mainQueueNeedsIdleMainThread: "the main queue runs only when the main thread is idle (after the top-level code)"
+        case .notSubmittedYet: "a block cannot run before it is submitted"
+        case .trapEndsTheProcess: "a trap (sync onto a queue the thread owns) kills the process at once"
+        case .alreadyPrinted: "each print runs once"
+        case .neverPrinted: "nothing in the snippet prints that"
+        case .workRemains: "a run finishes only when every submitted block has run"
+        case .allWorkDone: "a run deadlocks only when work is left that can never run"
+        }
+    }
+}

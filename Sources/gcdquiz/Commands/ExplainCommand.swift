@@ -1,0 +1,63 @@
+import ArgumentParser
+import DispatchModel
+import Foundation
+import Quiz
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show a schedule that produces an outcome, or why no schedule can.",
+        discussion: "Without --outcome, shows one schedule for every possible outcome.")
+
+    @OptionGroup var bank: BankOptions
+
+    @Argument(help: ArgumentHelp("A question id, or a .swift / .yaml file.", valueName: "id|file"))
+    var target: String
+
+    @Option(name: .long, help: ArgumentHelp("The outcome(s) to explain, in the answer notation.", valueName: "answer"))
+    var outcome: String?
+
+    func run() throws {
+        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let exploration = Explorer().explore(puzzle.program)
+        let style = TerminalStyle.current(for: .standardOutput)
+        let grader = TraceGrader(exploration: exploration)
+        let outcomes: [Outcome]
+        if let outcome {
+            do {
+                outcomes = try AnswerNotation.parse(outcome, compactLines: grader.compactLines)
+            } catch {
+                throw CommandFailure.badInput("unreadable outcome '\(outcome)': \(error)")
+            }
+        } else {
+            outcomes = exploration.outcomes
+        }
+        print(ExplanationRenderer.render(outcomes, exploration: exploration, style: style), terminator: "")
+    }
+}
+
+/// For each outcome: a witness schedule, or the reasons none exists.
+enum ExplanationRenderer {
+    static func render(_ outcomes: [Outcome], exploration: Exploration, style: TerminalStyle) -> String {
+        let explainer = Explainer(exploration: exploration)
+        var text = ""
+        for (index, outcome) in outcomes.enumerated() {
+            if index > 0 { text += "\n" }
+            switch explainer.explain(outcome) {
+            case .possible(let report):
+                text += style.bold(AnswerNotation.render(outcome)) + " can happen, for example:\n"
+                text += ScheduleRenderer.render(report.witness, style: style)
+                if let reason = report.deadlock {
+                    text += style.dim("  then: \(reason.summary)") + "\n"
+                }
+            case .impossible(let why):
+                text += GradeRenderer.impossibility(why, style: style)
+                if !why.longestPrefix.isEmpty {
+                    text += style.dim("  a schedule that prints \(why.longestPrefix.joined(separator: " ")):") + "\n"
+                    text += ScheduleRenderer.render(why.witnessToPrefix, style: style, indent: "    ")
+                }
+            }
+        }
+        return text
+    }
+}
