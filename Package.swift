@@ -24,6 +24,12 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // libedit for the drill: line editing, history, completion (Debian: libedit-dev).
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         // prctl for the live runner's child processes: Swift cannot call a variadic C function.
         .target(name: "CProcessSupport"),
         // The IR executed on real libdispatch, many times, in child processes with a watchdog.
@@ -44,10 +50,13 @@ let package = Package(
         .executableTarget(
             name: "gcdquiz",
             dependencies: [
+                "CEditLine",
                 "DispatchModel",
                 "LiveRun",
                 "Quiz",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),

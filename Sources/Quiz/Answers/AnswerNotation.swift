@@ -6,9 +6,9 @@ import Foundation
 /// line a puzzle can print is one character, `1234` means `1 2 3 4`.
 public enum AnswerNotation {
     /// The one-line reminder shown with every trace question.
-    public static let reminder = "lines separated by spaces or commas, outcomes by '|', and 'deadlock' last where the run stops"
+    public static let reminder = "spaces between lines, | between outcomes, deadlock where it stops"
     /// An example for that reminder and for error messages.
-    public static let example = "1 2 3 4 | 2 1 3 4 | 1 deadlock"
+    public static let example = "1 2 3 | 2 1 3 | 1 deadlock"
 
     /// How the trainer writes an outcome, so that the learner can type it back: `1 2 3 4`,
     /// `1 4 deadlock`. A line that holds a separator, or reads like an ending, is quoted.

@@ -19,7 +19,7 @@ enum QuestionRenderer {
     }
 
     static func numbered(_ code: String, style: TerminalStyle) -> String {
-        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = CodeHighlighter.highlight(code, style: style).split(separator: "\n", omittingEmptySubsequences: false)
         while lines.last?.isEmpty == true { lines.removeLast() }
         let width = String(lines.count).count
         return lines.enumerated().map { index, line in

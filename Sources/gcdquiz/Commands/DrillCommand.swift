@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Quiz
+
+struct DrillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drill",
+        abstract: "The interactive drill (what 'gcdquiz' alone starts).",
+        discussion: "On a terminal, answers are line-edited (history in $XDG_STATE_HOME/gcdquiz/history). Otherwise answers are read line by line from standard input.")
+
+    @OptionGroup var bank: BankOptions
+
+    @Option(name: .long, help: ArgumentHelp("Only questions with this tag (repeat for several: all must match).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only questions of this level (1, 2 or 3).", valueName: "n"))
+    var level: Int?
+
+    @Option(name: .long, help: ArgumentHelp("At most this many questions.", valueName: "n"))
+    var count: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Seed for the order of questions and the live runs' jitter.", valueName: "s"))
+    var seed: UInt64?
+
+    @Option(name: .long, help: ArgumentHelp("Live runs per puzzle, started while you type (0: none).", valueName: "n"))
+    var liveRuns = 300
+
+    func validate() throws {
+        if let level, !(1...3).contains(level) { throw ValidationError("--level must be 1, 2 or 3") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        if !(0...100_000).contains(liveRuns) { throw ValidationError("--live-runs must be between 0 and 100000") }
+    }
+
+    func run() throws {
+        let bank = try self.bank.load()
+        if !bank.problems.isEmpty {
+            FileHandle.standardError.write(Data("gcdquiz: \(bank.problems.count) problem(s) in the bank were skipped; 'gcdquiz validate' lists them\n".utf8))
+        }
+        let session = DrillSession(bank: bank, options: DrillOptions(tags: tag, level: level, kind: .trace, count: count, seed: seed))
+        guard !session.questions.isEmpty else {
+            throw CommandFailure.badInput("no question matches those filters; 'gcdquiz list' shows the bank")
+        }
+        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        var input: LineInput = PlainLineInput()
+        if interactive, let editor = EditLineInput(historyPath: Self.historyPath()) {
+            input = editor
+        }
+        let repl = DrillREPL(session: session, input: input, style: .current(for: .standardOutput), liveRuns: liveRuns)
+        repl.run()
+    }
+
+    /// `$XDG_STATE_HOME/gcdquiz/history`, or `~/.local/state/gcdquiz/history`.
+    static func historyPath() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+            return state + "/gcdquiz/history"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/gcdquiz/history"
+    }
+}

@@ -1,0 +1,47 @@
+/// The `:` commands of the drill, with their help lines; tab completion uses the names.
+enum DrillCommandName: String, CaseIterable {
+    case help, hint, skip, again, explain, run, show, list, goto, score, quit
+
+    var usage: String {
+        switch self {
+        case .help: ":help              this list"
+        case .hint: ":hint              a rule at work here, without the answer"
+        case .skip: ":skip              leave this question for now"
+        case .again: ":again             ask the last question again"
+        case .explain: ":explain [OUTCOME] a schedule for an outcome, or why none exists"
+        case .run: ":run [N]           run the snippet live N times (default 1000)"
+        case .show: ":show              show the question again"
+        case .list: ":list              the questions of this session"
+        case .goto: ":goto ID           jump to a question"
+        case .score: ":score             the score so far"
+        case .quit: ":quit              end the session (Ctrl-D too)"
+        }
+    }
+}
+
+struct DrillCommandLine {
+    var name: DrillCommandName
+    var argument: String
+
+    /// Parses `:name rest`; names may be shortened when unambiguous (`:ex` is `:explain`).
+    static func parse(_ line: String) -> Result<DrillCommandLine, DrillCommandError> {
+        let body = line.dropFirst().trimmingCharacters(in: .whitespaces)
+        let word = String(body.prefix { !$0.isWhitespace }).lowercased()
+        let argument = body.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        if let exact = DrillCommandName(rawValue: word) {
+            return .success(DrillCommandLine(name: exact, argument: argument))
+        }
+        let matches = DrillCommandName.allCases.filter { $0.rawValue.hasPrefix(word) }
+        if matches.count == 1, !word.isEmpty {
+            return .success(DrillCommandLine(name: matches[0], argument: argument))
+        }
+        if matches.count > 1, !word.isEmpty {
+            return .failure(DrillCommandError(message: "':\(word)' could be " + matches.map { ":" + $0.rawValue }.joined(separator: ", ")))
+        }
+        return .failure(DrillCommandError(message: "unknown command ':\(word)'; :help lists them"))
+    }
+}
+
+struct DrillCommandError: Error {
+    var message: String
+}

@@ -1,0 +1,151 @@
+import CEditLine
+import Foundation
+
+/// Line editing on a terminal through libedit: emacs keys, history that survives sessions
+/// (searchable with Ctrl-R, recalled with the arrows), and tab completion. Ctrl-C drops the line
+/// being typed and keeps the session.
+final class EditLineInput: LineInput {
+    var completer: ((String) -> [String])?
+    let isInteractive = true
+
+    private let editor: OpaquePointer
+    private let history: OpaquePointer?
+    private let historyPath: String?
+    fileprivate var prompt: String = ""
+    private var promptStorage: UnsafeMutablePointer<CChar>?
+
+    init?(historyPath: String?) {
+        guard let editor = gcdquiz_el_open("gcdquiz") else { return nil }
+        self.editor = editor
+        self.historyPath = historyPath
+        history = gcdquiz_history_open(2000)
+        if let history {
+            _ = gcdquiz_el_set_history(editor, history)
+            if let historyPath {
+                _ = gcdquiz_history_load(history, historyPath)
+            }
+        }
+        _ = gcdquiz_el_set_editor(editor, "emacs")
+        _ = gcdquiz_el_set_client_data(editor, Unmanaged.passUnretained(self).toOpaque())
+        _ = gcdquiz_el_set_prompt_esc(editor, { editor in
+            guard let editor, let data = gcdquiz_el_get_client_data(editor) else { return nil }
+            let input = Unmanaged<EditLineInput>.fromOpaque(data).takeUnretainedValue()
+            return input.promptStorage
+        }, 1)
+        _ = gcdquiz_el_add_function(editor, "gcdquiz-complete", "Complete a : command or a question id") { editor, _ in
+            guard let editor, let data = gcdquiz_el_get_client_data(editor) else { return UInt8(CC_ERROR) }
+            let input = Unmanaged<EditLineInput>.fromOpaque(data).takeUnretainedValue()
+            return input.complete()
+        }
+        _ = gcdquiz_el_bind(editor, "^I", "gcdquiz-complete")
+        // Ctrl-R searches the history backwards for what is typed, as in a shell.
+        _ = gcdquiz_el_bind(editor, "^R", "em-inc-search-prev")
+        el_source(editor, nil)  // the user's ~/.editrc, if any
+        InterruptHandler.install()
+    }
+
+    deinit {
+        el_end(editor)
+        if let history { history_end(history) }
+        promptStorage.map { free($0) }
+    }
+
+    func readLine(prompt: String) -> LineResult {
+        promptStorage.map { free($0) }
+        promptStorage = strdup(Self.markingEscapes(prompt))
+        InterruptHandler.clear()
+        var count: Int32 = 0
+        guard let raw = el_gets(editor, &count) else {
+            if InterruptHandler.wasInterrupted || (count < 0 && errno == EINTR) {
+                el_reset(editor)
+                print("^C")
+                return .interrupted
+            }
+            return .end
+        }
+        if InterruptHandler.wasInterrupted {
+            print("^C")
+            return .interrupted
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    /// Wraps each ANSI escape sequence in \u{1} so libedit does not count it as visible.
+    static func markingEscapes(_ text: String) -> String {
+        var result = ""
+        var inEscape = false
+        for character in text {
+            if character == "\u{1B}" {
+                inEscape = true
+                // Adjacent sequences share one ignored region.
+                if result.hasSuffix("\u{1}") {
+                    result.removeLast()
+                    result += "\u{1B}"
+                } else {
+                    result += "\u{1}\u{1B}"
+                }
+            } else if inEscape && character.isLetter {
+                inEscape = false
+                result += String(character) + "\u{1}"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    func remember(_ line: String) {
+        guard let history, !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        _ = gcdquiz_history_enter(history, line)
+        if let historyPath {
+            try? FileManager.default.createDirectory(
+                atPath: (historyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = gcdquiz_history_save(history, historyPath)
+        }
+    }
+
+    /// Completes the word before the cursor: the longest common prefix of the candidates, or a
+    /// list of them when there are several.
+    private func complete() -> UInt8 {
+        guard let info = el_line(editor), let completer else { return UInt8(CC_ERROR) }
+        let length = info.pointee.cursor - info.pointee.buffer
+        let bytes = UnsafeRawBufferPointer(start: info.pointee.buffer, count: length)
+        let before = String(decoding: bytes, as: UTF8.self)
+        let word = String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+        let candidates = completer(before).filter { $0.hasPrefix(word) }
+        guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        let common = candidates.dropFirst().reduce(candidates[0]) { prefix, candidate in
+            String(zip(prefix, candidate).prefix { $0 == $1 }.map(\.0))
+        }
+        if candidates.count == 1 {
+            el_insertstr(editor, String(candidates[0].dropFirst(word.count)) + " ")
+            return UInt8(CC_REFRESH)
+        }
+        if common.count > word.count {
+            el_insertstr(editor, String(common.dropFirst(word.count)))
+            return UInt8(CC_REFRESH)
+        }
+        print("")
+        print(candidates.joined(separator: "  "))
+        return UInt8(CC_REDISPLAY)
+    }
+}
+
+/// SIGINT without SA_RESTART: the read inside libedit returns EINTR, so Ctrl-C abandons the
+/// line instead of killing the trainer.
+enum InterruptHandler {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in InterruptHandler.flag = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+
+    static func clear() { flag = 0 }
+    static var wasInterrupted: Bool { flag != 0 }
+}
