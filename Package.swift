@@ -62,6 +62,6 @@ let package = Package(
         .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport"]),
     ]
 )

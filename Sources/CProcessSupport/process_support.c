@@ -2,6 +2,10 @@
 #include "process_support.h"
 #include <fcntl.h>
 #include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <spawn.h>
+#include <signal.h>
 
 int gcdquiz_pipe_cloexec(int fds[2]) {
 #ifdef __linux__
@@ -31,4 +35,37 @@ int gcdquiz_set_timer_slack(unsigned long nanoseconds) { (void)nanoseconds; retu
 
 int gcdquiz_fork(void) {
     return fork();
+}
+
+int gcdquiz_open_pseudo_terminal(char *name, unsigned long size) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0) return -1;
+    if (grantpt(master) != 0 || unlockpt(master) != 0) {
+        close(master);
+        return -1;
+    }
+    const char *slave = ptsname(master);
+    if (slave == NULL || strlen(slave) + 1 > size) {
+        close(master);
+        return -1;
+    }
+    strcpy(name, slave);
+    return master;
+}
+
+short gcdquiz_spawn_setsid_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
+    return POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
+}
+
+short gcdquiz_spawn_reset_signals(posix_spawnattr_t *attributes) {
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(attributes, &none);
+    posix_spawnattr_setsigdefault(attributes, &all);
+    return POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
 }

@@ -37,11 +37,14 @@ import Testing
         #expect(!result.stdout.contains("finished"))
     }
 
-    @Test func bareCommandPrintsTheBankAndUsage() throws {
-        let result = try Binary.run([])
+    @Test func bareCommandStartsTheDrill() throws {
+        let result = try Binary.run(["--live-runs", "0"], input: ":quit\n")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("questions in"))
-        #expect(result.stdout.contains("gcdquiz solve ID"))
+        #expect(result.stdout.contains("answer> :quit"))
+        #expect(result.stdout.contains("Session over."))
+        let help = try Binary.run(["--help"])
+        #expect(help.stdout.contains("solve"))
+        #expect(help.stdout.contains("drill"))
     }
 
     @Test func validatePassesOnTheBank() throws {

@@ -30,7 +30,8 @@ enum Binary {
         return packageRoot.appendingPathComponent(".build/debug/gcdquiz")
     }()
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil) throws -> Result {
+    /// Runs gcdquiz with `input` on its standard input (nothing, by default: never the test's own).
+    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:], directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -42,9 +43,13 @@ enum Binary {
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = inPipe
         try process.run()
+        inPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inPipe.fileHandleForWriting.close()
         // Read both pipes concurrently so a large output cannot block the child.
         nonisolated(unsafe) var errorData = Data()
         let reader = Thread { errorData = err.fileHandleForReading.readDataToEndOfFile() }

@@ -1,6 +1,8 @@
 #ifndef GCDQUIZ_PROCESS_SUPPORT_H
 #define GCDQUIZ_PROCESS_SUPPORT_H
 
+#include <spawn.h>
+
 /// Linux process controls that Swift cannot call directly (prctl is variadic).
 
 /// Asks the kernel to send `signal` to this process when its parent dies. Returns 0 on success.
@@ -15,5 +17,17 @@ int gcdquiz_pipe_cloexec(int fds[2]);
 /// fork(2), which Swift marks unavailable. Only the live runner's single-threaded fork server
 /// calls it, so the child may use any function afterwards.
 int gcdquiz_fork(void);
+
+/// Opens a pseudo-terminal's master side (ready to use) and writes its slave's path into
+/// `name`. Returns the master's descriptor, or -1. Used by tests that drive the drill.
+int gcdquiz_open_pseudo_terminal(char *name, unsigned long size);
+
+/// POSIX_SPAWN_SETSID, which Swift does not see without _GNU_SOURCE.
+short gcdquiz_spawn_setsid_flag(void);
+
+/// Makes a spawned process start with no signal blocked and every signal at its default
+/// action, whatever the spawning thread had (test runners block SIGINT in their threads, and
+/// gcdquiz ignores SIGPIPE). Returns the flags to add to the attributes.
+short gcdquiz_spawn_reset_signals(posix_spawnattr_t *attributes);
 
 #endif

@@ -36,8 +36,12 @@ final class ChildProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, gcdquiz_spawn_reset_signals(&attributes))
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])

@@ -58,6 +58,7 @@ public enum AnswerNotation {
         var escaping = false
         var column = 0
         var quoteColumn = 0
+        var closedAt: Int?
 
         func finishWord() {
             if !current.isEmpty || wasQuoted {
@@ -77,10 +78,17 @@ public enum AnswerNotation {
                     escaping = true
                 } else if character == "\"" {
                     inQuotes = false
+                    closedAt = column
                 } else {
                     current.append(character)
                 }
                 continue
+            }
+            if let closed = closedAt {
+                closedAt = nil
+                guard character == " " || character == "\t" || character == "," || character == "|" else {
+                    throw AnswerError("a closing quote (column \(closed)) must be followed by a space, a comma or '|'")
+                }
             }
             switch character {
             case "\"":

@@ -13,7 +13,11 @@ enum GradeRenderer {
                 : "all \(count) possible outcomes, and nothing else.") + "\n"
         case .incomplete(let missing):
             var text = style.yellow(style.bold("incomplete")) + ": "
-            text += grade.right.count == 1 ? "your outcome can happen" : "all \(grade.right.count) of your outcomes can happen"
+            switch grade.right.count {
+            case 1: text += "your outcome can happen"
+            case 2: text += "both of your outcomes can happen"
+            default: text += "all \(grade.right.count) of your outcomes can happen"
+            }
             text += ", but \(missing.count) more can too" + (showMissing ? ":" : ".") + "\n"
             if showMissing {
                 for outcome in missing {

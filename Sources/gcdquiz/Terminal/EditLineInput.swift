@@ -144,6 +144,11 @@ enum InterruptHandler {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
+        // Whoever started us may have blocked SIGINT; Ctrl-C must reach the editor.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 
     static func clear() { flag = 0 }
