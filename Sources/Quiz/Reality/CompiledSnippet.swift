@@ -7,11 +7,13 @@ import LiveRun
 public struct CompiledSnippet: Sendable {
     public let executable: URL
 
-    /// After the top-level code, the main thread serves the main queue for `graceMilliseconds`,
-    /// then the program exits. Standard output is line-buffered so that a trap loses nothing.
+    /// After the top-level code, the main thread serves the main queue through its run loop for
+    /// `graceMilliseconds`, then the program exits. Not `dispatchMain()`: on Linux it ends the
+    /// main thread and main-queue blocks then run on a worker, where `Thread.isMainThread` is
+    /// false. Standard output is line-buffered so that a trap loses nothing.
     public static func source(for code: String, graceMilliseconds: Int) -> String {
         Prelude.source + "setvbuf(stdout, nil, _IOLBF, 0)\n" + code
-            + "\nDispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(\(graceMilliseconds))) { exit(0) }\ndispatchMain()\n"
+            + "\nDispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(\(graceMilliseconds))) { exit(0) }\nRunLoop.main.run()\n"
     }
 
     /// Compiles with optimisation in Swift 5 mode (as a Playground would accept the code).
