@@ -31,11 +31,13 @@ import Testing
         #expect(terminal.waitFor("exact: the one possible outcome"))
         #expect(terminal.waitFor("live (50 runs on libdispatch)"))
         #expect(terminal.waitFor("next> "))
+        var mark = terminal.screen.count
         terminal.type("\r")
-        #expect(terminal.waitFor("Two async calls on a serial queue"))
+        #expect(terminal.waitFor("Two async calls on a serial queue", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark))
 
         // Ctrl-C on a half-typed line drops it and keeps the session.
-        var mark = terminal.screen.count
+        mark = terminal.screen.count
         terminal.type("9 9 9")
         #expect(terminal.waitFor("9 9 9", after: mark))
         terminal.type("\u{3}")

@@ -17,8 +17,17 @@ struct BlockerAnalysis {
         var parents: [BlockID: Location] = [:]
         for (blockIndex, block) in program.blocks.enumerated() {
             for (index, statement) in block.statements.enumerated() {
-                if case .dispatch(_, _, let body) = statement.action {
-                    parents[body] = Location(block: BlockID(index: blockIndex), index: index)
+                let here = Location(block: BlockID(index: blockIndex), index: index)
+                switch statement.action {
+                case .dispatch(_, _, let body, _), .group(_, .notify(_, let body)):
+                    parents[body] = here
+                case .loop(let loop):
+                    parents[loop.body] = here
+                case .branch(_, let then, let otherwise):
+                    parents[then] = here
+                    if let otherwise { parents[otherwise] = here }
+                default:
+                    break
                 }
             }
         }
@@ -29,9 +38,9 @@ struct BlockerAnalysis {
     func isSaturated(_ state: MachineState, moves: [Semantics.Move]) -> Bool {
         moves.allSatisfy { move in
             guard case .step(let id) = move, let thread = state.threads.first(where: { $0.id == id }),
-                let frame = thread.frames.last
+                let statement = semantics.nextStatement(of: thread)
             else { return false }
-            if case .print = program[frame.block].statements[frame.pc].action { return true }
+            if case .print = statement.action { return true }
             return false
         }
     }
@@ -99,6 +108,9 @@ struct BlockerAnalysis {
                         detail: "line \(line) comes after \(thread.name)'s \(program[queue].name).sync at line \(sync.span.line), which must wait: \(why.detail)",
                         span: sync.span))
                 }
+                if isTop, let next = semantics.nextStatement(of: thread), !semantics.isRunnable(thread, in: state) {
+                    return .blocked(waitBlocker(thread, next, before: line, in: state))
+                }
                 if isTop {
                     let next = program[frame.block].statements[frame.pc]
                     let what = describe(next)
@@ -109,20 +121,27 @@ struct BlockerAnalysis {
                 }
                 let inner = thread.frames[index + 1]
                 let call = program[frame.block].statements[frame.pc - 1]
+                if case .dispatch = call.action {
+                    return .blocked(Blocker(
+                        rule: .syncWaitsForItsBlock,
+                        detail: "\(thread.name) is inside the sync at line \(call.span.line) and reaches line \(line) only after that block (running line \(currentLine(of: inner))) has finished",
+                        span: call.span))
+                }
+                let next = semantics.nextStatement(of: thread).map { "line \($0.span.line)" } ?? "its block"
                 return .blocked(Blocker(
-                    rule: .syncWaitsForItsBlock,
-                    detail: "\(thread.name) is inside the sync at line \(call.span.line) and reaches line \(line) only after that block (running line \(currentLine(of: inner))) has finished",
+                    rule: .programOrder,
+                    detail: "\(thread.name) must first finish the \(describe(call)) at line \(call.span.line) (it is at \(next)) before line \(line)",
                     span: call.span))
             }
         }
         // The block waits in a queue.
         for (queueIndex, queue) in state.queues.enumerated() {
             for item in queue.pending {
-                let body: BlockID
+                let body = item.body
                 let waiter: Waiter
                 switch item {
-                case .async(let block): body = block; waiter = .item(block)
-                case .sync(let thread, let block): body = block; waiter = .thread(thread)
+                case .async(let block, _, _, _): waiter = .item(block)
+                case .sync(let thread, _, _, _): waiter = .thread(thread)
                 }
                 guard body == location.block else { continue }
                 let why = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
@@ -155,8 +174,8 @@ struct BlockerAnalysis {
         let pending = state.queues[queue.index].pending
         let position = pending.firstIndex { item in
             switch (item, waiter) {
-            case (.async(let a), .item(let b)): a == b
-            case (.sync(let a, _), .thread(let b)): a == b
+            case (.async(let a, _, _, _), .item(let b)): a == b
+            case (.sync(let a, _, _, _), .thread(let b)): a == b
             default: false
             }
         } ?? 0
@@ -167,11 +186,16 @@ struct BlockerAnalysis {
             let ahead = pending[position - 1]
             let aheadLine: String
             switch ahead {
-            case .async(let block): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
-            case .sync(let thread, let block):
+            case .async(let block, _, _, _): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
+            case .sync(let thread, let block, _, _):
                 aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(threadName(thread)))"
             }
             return (.fifo, "\(position) earlier item(s) of \(decl.name) must start first, the last one at \(aheadLine)")
+        }
+        if decl.kind == .concurrent && (state.queues[queue.index].barrierActive || pending[position].isBarrier) {
+            return (.barrierRunsAlone, state.queues[queue.index].barrierActive
+                ? "a barrier block is running on \(decl.name), alone"
+                : "this barrier block waits for the \(state.queues[queue.index].active) block(s) running on \(decl.name)")
         }
         if decl.kind.isSerial && state.queues[queue.index].active > 0 {
             let holders = state.threads.filter { $0.holds(queue) }
@@ -183,21 +207,47 @@ struct BlockerAnalysis {
 
     private func nextPrints(in state: MachineState) -> [String] {
         state.threads.compactMap { thread -> String? in
-            guard thread.isRunnable, let frame = thread.frames.last else { return nil }
-            if case .print(let text) = program[frame.block].statements[frame.pc].action { return "\(text) (\(thread.name))" }
-            return nil
+            guard semantics.isRunnable(thread, in: state), let statement = semantics.nextStatement(of: thread),
+                case .print(let items) = statement.action
+            else { return nil }
+            let text = items.map { semantics.evaluate($0, for: thread, in: state).description }.joined(separator: " ")
+            return "\(text) (\(thread.name))"
         }
     }
 
+    /// Why a thread at a `wait` cannot go on.
+    private func waitBlocker(_ thread: ThreadState, _ statement: Statement, before line: Int, in state: MachineState) -> Blocker {
+        switch statement.action {
+        case .group(let group, .wait):
+            let name = program.groups[group.index].name
+            return Blocker(rule: .groupWaitsForItsBlocks,
+                           detail: "\(thread.name) waits in \(name).wait() at line \(statement.span.line) until the \(state.groups[group.index].count) block(s) still in the group leave it, before line \(line)",
+                           span: statement.span)
+        case .semaphore(let semaphore, .wait):
+            let name = program.semaphores[semaphore.index].name
+            return Blocker(rule: .semaphoreBlocksAtZero,
+                           detail: "\(thread.name) waits in \(name).wait() at line \(statement.span.line): the count is 0 until someone calls signal(), before line \(line)",
+                           span: statement.span)
+        default:
+            return Blocker(rule: .programOrder, detail: "\(thread.name) must first \(describe(statement)) (line \(statement.span.line))", span: statement.span)
+        }
+    }
+
+    /// The prints that can print `text`: those of literals that do, and those of variables.
     private func printLocations(of text: String) -> [Location] {
         var locations: [Location] = []
         for (blockIndex, block) in program.blocks.enumerated() {
             for (index, statement) in block.statements.enumerated() {
-                if case .print(let printed) = statement.action,
-                    printed.split(separator: "\n", omittingEmptySubsequences: false).contains(Substring(text))
-                {
-                    locations.append(Location(block: BlockID(index: blockIndex), index: index))
+                guard case .print(let items) = statement.action else { continue }
+                let literal = items.map { $0.evaluate { _ in nil }?.description }
+                let matches: Bool
+                if literal.allSatisfy({ $0 != nil }) {
+                    matches = literal.map { $0! }.joined(separator: " ").split(separator: "\n", omittingEmptySubsequences: false)
+                        .contains(Substring(text))
+                } else {
+                    matches = true
                 }
+                if matches { locations.append(Location(block: BlockID(index: blockIndex), index: index)) }
             }
         }
         return locations
@@ -205,8 +255,14 @@ struct BlockerAnalysis {
 
     private func describe(_ statement: Statement) -> String {
         switch statement.action {
-        case .print(let text): "print \(text)"
-        case .dispatch(let queue, let mode, _): "call \(program[queue].name).\(mode.rawValue)"
+        case .print(let items):
+            "print " + items.map { $0.evaluate { _ in nil }?.description ?? "…" }.joined(separator: " ")
+        case .dispatch(let queue, let mode, _, _): "call \(program[queue].name).\(mode.rawValue)"
+        case .assign(let assignment): "assign \(program[assignment.target].name)"
+        case .loop: "run the loop"
+        case .branch: "test the if"
+        case .group(let group, let action): "call \(program.groups[group.index].name).\(String(describing: action).prefix { $0 != "(" })"
+        case .semaphore(let semaphore, let action): "call \(program.semaphores[semaphore.index].name).\(action)"
         }
     }
 

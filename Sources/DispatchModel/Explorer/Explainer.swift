@@ -80,6 +80,11 @@ public struct Explainer: Sendable {
                             rule: .trapEndsTheProcess,
                             detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it",
                             span: span)], node.path + [step])
+                    } else if trapped.output == prefix, case .unbalancedLeave(let thread, let group, let span) = reason {
+                        add([Blocker(
+                            rule: .trapEndsTheProcess,
+                            detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies",
+                            span: span)], node.path + [step])
                     }
                 case .next(let next, let step):
                     guard next.output.count <= prefix.count, prefix.starts(with: next.output) else { continue }
@@ -149,6 +154,11 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case neverPrinted
     case workRemains
     case allWorkDone
+    case barrierRunsAlone
+    case groupWaitsForItsBlocks
+    case groupNotifiesWhenEmpty
+    case semaphoreBlocksAtZero
+    case unsynchronizedAccess
 
     public var statement: String {
         switch self {
@@ -163,6 +173,11 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .neverPrinted: "nothing in the snippet prints that"
         case .workRemains: "a run finishes only when every submitted block has run"
         case .allWorkDone: "a run deadlocks only when work is left that can never run"
+        case .barrierRunsAlone: "a barrier block waits for everything submitted before it and runs alone"
+        case .groupWaitsForItsBlocks: "group.wait() returns only when every block in the group has left it"
+        case .groupNotifiesWhenEmpty: "group.notify submits its block once the group is empty"
+        case .semaphoreBlocksAtZero: "semaphore.wait() blocks while the count is 0, until a signal()"
+        case .unsynchronizedAccess: "x += 1 is a read and a separate write: another thread can come between them"
         }
     }
 }

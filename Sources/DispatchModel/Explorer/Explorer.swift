@@ -12,6 +12,29 @@ public struct Explorer: Sendable {
         let semantics = Semantics(program: program)
         var reports: [Outcome: OutcomeReport] = [:]
         var visited: Set<MachineState> = []
+        var races: [DataRace] = []
+        var raceKeys: Set<[SourceSpan]> = []
+
+        func checkRaces(_ state: MachineState) {
+            let running = state.threads.filter { semantics.isRunnable($0, in: state) }
+            guard running.count > 1 else { return }
+            let accesses = running.map { ($0, semantics.nextAccesses(of: $0)) }
+            for i in accesses.indices {
+                for j in accesses.indices where j > i {
+                    for a in accesses[i].1 {
+                        for b in accesses[j].1 where a.variable == b.variable && (a.isWrite || b.isWrite) {
+                            let key = [a.span, b.span].sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                                + [SourceSpan(line: a.isWrite ? 1 : 0, column: b.isWrite ? 1 : 0)]
+                            guard raceKeys.insert(key).inserted else { continue }
+                            races.append(DataRace(
+                                variable: program[a.variable].name,
+                                first: .init(thread: accesses[i].0.name, isWrite: a.isWrite, span: a.span),
+                                second: .init(thread: accesses[j].0.name, isWrite: b.isWrite, span: b.span)))
+                        }
+                    }
+                }
+            }
+        }
 
         struct Node {
             var state: MachineState
@@ -33,6 +56,7 @@ public struct Explorer: Sendable {
 
         let initial = semantics.initialState()
         visited.insert(initial)
+        checkRaces(initial)
         var stack = [Node(state: initial, moves: semantics.moves(in: initial))]
         var complete = true
         if stack[0].moves.isEmpty {
@@ -58,6 +82,7 @@ public struct Explorer: Sendable {
                     complete = false
                     break search
                 }
+                checkRaces(state)
                 let moves = semantics.moves(in: state)
                 if moves.isEmpty {
                     record(terminalOutcome(state, semantics), path(stack, then: step), terminalReason(state, semantics))
@@ -71,7 +96,8 @@ public struct Explorer: Sendable {
             program: program,
             reports: reports.values.sorted { $0.outcome < $1.outcome },
             statesExplored: visited.count,
-            isComplete: complete)
+            isComplete: complete,
+            races: races)
     }
 
     private func terminalOutcome(_ state: MachineState, _ semantics: Semantics) -> Outcome {
@@ -91,10 +117,33 @@ public struct Exploration: Sendable {
     public var statesExplored: Int
     /// False when the state budget ran out: the outcomes found are possible, but others may be too.
     public var isComplete: Bool
+    /// Pairs of accesses to one variable from two threads with nothing ordering them, one a write.
+    public var races: [DataRace] = []
 
     public var outcomes: [Outcome] { reports.map(\.outcome) }
 
     public func report(for outcome: Outcome) -> OutcomeReport? {
         reports.first { $0.outcome == outcome }
+    }
+}
+
+/// Two accesses to one variable that can happen at the same time on two threads, at least one a
+/// write: what Thread Sanitizer would report.
+public struct DataRace: Hashable, Sendable {
+    public struct Access: Hashable, Sendable {
+        public var thread: String
+        public var isWrite: Bool
+        public var span: SourceSpan
+    }
+
+    public var variable: String
+    public var first: Access
+    public var second: Access
+
+    public var summary: String {
+        func describe(_ access: Access) -> String {
+            "\(access.isWrite ? "write" : "read") at line \(access.span.line) (\(access.thread))"
+        }
+        return "data race on \(variable): \(describe(first)) and \(describe(second)) can happen at the same time"
     }
 }

@@ -1,17 +1,25 @@
 /// A snapshot of the abstract machine the model runs: threads with their call frames, queues with
-/// their pending items, and what has been printed. Hashable so that the search can recognise a
-/// state it has already explored (the output is part of the state, so merging is exact).
+/// their pending items, groups, semaphores, variables, and what has been printed. Hashable so
+/// that the search can recognise a state it has already explored (the output is part of the
+/// state, so merging is exact).
 struct MachineState: Hashable {
     var threads: [ThreadState]
     var queues: [QueueState]
+    /// Values of the top-level variables, by `VariableID` (nil before the declaration runs).
+    var globals: [Value?]
+    var groups: [GroupState]
+    var semaphores: [Int]
     var output: [String]
     var nextWorker: Int
 
     static let mainThreadID = 0
 
     init(program: Program) {
-        threads = [ThreadState(id: Self.mainThreadID, frames: [Frame(block: program.entry, pc: 0, role: .topLevel)])]
+        threads = [ThreadState(id: Self.mainThreadID, frames: [Frame(block: program.entry, role: .topLevel)])]
         queues = Array(repeating: QueueState(), count: program.queues.count)
+        globals = Array(repeating: nil, count: program.variables.count)
+        groups = Array(repeating: GroupState(), count: program.groups.count)
+        semaphores = program.semaphores.map(\.initialValue)
         output = []
         nextWorker = 1
     }
@@ -29,14 +37,14 @@ struct ThreadState: Hashable {
     var frames: [Frame]
     /// The queue this thread waits on in a `sync`, until the queue lets it in.
     var waitingOn: QueueID?
+    /// The value an assignment has read and is about to write (`x += 1` is a read, then a write).
+    var pendingWrite: Value?
 
     var name: String { id == MachineState.mainThreadID ? "main" : "worker \(id)" }
 
-    var isRunnable: Bool { waitingOn == nil && !frames.isEmpty }
-
     /// The queue whose item or sync body the thread runs right now, for witnesses.
     var currentQueue: QueueID? {
-        frames.last?.role.queue
+        frames.last { $0.role.queue != nil }?.role.queue
     }
 
     /// Whether the thread holds `queue` through one of its frames (an item or a sync body).
@@ -47,21 +55,36 @@ struct ThreadState: Hashable {
 
 struct Frame: Hashable {
     var block: BlockID
-    var pc: Int
+    var pc: Int = 0
     var role: Role
+    /// Variables local to this frame: a closure's captures and declarations, a loop's variable.
+    var locals: [VariableID: Value] = [:]
 
     enum Role: Hashable {
         case topLevel
         /// An `async` item this thread took from the queue.
-        case item(QueueID)
+        case item(QueueID, barrier: Bool, group: GroupID?)
         /// The body of a `sync`. `waiter` is the thread blocked in the `sync` when the body runs on
         /// another thread (a `DispatchQueue.main.sync` from a worker runs on the main thread).
-        case syncBody(QueueID, waiter: Int?)
+        case syncBody(QueueID, waiter: Int?, barrier: Bool)
+        /// The chosen branch of an `if`.
+        case branch
+        /// A loop's body, in iteration `current` of `current...last`.
+        case loop(variable: VariableID?, current: Int, last: Int)
 
         var queue: QueueID? {
             switch self {
-            case .topLevel: nil
-            case .item(let queue), .syncBody(let queue, _): queue
+            case .item(let queue, _, _), .syncBody(let queue, _, _): queue
+            case .topLevel, .branch, .loop: nil
+            }
+        }
+
+        /// A frame where variable lookup stops: the closure's own start.
+        var isClosureRoot: Bool {
+            switch self {
+            case .topLevel, .item: true
+            case .syncBody(_, let waiter, _): waiter != nil
+            case .branch, .loop: false
             }
         }
     }
@@ -71,9 +94,36 @@ struct QueueState: Hashable {
     var pending: [PendingItem] = []
     /// Items or sync bodies holding the queue right now.
     var active = 0
+    /// A barrier item or sync body is running: nothing else may start.
+    var barrierActive = false
 }
 
 enum PendingItem: Hashable {
-    case async(BlockID)
-    case sync(thread: Int, body: BlockID)
+    case async(BlockID, captures: [VariableID: Value], barrier: Bool, group: GroupID?)
+    case sync(thread: Int, body: BlockID, barrier: Bool, captures: [VariableID: Value])
+
+    var body: BlockID {
+        switch self {
+        case .async(let body, _, _, _), .sync(_, let body, _, _): body
+        }
+    }
+
+    var isBarrier: Bool {
+        switch self {
+        case .async(_, _, let barrier, _), .sync(_, _, let barrier, _): barrier
+        }
+    }
+}
+
+struct GroupState: Hashable {
+    /// Blocks in the group: entered and not yet left.
+    var count = 0
+    /// `notify` blocks waiting for the group to empty, with the queue each goes to.
+    var notify: [NotifyEntry] = []
+}
+
+struct NotifyEntry: Hashable {
+    var queue: QueueID
+    var body: BlockID
+    var captures: [VariableID: Value]
 }

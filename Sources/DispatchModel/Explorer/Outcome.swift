@@ -33,6 +33,8 @@ public enum DeadlockReason: Hashable, Sendable {
     case trap(thread: String, queue: String, at: SourceSpan)
     /// Nothing can run any more; each string says what one thread or queue is stuck on.
     case stuck([String])
+    /// `leave()` on a group with no block in it: libdispatch crashes the process.
+    case unbalancedLeave(thread: String, group: String, at: SourceSpan)
 
     public var summary: String {
         switch self {
@@ -40,6 +42,8 @@ public enum DeadlockReason: Hashable, Sendable {
             return "trap at line \(span.line): \(thread) calls \(queue).sync on a queue it already owns"
         case .stuck(let waits):
             return "nothing can run any more: " + waits.joined(separator: "; ")
+        case .unbalancedLeave(let thread, let group, let span):
+            return "crash at line \(span.line): \(thread) calls \(group).leave() more often than enter(); libdispatch kills the process"
         }
     }
 }
@@ -64,8 +68,20 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case startsItem(queue: String)
         /// The queue let this thread into the body of a `sync`.
         case entersSync(queue: String)
-        /// libdispatch traps: `sync` onto a queue this thread owns.
+        /// libdispatch traps: `sync` onto a queue this thread owns (or an unbalanced leave).
         case traps(queue: String)
+        /// The first half of `x += 1`: the value is read and computed.
+        case reads(variable: String)
+        /// A variable gets a new value.
+        case writes(variable: String, value: String)
+        case loops
+        case branches(Bool)
+        case groupEnter(group: String)
+        case groupLeave(group: String)
+        case groupWaitReturns(group: String)
+        case groupNotify(group: String, queue: String)
+        case semaphoreWaitReturns(semaphore: String)
+        case semaphoreSignal(semaphore: String)
     }
 
     public var thread: String
@@ -82,7 +98,17 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .waits(let queue): "\(queue).sync: waits for its turn"
         case .startsItem(let queue): "starts the next item of \(queue)"
         case .entersSync(let queue): "enters the \(queue).sync block"
-        case .traps(let queue): "\(queue).sync on a queue it already owns: libdispatch traps"
+        case .traps(let queue): "\(queue): libdispatch traps, the process dies"
+        case .reads(let variable): "reads \(variable) (and computes the new value)"
+        case .writes(let variable, let value): "sets \(variable) = \(value)"
+        case .loops: "starts a loop"
+        case .branches(let taken): taken ? "if: the condition holds" : "if: the condition does not hold"
+        case .groupEnter(let group): "\(group).enter()"
+        case .groupLeave(let group): "\(group).leave()"
+        case .groupWaitReturns(let group): "\(group).wait() returns: the group is empty"
+        case .groupNotify(let group, let queue): "\(group).notify(queue: \(queue)): registers the block"
+        case .semaphoreWaitReturns(let semaphore): "\(semaphore).wait() returns (count − 1)"
+        case .semaphoreSignal(let semaphore): "\(semaphore).signal() (count + 1)"
         }
     }
 

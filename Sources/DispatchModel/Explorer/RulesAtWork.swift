@@ -7,7 +7,16 @@ extension Program {
         var hasAsync = false
         for block in blocks {
             for statement in block.statements {
-                guard case .dispatch(let queue, let mode, let body) = statement.action else { continue }
+                switch statement.action {
+                case .group(_, .wait): add(.groupWaitsForItsBlocks)
+                case .group(_, .notify): add(.groupNotifiesWhenEmpty)
+                case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
+                case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
+                    add(.unsynchronizedAccess)
+                default: break
+                }
+                guard case .dispatch(let queue, let mode, let body, let options) = statement.action else { continue }
+                if options.barrier && self[queue].kind == .concurrent { add(.barrierRunsAlone) }
                 let kind = self[queue].kind
                 if kind.isSerial && containsSync(onto: queue, in: body) { add(.trapEndsTheProcess) }
                 switch mode {
@@ -31,7 +40,7 @@ extension Program {
     /// Whether running `block` can reach a `sync` onto `queue` (directly or in nested syncs).
     private func containsSync(onto queue: QueueID, in block: BlockID) -> Bool {
         for statement in self[block].statements {
-            if case .dispatch(let target, .sync, let body) = statement.action {
+            if case .dispatch(let target, .sync, let body, _) = statement.action {
                 if target == queue || containsSync(onto: queue, in: body) { return true }
             }
         }

@@ -5,7 +5,7 @@ struct Semantics {
 
     /// A choice the scheduler can make in a state.
     enum Move: Hashable {
-        /// The thread executes its next statement.
+        /// The thread executes its next statement (or the next half of an assignment).
         case step(thread: Int)
         /// The queue hands its first pending item to a thread.
         case start(QueueID)
@@ -25,7 +25,10 @@ struct Semantics {
 
     func moves(in state: MachineState) -> [Move] {
         var moves: [Move] = []
-        for thread in state.threads where thread.isRunnable {
+        for thread in state.threads where isRunnable(thread, in: state) {
+            // Partial-order reduction: a step that touches only the thread's own locals commutes
+            // with every other step, so taking it first loses no outcome.
+            if isLocal(thread) { return [.step(thread: thread.id)] }
             moves.append(.step(thread: thread.id))
         }
         for (index, queue) in state.queues.enumerated() where !queue.pending.isEmpty {
@@ -37,13 +40,35 @@ struct Semantics {
         return moves
     }
 
+    /// The statement a thread runs next, if it has one.
+    func nextStatement(of thread: ThreadState) -> Statement? {
+        guard let frame = thread.frames.last else { return nil }
+        let statements = program[frame.block].statements
+        return frame.pc < statements.count ? statements[frame.pc] : nil
+    }
+
+    /// Not waiting in a sync, and not at a wait that cannot return yet.
+    func isRunnable(_ thread: ThreadState, in state: MachineState) -> Bool {
+        guard thread.waitingOn == nil, let statement = nextStatement(of: thread) else { return false }
+        switch statement.action {
+        case .group(let group, .wait): return state.groups[group.index].count == 0
+        case .semaphore(let semaphore, .wait): return state.semaphores[semaphore.index] > 0
+        default: return true
+        }
+    }
+
     /// Serial queues run one item at a time; the main queue only when the main thread is idle;
-    /// concurrent and global queues start items as soon as they reach the head.
+    /// concurrent queues start items as soon as they reach the head, except that a barrier waits
+    /// for the queue to be empty and runs alone; global queues ignore barriers.
     func canStart(_ queue: QueueID, in state: MachineState) -> Bool {
+        let queueState = state.queues[queue.index]
         switch program[queue].kind {
-        case .main: state.queues[queue.index].active == 0 && state.mainThread.frames.isEmpty
-        case .serial: state.queues[queue.index].active == 0
-        case .concurrent, .global: true
+        case .main: return queueState.active == 0 && state.mainThread.frames.isEmpty
+        case .serial: return queueState.active == 0
+        case .global: return true
+        case .concurrent:
+            if queueState.barrierActive { return false }
+            return queueState.pending.first?.isBarrier == true ? queueState.active == 0 : true
         }
     }
 
@@ -54,34 +79,193 @@ struct Semantics {
         }
     }
 
+    // MARK: Variables
+
+    /// A variable's value as the thread sees it: its closure's locals, or the shared globals.
+    func value(of variable: VariableID, for thread: ThreadState, in state: MachineState) -> Value? {
+        if program[variable].isGlobal { return state.globals[variable.index] }
+        for frame in thread.frames.reversed() {
+            if let value = frame.locals[variable] { return value }
+            if frame.role.isClosureRoot { break }
+        }
+        return nil
+    }
+
+    /// Every local the thread can see, innermost first: what a closure submitted now captures.
+    func visibleLocals(of thread: ThreadState) -> [VariableID: Value] {
+        var locals: [VariableID: Value] = [:]
+        for frame in thread.frames.reversed() {
+            for (key, value) in frame.locals where locals[key] == nil { locals[key] = value }
+            if frame.role.isClosureRoot { break }
+        }
+        return locals
+    }
+
+    private func setLocal(_ variable: VariableID, _ value: Value, thread t: Int, in state: inout MachineState) {
+        var index = state.threads[t].frames.count - 1
+        while index >= 0 {
+            if state.threads[t].frames[index].locals[variable] != nil { break }
+            if state.threads[t].frames[index].role.isClosureRoot { index = -1; break }
+            index -= 1
+        }
+        let target = index >= 0 ? index : state.threads[t].frames.count - 1
+        state.threads[t].frames[target].locals[variable] = value
+    }
+
+    func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) -> Value {
+        expression.evaluate { value(of: $0, for: thread, in: state) } ?? .string("?")
+    }
+
+    /// The value an assignment writes, computed from what it reads.
+    private func assignedValue(_ assignment: Assignment, for thread: ThreadState, in state: MachineState) -> Value {
+        let operand = evaluate(assignment.value, for: thread, in: state)
+        let current = value(of: assignment.target, for: thread, in: state)
+        switch (assignment.operation, current, operand) {
+        case (.set, _, _): return operand
+        case (.add, .int(let a)?, .int(let b)): return .int(a &+ b)
+        case (.add, .string(let a)?, .string(let b)): return .string(a + b)
+        case (.subtract, .int(let a)?, .int(let b)): return .int(a &- b)
+        case (.append, .list(let items)?, _): return .list(items + [operand])
+        default: return operand
+        }
+    }
+
+    /// Whether an assignment is a read step and then a separate write step: it writes a shared
+    /// variable from something it reads (`x += 1`, `x = y`), so other threads can come between.
+    func isTwoPhase(_ assignment: Assignment) -> Bool {
+        program[assignment.target].isGlobal
+            && (assignment.readsTarget || assignment.value.variablesRead.contains { program[$0].isGlobal })
+    }
+
+    // MARK: Steps
+
     private func step(_ threadID: Int, in state: MachineState) -> Result {
         var state = state
         let t = state.threadIndex(threadID)!
         let thread = state.threads[t]
-        let frame = thread.frames[thread.frames.count - 1]
+        let frameIndex = thread.frames.count - 1
+        let frame = thread.frames[frameIndex]
         let statement = program[frame.block].statements[frame.pc]
-        state.threads[t].frames[thread.frames.count - 1].pc += 1
         let context = thread.currentQueue.map { program[$0].name }
-        let event: ScheduleStep.Event
+        var event: ScheduleStep.Event
+        var advance = true
 
         switch statement.action {
-        case .print(let text):
+        case .print(let items):
+            let text = items.map { evaluate($0, for: thread, in: state).description }.joined(separator: " ")
             state.output.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             event = .printed(text)
-        case .dispatch(let queue, .async, let body):
-            state.queues[queue.index].pending.append(.async(body))
+
+        case .dispatch(let queue, .async, let body, let options):
+            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group))
+            if let group = options.group { state.groups[group.index].count += 1 }
             event = .enqueued(queue: program[queue].name)
-        case .dispatch(let queue, .sync, let body):
+
+        case .dispatch(let queue, .sync, let body, let options):
             if ownsForSync(thread, queue) {
                 let step = ScheduleStep(thread: thread.name, queue: context, event: .traps(queue: program[queue].name), span: statement.span)
                 return .trapped(state, step, .trap(thread: thread.name, queue: program[queue].name, at: statement.span))
             }
-            state.queues[queue.index].pending.append(.sync(thread: threadID, body: body))
+            state.threads[t].frames[frameIndex].pc += 1
+            state.queues[queue.index].pending.append(.sync(thread: threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
             state.threads[t].waitingOn = queue
-            event = .waits(queue: program[queue].name)
+            return .next(state, ScheduleStep(thread: thread.name, queue: context, event: .waits(queue: program[queue].name), span: statement.span))
+
+        case .assign(let assignment):
+            let name = program[assignment.target].name
+            if isTwoPhase(assignment) && thread.pendingWrite == nil {
+                state.threads[t].pendingWrite = assignedValue(assignment, for: thread, in: state)
+                advance = false
+                event = .reads(variable: name)
+            } else {
+                let value = thread.pendingWrite ?? assignedValue(assignment, for: thread, in: state)
+                state.threads[t].pendingWrite = nil
+                if program[assignment.target].isGlobal {
+                    state.globals[assignment.target.index] = value
+                } else {
+                    setLocal(assignment.target, value, thread: t, in: &state)
+                }
+                event = .writes(variable: name, value: value.description)
+            }
+
+        case .loop(let loop):
+            state.threads[t].frames[frameIndex].pc += 1
+            advance = false
+            if case .int(let from) = evaluate(loop.from, for: thread, in: state),
+                case .int(let bound) = evaluate(loop.to, for: thread, in: state)
+            {
+                let last = loop.inclusive ? bound : bound - 1
+                if from <= last {
+                    var body = Frame(block: loop.body, role: .loop(variable: loop.variable, current: from, last: last))
+                    if let variable = loop.variable { body.locals[variable] = .int(from) }
+                    state.threads[t].frames.append(body)
+                }
+            }
+            event = .loops
+
+        case .branch(let condition, let then, let otherwise):
+            state.threads[t].frames[frameIndex].pc += 1
+            advance = false
+            let taken = evaluate(condition, for: thread, in: state) == .bool(true)
+            if let block = taken ? then : otherwise {
+                state.threads[t].frames.append(Frame(block: block, role: .branch))
+            }
+            event = .branches(taken)
+
+        case .group(let group, let action):
+            let name = program.groups[group.index].name
+            switch action {
+            case .enter:
+                state.groups[group.index].count += 1
+                event = .groupEnter(group: name)
+            case .leave:
+                if let trap = leave(group, in: &state, thread: thread, span: statement.span) { return trap }
+                event = .groupLeave(group: name)
+            case .wait:
+                event = .groupWaitReturns(group: name)
+            case .notify(let queue, let body):
+                let entry = NotifyEntry(queue: queue, body: body, captures: visibleLocals(of: thread))
+                if state.groups[group.index].count == 0 {
+                    state.queues[queue.index].pending.append(.async(body, captures: entry.captures, barrier: false, group: nil))
+                } else {
+                    state.groups[group.index].notify.append(entry)
+                }
+                event = .groupNotify(group: name, queue: program[queue].name)
+            }
+
+        case .semaphore(let semaphore, let action):
+            let name = program.semaphores[semaphore.index].name
+            if action == .wait {
+                state.semaphores[semaphore.index] -= 1
+                event = .semaphoreWaitReturns(semaphore: name)
+            } else {
+                state.semaphores[semaphore.index] += 1
+                event = .semaphoreSignal(semaphore: name)
+            }
+        }
+        if advance {
+            state.threads[t].frames[frameIndex].pc += 1
         }
         unwind(threadID, in: &state)
         return .next(state, ScheduleStep(thread: thread.name, queue: context, event: event, span: statement.span))
+    }
+
+    /// A block leaves a group; when it empties, its notify blocks are submitted, in order.
+    /// Leaving a group more often than it was entered crashes libdispatch.
+    private func leave(_ group: GroupID, in state: inout MachineState, thread: ThreadState, span: SourceSpan) -> Result? {
+        state.groups[group.index].count -= 1
+        if state.groups[group.index].count < 0 {
+            let name = program.groups[group.index].name
+            let step = ScheduleStep(thread: thread.name, queue: thread.currentQueue.map { program[$0].name }, event: .traps(queue: name), span: span)
+            return .trapped(state, step, .unbalancedLeave(thread: thread.name, group: name, at: span))
+        }
+        if state.groups[group.index].count == 0 {
+            for entry in state.groups[group.index].notify {
+                state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil))
+            }
+            state.groups[group.index].notify.removeAll()
+        }
+        return nil
     }
 
     /// A `sync` traps when the thread already owns the queue: the main thread always owns the
@@ -98,59 +282,82 @@ struct Semantics {
     private func start(_ queue: QueueID, in state: MachineState) -> Result {
         var state = state
         let item = state.queues[queue.index].pending.removeFirst()
+        let kind = program[queue].kind
+        let barrier = item.isBarrier && kind == .concurrent
         state.queues[queue.index].active += 1
-        let isMain = program[queue].kind == .main
+        if barrier { state.queues[queue.index].barrierActive = true }
+        let isMain = kind == .main
         let name = program[queue].name
         let runner: Int
         let event: ScheduleStep.Event
-        var span: SourceSpan?
 
         switch item {
-        case .async(let body):
+        case .async(let body, let captures, _, let group):
+            let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures)
             if isMain {
                 runner = MachineState.mainThreadID
-                state.threads[0].frames.append(Frame(block: body, pc: 0, role: .item(queue)))
+                state.threads[0].frames.append(frame)
             } else {
                 runner = state.nextWorker
                 state.nextWorker += 1
-                state.threads.append(ThreadState(id: runner, frames: [Frame(block: body, pc: 0, role: .item(queue))]))
+                state.threads.append(ThreadState(id: runner, frames: [frame]))
             }
             event = .startsItem(queue: name)
-            span = program[body].span
-        case .sync(let waiter, let body):
+        case .sync(let waiter, let body, _, let captures):
             if isMain && waiter != MachineState.mainThreadID {
                 runner = MachineState.mainThreadID
-                state.threads[0].frames.append(Frame(block: body, pc: 0, role: .syncBody(queue, waiter: waiter)))
+                state.threads[0].frames.append(Frame(block: body, role: .syncBody(queue, waiter: waiter, barrier: barrier), locals: captures))
             } else {
                 runner = waiter
                 let w = state.threadIndex(waiter)!
                 state.threads[w].waitingOn = nil
-                state.threads[w].frames.append(Frame(block: body, pc: 0, role: .syncBody(queue, waiter: nil)))
+                state.threads[w].frames.append(Frame(block: body, role: .syncBody(queue, waiter: nil, barrier: barrier)))
             }
             event = .entersSync(queue: name)
-            span = program[body].span
         }
         let thread = state.threads[state.threadIndex(runner)!]
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: span))
+        return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: program[item.body].span))
     }
 
     /// Pops the frames a thread has finished, releasing their queues at once (a release only
-    /// enables other steps, so doing it eagerly loses no schedule). A worker with nothing left
-    /// goes back to the pool.
+    /// enables other steps, so doing it eagerly loses no schedule), and starts a loop's next
+    /// iteration. A worker with nothing left goes back to the pool.
     private func unwind(_ threadID: Int, in state: inout MachineState) {
         // A thread blocked in `sync` is still inside the statement: its frames stay until the
         // sync returns, so it keeps owning the queues it holds.
         guard var t = state.threadIndex(threadID), state.threads[t].waitingOn == nil else { return }
         while let frame = state.threads[t].frames.last, frame.pc >= program[frame.block].statements.count {
+            let last = state.threads[t].frames.count - 1
+            switch frame.role {
+            case .loop(let variable, let current, let end) where current < end:
+                state.threads[t].frames[last].pc = 0
+                state.threads[t].frames[last].role = .loop(variable: variable, current: current + 1, last: end)
+                state.threads[t].frames[last].locals = variable.map { [$0: .int(current + 1)] } ?? [:]
+                continue
+            default:
+                break
+            }
             state.threads[t].frames.removeLast()
             switch frame.role {
-            case .topLevel:
+            case .topLevel, .branch, .loop:
                 break
-            case .item(let queue):
+            case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
-            case .syncBody(let queue, let waiter):
+                if barrier { state.queues[queue.index].barrierActive = false }
+                if let group {
+                    // A balanced enter (at submission) cannot make this leave go negative.
+                    state.groups[group.index].count -= 1
+                    if state.groups[group.index].count == 0 {
+                        for entry in state.groups[group.index].notify {
+                            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil))
+                        }
+                        state.groups[group.index].notify.removeAll()
+                    }
+                }
+            case .syncBody(let queue, let waiter, let barrier):
                 state.queues[queue.index].active -= 1
+                if barrier { state.queues[queue.index].barrierActive = false }
                 if let waiter, let w = state.threadIndex(waiter) {
                     state.threads[w].waitingOn = nil
                     unwind(waiter, in: &state)
@@ -167,6 +374,7 @@ struct Semantics {
     func isFinished(_ state: MachineState) -> Bool {
         state.threads.count == 1 && state.mainThread.frames.isEmpty
             && state.queues.allSatisfy { $0.pending.isEmpty && $0.active == 0 }
+            && state.groups.allSatisfy { $0.notify.isEmpty }
     }
 
     /// Who waits on what in a state where nothing can move, in words.
@@ -177,7 +385,19 @@ struct Semantics {
                 let holders = state.threads.filter { $0.holds(queue) }.map(\.name)
                 let held = holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))"
                 waits.append("\(thread.name) waits in \(program[queue].name).sync\(held)")
+            } else if let statement = nextStatement(of: thread) {
+                switch statement.action {
+                case .group(let group, .wait):
+                    waits.append("\(thread.name) waits in \(program.groups[group.index].name).wait() at line \(statement.span.line), with \(state.groups[group.index].count) block(s) still in the group")
+                case .semaphore(let semaphore, .wait):
+                    waits.append("\(thread.name) waits in \(program.semaphores[semaphore.index].name).wait() at line \(statement.span.line), and nobody signals it")
+                default:
+                    break
+                }
             }
+        }
+        for (index, group) in state.groups.enumerated() where !group.notify.isEmpty {
+            waits.append("\(program.groups[index].name).notify never runs: \(group.count) block(s) never leave the group")
         }
         for (index, queue) in state.queues.enumerated() where !queue.pending.isEmpty {
             let decl = program.queues[index]
@@ -188,5 +408,58 @@ struct Semantics {
             }
         }
         return waits
+    }
+
+    /// The thread's next step reads and writes nothing another thread can see.
+    func isLocal(_ thread: ThreadState) -> Bool {
+        guard let statement = nextStatement(of: thread) else { return false }
+        func local(_ expression: Expression) -> Bool {
+            !expression.variablesRead.contains { program[$0].isGlobal }
+        }
+        switch statement.action {
+        case .assign(let assignment): return !program[assignment.target].isGlobal && local(assignment.value)
+        case .loop(let loop): return local(loop.from) && local(loop.to)
+        case .branch(let condition, _, _): return local(condition)
+        default: return false
+        }
+    }
+
+    // MARK: Accesses, for data races
+
+    struct Access: Hashable {
+        var variable: VariableID
+        var isWrite: Bool
+        var span: SourceSpan
+    }
+
+    /// The shared variables the thread's next step reads or writes.
+    func nextAccesses(of thread: ThreadState) -> [Access] {
+        guard let statement = nextStatement(of: thread) else { return [] }
+        func reads(_ expressions: [Expression]) -> [Access] {
+            expressions.flatMap(\.variablesRead).filter { program[$0].isGlobal }
+                .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        }
+        switch statement.action {
+        case .print(let items): return reads(items)
+        case .branch(let condition, _, _): return reads([condition])
+        case .loop(let loop): return reads([loop.from, loop.to])
+        case .assign(let assignment):
+            let target = assignment.target
+            if isTwoPhase(assignment) {
+                if thread.pendingWrite == nil {
+                    var accesses = reads([assignment.value])
+                    if assignment.readsTarget && !accesses.contains(where: { $0.variable == target }) {
+                        accesses.append(Access(variable: target, isWrite: false, span: statement.span))
+                    }
+                    return accesses
+                }
+                return [Access(variable: target, isWrite: true, span: statement.span)]
+            }
+            var accesses = reads([assignment.value])
+            if program[target].isGlobal { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
+            return accesses
+        default:
+            return []
+        }
     }
 }

@@ -8,11 +8,24 @@ public struct Program: Hashable, Sendable, Codable {
     public var blocks: [Block]
     public var entry: BlockID
 
-    public init(queues: [QueueDecl], blocks: [Block], entry: BlockID) {
+    /// Every variable the snippet declares; `VariableID.index` indexes this array.
+    public var variables: [VariableDecl] = []
+    /// Every DispatchGroup the snippet creates.
+    public var groups: [ObjectDecl] = []
+    /// Every DispatchSemaphore the snippet creates, with its initial value.
+    public var semaphores: [SemaphoreDecl] = []
+
+    public init(queues: [QueueDecl], blocks: [Block], entry: BlockID, variables: [VariableDecl] = [],
+                groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = []) {
         self.queues = queues
         self.blocks = blocks
         self.entry = entry
+        self.variables = variables
+        self.groups = groups
+        self.semaphores = semaphores
     }
+
+    public subscript(variable: VariableID) -> VariableDecl { variables[variable.index] }
 
     public subscript(queue: QueueID) -> QueueDecl { queues[queue.index] }
     public subscript(block: BlockID) -> Block { blocks[block.index] }
@@ -93,10 +106,135 @@ public struct Statement: Hashable, Sendable, Codable {
 }
 
 public enum Action: Hashable, Sendable, Codable {
-    /// `print(…)`: one line of output, its text already known.
-    case print(String)
-    /// `queue.sync { body }` or `queue.async { body }`.
-    case dispatch(queue: QueueID, mode: DispatchMode, body: BlockID)
+    /// `print(a, b)`: one line of output, the items' descriptions separated by spaces.
+    case print([Expression])
+    /// `queue.sync { body }`, `queue.async { body }`, with `flags: .barrier` or `group:`.
+    case dispatch(queue: QueueID, mode: DispatchMode, body: BlockID, options: DispatchOptions)
+    /// `x = e`, `x += e`, `x -= e`, `list.append(e)`, and a declaration's initial value.
+    case assign(Assignment)
+    /// `for i in a...b { body }` or `for _ in a..<b { body }`.
+    case loop(Loop)
+    /// `if condition { then } else { otherwise }`.
+    case branch(condition: Expression, then: BlockID, otherwise: BlockID?)
+    /// `group.enter()`, `group.leave()`, `group.wait()`, `group.notify(queue:) { }`.
+    case group(GroupID, GroupAction)
+    /// `semaphore.wait()`, `semaphore.signal()`.
+    case semaphore(SemaphoreID, SemaphoreAction)
+}
+
+/// What a dispatch call adds to the plain `sync`/`async`.
+public struct DispatchOptions: Hashable, Sendable, Codable {
+    /// `flags: .barrier`: on a custom concurrent queue, runs alone after everything before it.
+    public var barrier: Bool
+    /// `async(group:)`: the group is entered on submission and left when the block ends.
+    public var group: GroupID?
+
+    public init(barrier: Bool = false, group: GroupID? = nil) {
+        self.barrier = barrier
+        self.group = group
+    }
+
+    public static let none = DispatchOptions()
+}
+
+public struct Assignment: Hashable, Sendable, Codable {
+    public enum Operation: String, Hashable, Sendable, Codable {
+        case set, add, subtract, append
+    }
+
+    public var target: VariableID
+    public var operation: Operation
+    public var value: Expression
+
+    public init(target: VariableID, operation: Operation, value: Expression) {
+        self.target = target
+        self.operation = operation
+        self.value = value
+    }
+
+    /// Whether the assignment reads the target before writing it (`x += 1` does; `x = 1` does not).
+    public var readsTarget: Bool { operation != .set || value.reads(target) }
+}
+
+public struct Loop: Hashable, Sendable, Codable {
+    /// The loop's variable, or nil for `for _ in`.
+    public var variable: VariableID?
+    public var from: Expression
+    public var to: Expression
+    /// `...` (true) or `..<` (false).
+    public var inclusive: Bool
+    public var body: BlockID
+
+    public init(variable: VariableID?, from: Expression, to: Expression, inclusive: Bool, body: BlockID) {
+        self.variable = variable
+        self.from = from
+        self.to = to
+        self.inclusive = inclusive
+        self.body = body
+    }
+}
+
+public enum GroupAction: Hashable, Sendable, Codable {
+    case enter, leave, wait
+    case notify(queue: QueueID, body: BlockID)
+}
+
+public enum SemaphoreAction: Hashable, Sendable, Codable {
+    case wait, signal
+}
+
+public struct VariableID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+    public let index: Int
+    public init(index: Int) { self.index = index }
+    public static func < (a: VariableID, b: VariableID) -> Bool { a.index < b.index }
+    public var description: String { "v\(index)" }
+}
+
+public struct GroupID: Hashable, Sendable, Codable {
+    public let index: Int
+    public init(index: Int) { self.index = index }
+}
+
+public struct SemaphoreID: Hashable, Sendable, Codable {
+    public let index: Int
+    public init(index: Int) { self.index = index }
+}
+
+public struct VariableDecl: Hashable, Sendable, Codable {
+    public var name: String
+    /// Declared at the top level: one variable shared by every thread. Otherwise local to the
+    /// closure or loop that declares it, and captured by value by closures submitted from there.
+    public var isGlobal: Bool
+    public var span: SourceSpan
+
+    public init(name: String, isGlobal: Bool, span: SourceSpan) {
+        self.name = name
+        self.isGlobal = isGlobal
+        self.span = span
+    }
+}
+
+/// A dispatch object the snippet creates (a group).
+public struct ObjectDecl: Hashable, Sendable, Codable {
+    public var name: String
+    public var span: SourceSpan
+
+    public init(name: String, span: SourceSpan) {
+        self.name = name
+        self.span = span
+    }
+}
+
+public struct SemaphoreDecl: Hashable, Sendable, Codable {
+    public var name: String
+    public var initialValue: Int
+    public var span: SourceSpan
+
+    public init(name: String, initialValue: Int, span: SourceSpan) {
+        self.name = name
+        self.initialValue = initialValue
+        self.span = span
+    }
 }
 
 public enum DispatchMode: String, Hashable, Sendable, Codable {

@@ -39,7 +39,10 @@ final class ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, gcdquiz_spawn_reset_signals(&attributes))
+        // Its own process group: Ctrl-C at the terminal is for gcdquiz, not for its workers
+        // (which die with gcdquiz anyway).
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, gcdquiz_spawn_reset_signals(&attributes) | Int16(POSIX_SPAWN_SETPGROUP))
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(inPipe[0])

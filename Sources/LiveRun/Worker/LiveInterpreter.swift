@@ -7,6 +7,9 @@ import Foundation
 final class LiveInterpreter: @unchecked Sendable {
     let program: Program
     let queues: [DispatchQueue]
+    let groups: [DispatchGroup]
+    let semaphores: [DispatchSemaphore]
+    let store: SharedStore
     let monitor: RunMonitor
     let output: WorkerOutput
     let jitter: Jitter?
@@ -18,6 +21,9 @@ final class LiveInterpreter: @unchecked Sendable {
         self.jitter = jitter
         // Fresh queues every run, so that no state leaks from one run into the next.
         queues = program.queues.map(Self.makeQueue)
+        groups = program.groups.map { _ in DispatchGroup() }
+        semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
+        store = SharedStore(count: program.variables.count)
     }
 
     static func makeQueue(_ decl: QueueDecl) -> DispatchQueue {
@@ -58,39 +64,125 @@ final class LiveInterpreter: @unchecked Sendable {
     /// Runs the top-level code on the calling thread (the main thread). Returns true when the
     /// run is already over (nothing was submitted).
     func runTopLevel() -> Bool {
-        execute(program.entry)
+        var locals: [VariableID: Value] = [:]
+        execute(program.entry, &locals)
         return monitor.workCompleted()
     }
 
-    private func execute(_ block: BlockID) {
+    /// Executes a block. `locals` are the closure's variables: loop and branch bodies share them;
+    /// a submitted closure gets a copy (the model's capture by value).
+    private func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
         let statements = program[block].statements
         for (index, statement) in statements.enumerated() {
             jitter?.pause(at: UInt64(block.index) << 32 | UInt64(index))
             monitor.progress()
             switch statement.action {
-            case .print(let text):
-                output.send(.printed(text))
-            case .dispatch(let queue, .async, let body):
+            case .print(let items):
+                let snapshot = locals
+                output.send(.printed(items.map { evaluate($0, snapshot).description }.joined(separator: " ")))
+            case .dispatch(let queue, .async, let body, let options):
                 monitor.submitted()
-                queues[queue.index].async { [self] in
+                let captured = locals
+                let work: @Sendable () -> Void = { [self] in
                     monitor.itemStarted()
                     jitter?.pause(at: UInt64(body.index) << 32 | 0xFFFF_FFFF)
-                    execute(body)
+                    var inner = captured
+                    execute(body, &inner)
                     if monitor.workCompleted() {
                         Self.wakeMainThread()
                     }
                 }
-            case .dispatch(let queue, .sync, let body):
+                let flags: DispatchWorkItemFlags = options.barrier ? .barrier : []
+                if let group = options.group {
+                    queues[queue.index].async(group: groups[group.index], flags: flags, execute: work)
+                } else {
+                    queues[queue.index].async(flags: flags, execute: work)
+                }
+            case .dispatch(let queue, .sync, let body, let options):
                 output.send(.syncing(queue: program[queue].name, line: statement.span.line, column: statement.span.column))
                 monitor.blocking(true)
-                queues[queue.index].sync { [self] in
+                var inner = locals
+                queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
                     monitor.blocking(false)
-                    execute(body)
+                    execute(body, &inner)
                     monitor.blocking(true)
                 }
+                locals = inner
                 monitor.blocking(false)
+            case .assign(let assignment):
+                assign(assignment, &locals, at: UInt64(block.index) << 32 | UInt64(index) | 1 << 31)
+            case .loop(let loop):
+                guard case .int(let from) = evaluate(loop.from, locals), case .int(let bound) = evaluate(loop.to, locals) else { break }
+                let last = loop.inclusive ? bound : bound - 1
+                guard from <= last else { break }
+                for value in from...last {
+                    if let variable = loop.variable { locals[variable] = .int(value) }
+                    execute(loop.body, &locals)
+                }
+            case .branch(let condition, let then, let otherwise):
+                if let chosen = evaluate(condition, locals) == .bool(true) ? then : otherwise {
+                    execute(chosen, &locals)
+                }
+            case .group(let group, let action):
+                perform(action, on: groups[group.index], locals)
+            case .semaphore(let semaphore, .wait):
+                monitor.blocking(true)
+                semaphores[semaphore.index].wait()
+                monitor.blocking(false)
+            case .semaphore(let semaphore, .signal):
+                semaphores[semaphore.index].signal()
             }
         }
+    }
+
+    private func perform(_ action: GroupAction, on group: DispatchGroup, _ locals: [VariableID: Value]) {
+        switch action {
+        case .enter:
+            group.enter()
+        case .leave:
+            group.leave()
+        case .wait:
+            monitor.blocking(true)
+            group.wait()
+            monitor.blocking(false)
+        case .notify(let queue, let body):
+            monitor.submitted()
+            group.notify(queue: queues[queue.index]) { [self] in
+                monitor.itemStarted()
+                var inner = locals
+                execute(body, &inner)
+                if monitor.workCompleted() {
+                    Self.wakeMainThread()
+                }
+            }
+        }
+    }
+
+    /// A shared variable is read, then (after a possible pause) written, as two steps: the same
+    /// granularity as the model, so lost updates happen for real.
+    private func assign(_ assignment: Assignment, _ locals: inout [VariableID: Value], at point: UInt64) {
+        let target = assignment.target
+        let isGlobal = program[target].isGlobal
+        let operand = evaluate(assignment.value, locals)
+        let current = isGlobal ? store.read(target) : locals[target]
+        let value: Value
+        switch (assignment.operation, current, operand) {
+        case (.add, .int(let a)?, .int(let b)): value = .int(a &+ b)
+        case (.add, .string(let a)?, .string(let b)): value = .string(a + b)
+        case (.subtract, .int(let a)?, .int(let b)): value = .int(a &- b)
+        case (.append, .list(let items)?, _): value = .list(items + [operand])
+        default: value = operand
+        }
+        if isGlobal {
+            jitter?.pause(at: point)
+            store.write(target, value)
+        } else {
+            locals[target] = value
+        }
+    }
+
+    private func evaluate(_ expression: DispatchModel.Expression, _ locals: [VariableID: Value]) -> Value {
+        expression.evaluate { id in program[id].isGlobal ? store.read(id) : locals[id] } ?? .string("?")
     }
 
     /// The main thread waits in its run loop for main-queue work; an empty block wakes it to
@@ -122,5 +214,25 @@ final class WorkerOutput: @unchecked Sendable {
                 offset += written
             }
         }
+    }
+}
+
+/// The top-level variables of one run. Each read and each write is atomic on its own (a lock
+/// keeps Swift's reference-counted values intact), but a read followed by a write is not: that
+/// is the race the snippet shows.
+final class SharedStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value?]
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    func read(_ variable: VariableID) -> Value? {
+        lock.withLock { values[variable.index] }
+    }
+
+    func write(_ variable: VariableID, _ value: Value) {
+        lock.withLock { values[variable.index] = value }
     }
 }

@@ -11,6 +11,12 @@ final class BackgroundLiveRun: @unchecked Sendable {
 
     init(program: Program, runs: Int, seed: UInt64) {
         let thread = Thread { [self] in
+            // Ctrl-C is for the line editor on the main thread: a signal delivered to this
+            // thread would not interrupt the main thread's read.
+            var interrupt = sigset_t()
+            sigemptyset(&interrupt)
+            sigaddset(&interrupt, SIGINT)
+            pthread_sigmask(SIG_BLOCK, &interrupt, nil)
             let outcome = Result {
                 try LiveRunner.selfHosted.run(
                     program, options: .init(runs: runs, seed: seed, jitter: true),

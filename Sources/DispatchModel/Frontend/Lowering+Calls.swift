@@ -1,0 +1,165 @@
+import SwiftSyntax
+
+/// Calls: print, sync/async on a queue, a group's and a semaphore's methods, `list.append`.
+extension Lowering {
+    mutating func lowerCall(_ call: FunctionCallExprSyntax) -> Statement? {
+        let span = self.span(of: Syntax(call))
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "print" {
+            guard let items = printedItems(call) else { return nil }
+            return Statement(.print(items), at: span)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
+            unsupported(Syntax(call))
+            return nil
+        }
+        let method = member.declName.baseName.text
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            switch lookup(reference.baseName.text) {
+            case .group(let group)?:
+                return lowerGroupCall(group, method: method, call: call, span: span)
+            case .semaphore(let semaphore)?:
+                return lowerSemaphoreCall(semaphore, method: method, call: call, span: span)
+            case .variable(let variable)? where method == "append":
+                guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+                    let value = lowerExpression(argument.expression)
+                else {
+                    report("append takes one value: list.append(x)", Syntax(call))
+                    return nil
+                }
+                return Statement(.assign(Assignment(target: variable, operation: .append, value: value)), at: span)
+            default:
+                break
+            }
+        }
+        if let mode = DispatchMode(rawValue: method), !isDispatchQueueType(base) {
+            guard let queue = resolveQueue(base) else { return nil }
+            guard let (body, options) = dispatchedClosure(call, method: method) else { return nil }
+            return Statement(.dispatch(queue: queue, mode: mode, body: body, options: options), at: span)
+        }
+        unsupported(Syntax(call))
+        return nil
+    }
+
+    /// The closure of `q.sync { }`, `q.async(flags: .barrier) { }`, `q.async(group: g) { }` or
+    /// `q.async(execute: { })`, lowered to a block, with the call's options.
+    private mutating func dispatchedClosure(_ call: FunctionCallExprSyntax, method: String) -> (BlockID, DispatchOptions)? {
+        var closure: ClosureExprSyntax?
+        var options = DispatchOptions.none
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "execute" where argument.expression.is(ClosureExprSyntax.self):
+                closure = argument.expression.as(ClosureExprSyntax.self)
+            case "flags":
+                guard let flags = dispatchFlags(argument.expression) else { return nil }
+                options.barrier = flags.contains("barrier")
+            case "group" where method == "async":
+                guard let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                    case .group(let group)? = lookup(reference.baseName.text)
+                else {
+                    report("group: takes a DispatchGroup declared in the snippet", Syntax(argument.expression))
+                    return nil
+                }
+                options.group = group
+            case "qos":
+                break  // a hint to the scheduler: no effect on the possible outcomes
+            case let label?:
+                report("the '\(label):' argument of \(method) is outside the supported subset", Syntax(argument))
+                return nil
+            case nil:
+                report("\(method) takes a closure here: write '\(method) { … }' or '\(method)(execute: { … })'", Syntax(argument))
+                return nil
+            }
+        }
+        if let trailing = call.trailingClosure {
+            closure = trailing
+        }
+        if let extra = call.additionalTrailingClosures.first {
+            report("more than one trailing closure is outside the supported subset", Syntax(extra))
+            return nil
+        }
+        guard let closure else {
+            report("\(method) needs a closure: write '\(method) { … }'", Syntax(call))
+            return nil
+        }
+        if let signature = closure.signature {
+            report("closure parameters and captures are outside the supported subset", Syntax(signature))
+            return nil
+        }
+        return (lowerBlock(closure.statements, span: span(of: Syntax(closure))), options)
+    }
+
+    /// `.barrier`, `[.barrier]`, and flags that change nothing about order (accepted).
+    private mutating func dispatchFlags(_ expr: ExprSyntax) -> Set<String>? {
+        let elements = expr.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [expr]
+        var names: Set<String> = []
+        for element in elements {
+            guard let member = element.as(MemberAccessExprSyntax.self), member.base == nil else {
+                report("flags are written '.barrier' or '[.barrier]'", Syntax(element))
+                return nil
+            }
+            let name = member.declName.baseName.text
+            guard ["barrier", "enforceQoS", "inheritQoS", "assignCurrentContext", "detached", "noQoS"].contains(name) else {
+                report("the flag '.\(name)' is outside the supported subset", Syntax(element))
+                return nil
+            }
+            names.insert(name)
+        }
+        return names
+    }
+
+    private mutating func lowerGroupCall(_ group: GroupID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        switch method {
+        case "enter", "leave", "wait":
+            guard call.arguments.isEmpty, call.trailingClosure == nil else {
+                report(method == "wait" ? "wait(timeout:) is outside the supported subset so far; use wait()" : "\(method)() takes no arguments", Syntax(call))
+                return nil
+            }
+            let action: GroupAction = method == "enter" ? .enter : method == "leave" ? .leave : .wait
+            return Statement(.group(group, action), at: span)
+        case "notify":
+            guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "queue" else {
+                report("write group.notify(queue: q) { … }", Syntax(call))
+                return nil
+            }
+            guard let queue = resolveQueue(argument.expression) else { return nil }
+            guard let closure = call.trailingClosure, closure.signature == nil else {
+                report("notify needs a closure: group.notify(queue: q) { … }", Syntax(call))
+                return nil
+            }
+            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+            return Statement(.group(group, .notify(queue: queue, body: body)), at: span)
+        default:
+            report("DispatchGroup's '\(method)' is outside the supported subset (enter, leave, wait, notify)", Syntax(call))
+            return nil
+        }
+    }
+
+    private mutating func lowerSemaphoreCall(_ semaphore: SemaphoreID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        guard method == "wait" || method == "signal" else {
+            report("DispatchSemaphore's '\(method)' is outside the supported subset (wait, signal)", Syntax(call))
+            return nil
+        }
+        guard call.arguments.isEmpty, call.trailingClosure == nil else {
+            report(method == "wait" ? "wait(timeout:) is outside the supported subset so far; use wait()" : "signal() takes no arguments", Syntax(call))
+            return nil
+        }
+        return Statement(.semaphore(semaphore, method == "wait" ? .wait : .signal), at: span)
+    }
+
+    private mutating func printedItems(_ call: FunctionCallExprSyntax) -> [Expression]? {
+        if let closure = call.trailingClosure {
+            report("print does not take a closure", Syntax(closure))
+            return nil
+        }
+        var items: [Expression] = []
+        for argument in call.arguments {
+            if let label = argument.label?.text {
+                report("print's '\(label):' argument is outside the supported subset", Syntax(argument))
+                return nil
+            }
+            guard let item = lowerExpression(argument.expression) else { return nil }
+            items.append(item)
+        }
+        return items
+    }
+}
