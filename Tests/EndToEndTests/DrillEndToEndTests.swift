@@ -13,13 +13,26 @@ import Testing
         return environment
     }
 
+    /// A bank of two puzzles, so the session does not change when the real bank grows: with
+    /// seed 1 it asks serial-sync-sync, then serial-async-async.
+    static func fixtureBank() throws -> URL {
+        let folder = try Binary.temporaryFolder()
+        for id in ["serial-sync-sync", "serial-async-async"] {
+            let source = Binary.packageRoot.appendingPathComponent("Questions/serial-queue/\(id).yaml")
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("\(id).yaml"))
+        }
+        return folder
+    }
+
     @Test func aPersonAtATerminal() throws {
         let state = try Binary.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: state) }
-        // Seed 1 with these filters asks serial-sync-sync, then serial-async-async, then serial-async-in-sync.
+        let bank = try Self.fixtureBank()
+        defer {
+            try? FileManager.default.removeItem(at: state)
+            try? FileManager.default.removeItem(at: bank)
+        }
         let terminal = try PseudoTerminal(
-            arguments: ["--bank", Binary.packageRoot.appendingPathComponent("Questions").path, "--seed", "1", "--tag", "serial",
-                        "--level", "1", "--live-runs", "50"],
+            arguments: ["--bank", bank.path, "--seed", "1", "--live-runs", "50"],
             environment: Self.environment(state: state))
 
         #expect(terminal.waitFor("answer> "))
@@ -88,8 +101,10 @@ import Testing
     }
 
     @Test func answersPipedThroughStandardInput() throws {
+        let bank = try Self.fixtureBank()
+        defer { try? FileManager.default.removeItem(at: bank) }
         let result = try Binary.run(
-            ["--seed", "1", "--tag", "serial", "--level", "1", "--live-runs", "20"],
+            ["--bank", bank.path, "--seed", "1", "--live-runs", "20"],
             input: "1234\n\n12|21\n:again\nnot | an | \"answer\n1 2 4 3 | 2 1 3 4\n:score\n:quit\n")
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout

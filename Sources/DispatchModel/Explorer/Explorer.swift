@@ -23,8 +23,8 @@ public struct Explorer: Sendable {
                 for j in accesses.indices where j > i {
                     for a in accesses[i].1 {
                         for b in accesses[j].1 where a.variable == b.variable && (a.isWrite || b.isWrite) {
+                            // One report per pair of places, whichever accesses met first.
                             let key = [a.span, b.span].sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-                                + [SourceSpan(line: a.isWrite ? 1 : 0, column: b.isWrite ? 1 : 0)]
                             guard raceKeys.insert(key).inserted else { continue }
                             races.append(DataRace(
                                 variable: program[a.variable].name,

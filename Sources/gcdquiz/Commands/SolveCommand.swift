@@ -64,8 +64,15 @@ enum OutcomeListRenderer {
         if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {
             text += style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once") + "\n"
         }
+        for race in exploration.races {
+            text += style.yellow("data race on \(race.variable):") + " " + "\(Self.access(race.first)) and \(Self.access(race.second)) can happen at the same time" + "\n"
+        }
         text += style.dim("explored \(exploration.statesExplored) states in \(Self.milliseconds(elapsed))") + "\n"
         return text
+    }
+
+    static func access(_ access: DataRace.Access) -> String {
+        "\(access.isWrite ? "a write" : "a read") at line \(access.span.line) (\(access.thread))"
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -92,8 +99,20 @@ struct SolveJSON: Encodable {
         var column: Int?
     }
 
+    struct RaceEntry: Encodable {
+        struct Access: Encodable {
+            var thread: String
+            var kind: String
+            var line: Int
+            var column: Int
+        }
+        var variable: String
+        var accesses: [Access]
+    }
+
     var puzzle: String
     var outcomes: [OutcomeEntry]
+    var races: [RaceEntry]
     var count: Int
     var complete: Bool
     var states: Int
@@ -108,6 +127,11 @@ struct SolveJSON: Encodable {
                 witness: report.witness.map { step in
                     StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
                 })
+        }
+        races = exploration.races.map { race in
+            RaceEntry(variable: race.variable, accesses: [race.first, race.second].map {
+                RaceEntry.Access(thread: $0.thread, kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
+            })
         }
         count = exploration.reports.count
         complete = exploration.isComplete

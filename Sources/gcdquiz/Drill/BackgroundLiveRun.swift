@@ -11,12 +11,6 @@ final class BackgroundLiveRun: @unchecked Sendable {
 
     init(program: Program, runs: Int, seed: UInt64) {
         let thread = Thread { [self] in
-            // Ctrl-C is for the line editor on the main thread: a signal delivered to this
-            // thread would not interrupt the main thread's read.
-            var interrupt = sigset_t()
-            sigemptyset(&interrupt)
-            sigaddset(&interrupt, SIGINT)
-            pthread_sigmask(SIG_BLOCK, &interrupt, nil)
             let outcome = Result {
                 try LiveRunner.selfHosted.run(
                     program, options: .init(runs: runs, seed: seed, jitter: true),
@@ -27,7 +21,16 @@ final class BackgroundLiveRun: @unchecked Sendable {
                 condition.broadcast()
             }
         }
+        // Ctrl-C is for the line editor on the main thread: a SIGINT delivered to this thread
+        // would not interrupt the main thread's read. The thread inherits the mask it is
+        // created with, so block SIGINT around its creation.
+        var interrupt = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &interrupt, &previous)
         thread.start()
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     var isReady: Bool { condition.withLock { result != nil } }
