@@ -59,7 +59,7 @@ import Testing
     @Test func queueDeclarationsAreChecked() {
         #expect(problems(#"let q = DispatchQueue(label: "q", qos: .fast)"#).first?.message.contains("not a QoS class") == true)
         #expect(problems(#"let q = DispatchQueue(qos: .utility)"#).first?.message.contains("needs a label") == true)
-        #expect(problems(#"let q = DispatchQueue(label: "q", attributes: .initiallyInactive)"#).first?.location?.column == 47)
+        #expect(problems(#"let q = DispatchQueue(label: "q", attributes: .bogus)"#).first?.location?.column == 47)
         #expect(problems("var n = 0.5").first?.message.contains("outside the supported subset") == true)
     }
 

@@ -19,7 +19,7 @@ struct BlockerAnalysis {
             for (index, statement) in block.statements.enumerated() {
                 let here = Location(block: BlockID(index: blockIndex), index: index)
                 switch statement.action {
-                case .dispatch(_, _, let body, _), .group(_, .notify(_, let body)):
+                case .dispatch(_, _, let body, _), .group(_, .notify(_, let body)), .dispatchAfter(_, _, let body):
                     parents[body] = here
                 case .loop(let loop):
                     parents[loop.body] = here
@@ -228,6 +228,14 @@ struct BlockerAnalysis {
             return Blocker(rule: .semaphoreBlocksAtZero,
                            detail: "\(thread.name) waits in \(name).wait() at line \(statement.span.line): the count is 0 until someone calls signal(), before line \(line)",
                            span: statement.span)
+        case .sleep:
+            return Blocker(rule: .timeIsLogical,
+                           detail: "\(thread.name) sleeps at line \(statement.span.line) until \(ScheduleStep.seconds(thread.sleepUntil ?? 0)), before line \(line)",
+                           span: statement.span)
+        case .timedWait:
+            return Blocker(rule: .timeIsLogical,
+                           detail: "\(thread.name) waits at line \(statement.span.line) until \(ScheduleStep.seconds(thread.waitDeadline ?? 0)) at most, before line \(line)",
+                           span: statement.span)
         default:
             return Blocker(rule: .programOrder, detail: "\(thread.name) must first \(describe(statement)) (line \(statement.span.line))", span: statement.span)
         }
@@ -263,6 +271,11 @@ struct BlockerAnalysis {
         case .branch: "test the if"
         case .group(let group, let action): "call \(program.groups[group.index].name).\(String(describing: action).prefix { $0 != "(" })"
         case .semaphore(let semaphore, let action): "call \(program.semaphores[semaphore.index].name).\(action)"
+        case .dispatchAfter(let queue, _, _): "call \(program[queue].name).asyncAfter"
+        case .sleep: "sleep"
+        case .timedWait: "wait with a timeout"
+        case .activate(let queue): "activate \(program[queue].name)"
+        case .precondition: "check dispatchPrecondition"
         }
     }
 

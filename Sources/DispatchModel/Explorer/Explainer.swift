@@ -80,6 +80,11 @@ public struct Explainer: Sendable {
                             rule: .trapEndsTheProcess,
                             detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it",
                             span: span)], node.path + [step])
+                    } else if trapped.output == prefix, case .preconditionFailed(let thread, let condition, let span) = reason {
+                        add([Blocker(
+                            rule: .preconditionCrashes,
+                            detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies",
+                            span: span)], node.path + [step])
                     } else if trapped.output == prefix, case .unbalancedLeave(let thread, let group, let span) = reason {
                         add([Blocker(
                             rule: .trapEndsTheProcess,
@@ -159,6 +164,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case groupNotifiesWhenEmpty
     case semaphoreBlocksAtZero
     case unsynchronizedAccess
+    case timeIsLogical
+    case preconditionCrashes
 
     public var statement: String {
         switch self {
@@ -178,6 +185,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .groupNotifiesWhenEmpty: "group.notify submits its block once the group is empty"
         case .semaphoreBlocksAtZero: "semaphore.wait() blocks while the count is 0, until a signal()"
         case .unsynchronizedAccess: "x += 1 is a read and a separate write: another thread can come between them"
+        case .timeIsLogical: "code takes no time; only sleeps, asyncAfter and timeouts move the clock, and an earlier deadline comes first"
+        case .preconditionCrashes: "a failed dispatchPrecondition kills the process"
         }
     }
 }

@@ -11,6 +11,12 @@ struct MachineState: Hashable {
     var semaphores: [Int]
     var output: [String]
     var nextWorker: Int
+    /// The logical clock, in microseconds: only sleeps, asyncAfter and timeouts move it.
+    var now = 0
+    /// `asyncAfter` blocks waiting for their deadline.
+    var timers: [TimerEntry] = []
+    /// Queues created `.initiallyInactive` and not activated yet.
+    var inactive: [Bool]
 
     static let mainThreadID = 0
 
@@ -22,6 +28,7 @@ struct MachineState: Hashable {
         semaphores = program.semaphores.map(\.initialValue)
         output = []
         nextWorker = 1
+        inactive = program.queues.map(\.initiallyInactive)
     }
 
     func threadIndex(_ id: Int) -> Int? {
@@ -39,6 +46,10 @@ struct ThreadState: Hashable {
     var waitingOn: QueueID?
     /// The value an assignment has read and is about to write (`x += 1` is a read, then a write).
     var pendingWrite: Value?
+    /// Asleep until this time.
+    var sleepUntil: Int?
+    /// In a `wait(timeout:)` that gives up at this time.
+    var waitDeadline: Int?
 
     var name: String { id == MachineState.mainThreadID ? "main" : "worker \(id)" }
 
@@ -123,6 +134,13 @@ struct GroupState: Hashable {
 }
 
 struct NotifyEntry: Hashable {
+    var queue: QueueID
+    var body: BlockID
+    var captures: [VariableID: Value]
+}
+
+struct TimerEntry: Hashable {
+    var due: Int
     var queue: QueueID
     var body: BlockID
     var captures: [VariableID: Value]

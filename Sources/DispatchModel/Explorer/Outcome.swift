@@ -35,6 +35,8 @@ public enum DeadlockReason: Hashable, Sendable {
     case stuck([String])
     /// `leave()` on a group with no block in it: libdispatch crashes the process.
     case unbalancedLeave(thread: String, group: String, at: SourceSpan)
+    /// `dispatchPrecondition` found the thread on the wrong queue: the process dies.
+    case preconditionFailed(thread: String, condition: String, at: SourceSpan)
 
     public var summary: String {
         switch self {
@@ -42,6 +44,8 @@ public enum DeadlockReason: Hashable, Sendable {
             return "trap at line \(span.line): \(thread) calls \(queue).sync on a queue it already owns"
         case .stuck(let waits):
             return "nothing can run any more: " + waits.joined(separator: "; ")
+        case .preconditionFailed(let thread, let condition, let span):
+            return "crash at line \(span.line): dispatchPrecondition(\(condition)) fails on \(thread); the process dies"
         case .unbalancedLeave(let thread, let group, let span):
             return "crash at line \(span.line): \(thread) calls \(group).leave() more often than enter(); libdispatch kills the process"
         }
@@ -82,6 +86,15 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case groupNotify(group: String, queue: String)
         case semaphoreWaitReturns(semaphore: String)
         case semaphoreSignal(semaphore: String)
+        case schedules(queue: String, microseconds: Int)
+        case timerFires(queue: String)
+        case clock(microseconds: Int)
+        case sleeps(microseconds: Int)
+        case wakes
+        case waitsWithTimeout(microseconds: Int)
+        case waitEnds(timedOut: Bool)
+        case activates(queue: String)
+        case preconditionHolds
     }
 
     public var thread: String
@@ -109,7 +122,22 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .groupNotify(let group, let queue): "\(group).notify(queue: \(queue)): registers the block"
         case .semaphoreWaitReturns(let semaphore): "\(semaphore).wait() returns (count − 1)"
         case .semaphoreSignal(let semaphore): "\(semaphore).signal() (count + 1)"
+        case .schedules(let queue, let microseconds): "\(queue).asyncAfter: a timer for \(Self.seconds(microseconds)) from now"
+        case .timerFires(let queue): "fires: the block joins \(queue)"
+        case .clock(let microseconds): "time passes: now \(Self.seconds(microseconds))"
+        case .sleeps(let microseconds): "sleeps for \(Self.seconds(microseconds))"
+        case .wakes: "wakes up"
+        case .waitsWithTimeout(let microseconds): "waits, for \(Self.seconds(microseconds)) at most"
+        case .waitEnds(let timedOut): timedOut ? "the wait times out (.timedOut)" : "the wait returns (.success)"
+        case .activates(let queue): "\(queue).activate()"
+        case .preconditionHolds: "dispatchPrecondition holds"
         }
+    }
+
+    static func seconds(_ microseconds: Int) -> String {
+        if microseconds % 1_000_000 == 0 { return "\(microseconds / 1_000_000) s" }
+        if microseconds % 1_000 == 0 { return "\(microseconds / 1_000) ms" }
+        return "\(microseconds) µs"
     }
 
     public var description: String {

@@ -11,6 +11,8 @@ extension Program {
                 case .group(_, .wait): add(.groupWaitsForItsBlocks)
                 case .group(_, .notify): add(.groupNotifiesWhenEmpty)
                 case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
+                case .sleep, .dispatchAfter, .timedWait: add(.timeIsLogical)
+                case .precondition: add(.preconditionCrashes)
                 case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
                     add(.unsynchronizedAccess)
                 default: break

@@ -9,6 +9,10 @@ struct Semantics {
         case step(thread: Int)
         /// The queue hands its first pending item to a thread.
         case start(QueueID)
+        /// A due `asyncAfter` timer submits its block.
+        case fire(timer: Int)
+        /// Nothing can run before this time: the clock jumps to it.
+        case advance(to: Int)
     }
 
     enum Result {
@@ -37,7 +41,23 @@ struct Semantics {
                 moves.append(.start(id))
             }
         }
+        for (index, timer) in state.timers.enumerated() where timer.due <= state.now {
+            moves.append(.fire(timer: index))
+        }
+        if moves.isEmpty, let next = nextEventTime(in: state) {
+            moves.append(.advance(to: next))
+        }
         return moves
+    }
+
+    /// The earliest future time at which something happens: a timer, a wake-up, a timeout.
+    func nextEventTime(in state: MachineState) -> Int? {
+        var times = state.timers.map(\.due)
+        for thread in state.threads {
+            if let until = thread.sleepUntil { times.append(until) }
+            if let deadline = thread.waitDeadline { times.append(deadline) }
+        }
+        return times.filter { $0 > state.now }.min()
     }
 
     /// The statement a thread runs next, if it has one.
@@ -53,7 +73,19 @@ struct Semantics {
         switch statement.action {
         case .group(let group, .wait): return state.groups[group.index].count == 0
         case .semaphore(let semaphore, .wait): return state.semaphores[semaphore.index] > 0
+        case .sleep: return thread.sleepUntil.map { state.now >= $0 } ?? true
+        case .timedWait(let waitable, _, _):
+            guard let deadline = thread.waitDeadline else { return true }
+            return isAvailable(waitable, in: state) || state.now >= deadline
         default: return true
+        }
+    }
+
+    /// A group is empty, or a semaphore's count is above 0.
+    func isAvailable(_ waitable: Waitable, in state: MachineState) -> Bool {
+        switch waitable {
+        case .group(let group): state.groups[group.index].count == 0
+        case .semaphore(let semaphore): state.semaphores[semaphore.index] > 0
         }
     }
 
@@ -62,6 +94,7 @@ struct Semantics {
     /// for the queue to be empty and runs alone; global queues ignore barriers.
     func canStart(_ queue: QueueID, in state: MachineState) -> Bool {
         let queueState = state.queues[queue.index]
+        if state.inactive[queue.index] { return false }
         switch program[queue].kind {
         case .main: return queueState.active == 0 && state.mainThread.frames.isEmpty
         case .serial: return queueState.active == 0
@@ -76,7 +109,24 @@ struct Semantics {
         switch move {
         case .step(let thread): step(thread, in: state)
         case .start(let queue): start(queue, in: state)
+        case .fire(let index):
+            fire(index, in: state)
+        case .advance(let time):
+            advance(to: time, in: state)
         }
+    }
+
+    private func fire(_ index: Int, in state: MachineState) -> Result {
+        var state = state
+        let timer = state.timers.remove(at: index)
+        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil))
+        return .next(state, ScheduleStep(thread: "timer", queue: nil, event: .timerFires(queue: program[timer.queue].name), span: program[timer.body].span))
+    }
+
+    private func advance(to time: Int, in state: MachineState) -> Result {
+        var state = state
+        state.now = time
+        return .next(state, ScheduleStep(thread: "clock", queue: nil, event: .clock(microseconds: time), span: nil))
     }
 
     // MARK: Variables
@@ -113,7 +163,8 @@ struct Semantics {
     }
 
     func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) -> Value {
-        expression.evaluate { value(of: $0, for: thread, in: state) } ?? .string("?")
+        expression.evaluate({ value(of: $0, for: thread, in: state) }, isMainThread: thread.id == MachineState.mainThreadID)
+            ?? .string("?")
     }
 
     /// The value an assignment writes, computed from what it reads.
@@ -233,6 +284,44 @@ struct Semantics {
                 event = .groupNotify(group: name, queue: program[queue].name)
             }
 
+        case .dispatchAfter(let queue, let microseconds, let body):
+            state.timers.append(TimerEntry(due: state.now + microseconds, queue: queue, body: body, captures: visibleLocals(of: thread)))
+            event = .schedules(queue: program[queue].name, microseconds: microseconds)
+
+        case .sleep(let microseconds):
+            if thread.sleepUntil == nil {
+                state.threads[t].sleepUntil = state.now + microseconds
+                advance = false
+                event = .sleeps(microseconds: microseconds)
+            } else {
+                state.threads[t].sleepUntil = nil
+                event = .wakes
+            }
+
+        case .timedWait(let waitable, let microseconds, let result):
+            if thread.waitDeadline == nil {
+                state.threads[t].waitDeadline = state.now + microseconds
+                advance = false
+                event = .waitsWithTimeout(microseconds: microseconds)
+            } else {
+                state.threads[t].waitDeadline = nil
+                let success = isAvailable(waitable, in: state)
+                if success, case .semaphore(let semaphore) = waitable { state.semaphores[semaphore.index] -= 1 }
+                if let result { setLocal(result, .string(success ? "success" : "timedOut"), thread: t, in: &state) }
+                event = .waitEnds(timedOut: !success)
+            }
+
+        case .activate(let queue):
+            state.inactive[queue.index] = false
+            event = .activates(queue: program[queue].name)
+
+        case .precondition(let kind, let queue):
+            if !preconditionHolds(kind, queue, thread) {
+                let step = ScheduleStep(thread: thread.name, queue: context, event: .traps(queue: program[queue].name), span: statement.span)
+                return .trapped(state, step, .preconditionFailed(thread: thread.name, condition: "\(kind.rawValue)(\(program[queue].name))", at: statement.span))
+            }
+            event = .preconditionHolds
+
         case .semaphore(let semaphore, let action):
             let name = program.semaphores[semaphore.index].name
             if action == .wait {
@@ -266,6 +355,26 @@ struct Semantics {
             state.groups[group.index].notify.removeAll()
         }
         return nil
+    }
+
+    /// Whether the thread runs on the queue: the main thread for the main queue; otherwise an
+    /// item or sync body of the queue (as a barrier, for `.onQueueAsBarrier`).
+    private func preconditionHolds(_ kind: PreconditionKind, _ queue: QueueID, _ thread: ThreadState) -> Bool {
+        let isMain = program[queue].kind == .main
+        let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue)
+        switch kind {
+        case .onQueue: return onQueue
+        case .notOnQueue: return !onQueue
+        case .onQueueAsBarrier:
+            guard onQueue else { return false }
+            if program[queue].kind.isSerial { return true }
+            return thread.frames.contains { frame in
+                switch frame.role {
+                case .item(queue, true, _), .syncBody(queue, _, true): true
+                default: false
+                }
+            }
+        }
     }
 
     /// A `sync` traps when the thread already owns the queue: the main thread always owns the
@@ -374,7 +483,7 @@ struct Semantics {
     func isFinished(_ state: MachineState) -> Bool {
         state.threads.count == 1 && state.mainThread.frames.isEmpty
             && state.queues.allSatisfy { $0.pending.isEmpty && $0.active == 0 }
-            && state.groups.allSatisfy { $0.notify.isEmpty }
+            && state.groups.allSatisfy { $0.notify.isEmpty } && state.timers.isEmpty
     }
 
     /// Who waits on what in a state where nothing can move, in words.
@@ -420,6 +529,8 @@ struct Semantics {
         case .assign(let assignment): return !program[assignment.target].isGlobal && local(assignment.value)
         case .loop(let loop): return local(loop.from) && local(loop.to)
         case .branch(let condition, _, _): return local(condition)
+        case .sleep: return thread.sleepUntil == nil
+        case .timedWait: return thread.waitDeadline == nil
         default: return false
         }
     }

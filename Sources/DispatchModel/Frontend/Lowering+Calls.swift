@@ -8,11 +8,26 @@ extension Lowering {
             guard let items = printedItems(call) else { return nil }
             return Statement(.print(items), at: span)
         }
+        if let sleep = lowerSleep(call, span: span) {
+            return sleep
+        }
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "dispatchPrecondition" {
+            return lowerPrecondition(call, span: span)
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else {
             unsupported(Syntax(call))
             return nil
         }
         let method = member.declName.baseName.text
+        if method == "asyncAfter", !isDispatchQueueType(base) {
+            guard let queue = resolveQueue(base) else { return nil }
+            return lowerAsyncAfter(call, queue: queue, span: span)
+        }
+        if method == "activate", call.arguments.isEmpty, !isDispatchQueueType(base),
+            let reference = base.as(DeclReferenceExprSyntax.self), case .queue(let queue)? = lookup(reference.baseName.text)
+        {
+            return Statement(.activate(queue), at: span)
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             switch lookup(reference.baseName.text) {
             case .group(let group)?:
@@ -105,6 +120,47 @@ extension Lowering {
             names.insert(name)
         }
         return names
+    }
+
+    /// `q.asyncAfter(deadline: .now() + d) { }` or `(deadline:, execute: { })`.
+    private mutating func lowerAsyncAfter(_ call: FunctionCallExprSyntax, queue: QueueID, span: SourceSpan) -> Statement? {
+        var microseconds: Int?
+        var closure = call.trailingClosure
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "deadline", "wallDeadline":
+                guard let value = deadline(argument.expression) else { return nil }
+                microseconds = value
+            case "execute" where argument.expression.is(ClosureExprSyntax.self):
+                closure = argument.expression.as(ClosureExprSyntax.self)
+            case "qos", "flags":
+                break
+            default:
+                report("write q.asyncAfter(deadline: .now() + 0.1) { … }", Syntax(argument))
+                return nil
+            }
+        }
+        guard let microseconds, let closure, closure.signature == nil else {
+            report("write q.asyncAfter(deadline: .now() + 0.1) { … }", Syntax(call))
+            return nil
+        }
+        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+        return Statement(.dispatchAfter(queue: queue, microseconds: microseconds, body: body), at: span)
+    }
+
+    /// `dispatchPrecondition(condition: .onQueue(q))`, `.notOnQueue(q)`, `.onQueueAsBarrier(q)`.
+    private mutating func lowerPrecondition(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "condition",
+            let condition = argument.expression.as(FunctionCallExprSyntax.self),
+            let member = condition.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            let kind = PreconditionKind(rawValue: member.declName.baseName.text),
+            condition.arguments.count == 1, let queueArgument = condition.arguments.first
+        else {
+            report("write dispatchPrecondition(condition: .onQueue(q)) (or .notOnQueue, .onQueueAsBarrier)", Syntax(call))
+            return nil
+        }
+        guard let queue = resolveQueue(queueArgument.expression) else { return nil }
+        return Statement(.precondition(kind, queue), at: span)
     }
 
     private mutating func lowerGroupCall(_ group: GroupID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {

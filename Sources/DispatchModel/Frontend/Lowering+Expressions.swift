@@ -37,6 +37,11 @@ extension Lowering {
             }
             return nil
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isMainThread",
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread"
+        {
+            return .isMainThread
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base) else { return nil }
             return .count(inner)

@@ -28,6 +28,7 @@ extension Lowering {
         var label: String?
         var qos: String?
         var kind = QueueKind.serial
+        var inactive = false
         for argument in call.arguments {
             switch argument.label?.text {
             case "label":
@@ -42,6 +43,7 @@ extension Lowering {
             case "attributes":
                 guard let attributes = queueAttributes(argument.expression) else { return nil }
                 if attributes.contains("concurrent") { kind = .concurrent }
+                inactive = attributes.contains("initiallyInactive")
             case "autoreleaseFrequency":
                 break  // no effect on order: accepted, as in real code
             case let other:
@@ -53,7 +55,7 @@ extension Lowering {
             report("DispatchQueue(…) needs a label: 'DispatchQueue(label: \"\(name)\")'", Syntax(call))
             return nil
         }
-        return QueueDecl(name: name, label: label, kind: kind, qos: qos, span: span(of: Syntax(call)))
+        return QueueDecl(name: name, label: label, kind: kind, qos: qos, span: span(of: Syntax(call)), initiallyInactive: inactive)
     }
 
     mutating func queueAttributes(_ expr: ExprSyntax) -> Set<String>? {
@@ -70,7 +72,7 @@ extension Lowering {
                 return nil
             }
             let name = member.declName.baseName.text
-            guard name == "concurrent" else {
+            guard name == "concurrent" || name == "initiallyInactive" else {
                 report("the queue attribute '.\(name)' is outside the supported subset", Syntax(element))
                 return nil
             }

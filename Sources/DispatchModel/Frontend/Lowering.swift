@@ -90,6 +90,11 @@ struct Lowering {
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
         if let branch = expr.as(IfExprSyntax.self) {
+            if branch.conditions.count == 1, case .expression(let condition)? = branch.conditions.first?.condition,
+                let statements = lowerTimedWaitIf(condition, branch)
+            {
+                return statements
+            }
             return lowerIf(branch).map { [$0] } ?? []
         }
         if let infix = expr.as(InfixOperatorExprSyntax.self) {
@@ -246,8 +251,11 @@ struct Lowering {
             return nil
         }
         if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) {
-            report("'_ = …' is outside the supported subset", Syntax(infix))
-            return nil
+            guard operation == .set, let (waitable, microseconds) = timedWait(infix.rightOperand) else {
+                report("'_ = …' is supported for wait(timeout:) only", Syntax(infix))
+                return nil
+            }
+            return Statement(.timedWait(waitable, microseconds: microseconds, result: nil), at: span(of: Syntax(infix)))
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
         guard let value = lowerExpression(infix.rightOperand) else { return nil }

@@ -8,6 +8,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case interpolation([Expression])
     /// `list.count`
     case count(Expression)
+    /// `Thread.isMainThread`: evaluated by the walker, which knows the thread.
+    case isMainThread
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -17,7 +19,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// Every variable the expression reads.
     public var variablesRead: [VariableID] {
         switch self {
-        case .literal: []
+        case .literal, .isMainThread: []
         case .variable(let id): [id]
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
         case .not(let inner), .count(let inner): inner.variablesRead
@@ -27,27 +29,31 @@ public indirect enum Expression: Hashable, Sendable, Codable {
 
     /// Evaluates with `lookup` giving each variable's value; nil when a value is missing or an
     /// operation does not apply (the front end's checks make that a bug, not a user error).
-    public func evaluate(_ lookup: (VariableID) -> Value?) -> Value? {
+    public func evaluate(_ lookup: (VariableID) -> Value?, isMainThread: Bool? = nil) -> Value? {
         switch self {
+        case .isMainThread:
+            return isMainThread.map(Value.bool)
         case .literal(let value):
             return value
         case .variable(let id):
             return lookup(id)
         case .not(let inner):
-            guard case .bool(let value)? = inner.evaluate(lookup) else { return nil }
+            guard case .bool(let value)? = inner.evaluate(lookup, isMainThread: isMainThread) else { return nil }
             return .bool(!value)
         case .count(let inner):
-            guard case .list(let items)? = inner.evaluate(lookup) else { return nil }
+            guard case .list(let items)? = inner.evaluate(lookup, isMainThread: isMainThread) else { return nil }
             return .int(items.count)
         case .interpolation(let parts):
             var text = ""
             for part in parts {
-                guard let value = part.evaluate(lookup) else { return nil }
+                guard let value = part.evaluate(lookup, isMainThread: isMainThread) else { return nil }
                 text += value.description
             }
             return .string(text)
         case .binary(let op, let lhs, let rhs):
-            guard let left = lhs.evaluate(lookup), let right = rhs.evaluate(lookup) else { return nil }
+            guard let left = lhs.evaluate(lookup, isMainThread: isMainThread),
+                let right = rhs.evaluate(lookup, isMainThread: isMainThread)
+            else { return nil }
             return op.apply(left, right)
         }
     }

@@ -74,13 +74,16 @@ public struct QueueDecl: Hashable, Sendable, Codable {
     public var qos: String?
     /// Where the snippet declared it; nil for the prelude's queues and the built-in ones.
     public var span: SourceSpan?
+    /// Created with `.initiallyInactive`: nothing starts until `activate()`.
+    public var initiallyInactive: Bool
 
-    public init(name: String, label: String, kind: QueueKind, qos: String? = nil, span: SourceSpan? = nil) {
+    public init(name: String, label: String, kind: QueueKind, qos: String? = nil, span: SourceSpan? = nil, initiallyInactive: Bool = false) {
         self.name = name
         self.label = label
         self.kind = kind
         self.qos = qos
         self.span = span
+        self.initiallyInactive = initiallyInactive
     }
 }
 
@@ -120,6 +123,27 @@ public enum Action: Hashable, Sendable, Codable {
     case group(GroupID, GroupAction)
     /// `semaphore.wait()`, `semaphore.signal()`.
     case semaphore(SemaphoreID, SemaphoreAction)
+    /// `queue.asyncAfter(deadline: .now() + d) { body }`: submitted once `d` has passed.
+    case dispatchAfter(queue: QueueID, microseconds: Int, body: BlockID)
+    /// `sleep(1)`, `usleep(n)`, `Thread.sleep(forTimeInterval:)`.
+    case sleep(microseconds: Int)
+    /// `group.wait(timeout:)` or `semaphore.wait(timeout:)`; `result` (if any) receives
+    /// "success" or "timedOut".
+    case timedWait(Waitable, microseconds: Int, result: VariableID?)
+    /// `queue.activate()` for a queue created `.initiallyInactive`.
+    case activate(QueueID)
+    /// `dispatchPrecondition(condition: .onQueue(q))` and friends: the process dies if false.
+    case precondition(PreconditionKind, QueueID)
+}
+
+/// Something a thread can wait on with a timeout.
+public enum Waitable: Hashable, Sendable, Codable {
+    case group(GroupID)
+    case semaphore(SemaphoreID)
+}
+
+public enum PreconditionKind: String, Hashable, Sendable, Codable {
+    case onQueue, notOnQueue, onQueueAsBarrier
 }
 
 /// What a dispatch call adds to the plain `sync`/`async`.

@@ -21,6 +21,11 @@ final class LiveInterpreter: @unchecked Sendable {
         self.jitter = jitter
         // Fresh queues every run, so that no state leaks from one run into the next.
         queues = program.queues.map(Self.makeQueue)
+        // libdispatch crashes when an inactive queue is released ("Release of an inactive
+        // object"); a real program keeps its queues until it exits, so these live on too.
+        for (queue, decl) in zip(queues, program.queues) where decl.initiallyInactive {
+            _ = Unmanaged.passRetained(queue)
+        }
         groups = program.groups.map { _ in DispatchGroup() }
         semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
         store = SharedStore(count: program.variables.count)
@@ -33,9 +38,10 @@ final class LiveInterpreter: @unchecked Sendable {
         case .global:
             return DispatchQueue.global(qos: qosClass(decl.qos))
         case .serial:
-            return DispatchQueue(label: decl.label, qos: dispatchQoS(decl.qos))
+            return DispatchQueue(label: decl.label, qos: dispatchQoS(decl.qos), attributes: decl.initiallyInactive ? .initiallyInactive : [])
         case .concurrent:
-            return DispatchQueue(label: decl.label, qos: dispatchQoS(decl.qos), attributes: .concurrent)
+            return DispatchQueue(label: decl.label, qos: dispatchQoS(decl.qos),
+                                 attributes: decl.initiallyInactive ? [.concurrent, .initiallyInactive] : .concurrent)
         }
     }
 
@@ -131,6 +137,37 @@ final class LiveInterpreter: @unchecked Sendable {
                 monitor.blocking(false)
             case .semaphore(let semaphore, .signal):
                 semaphores[semaphore.index].signal()
+            case .dispatchAfter(let queue, let microseconds, let body):
+                monitor.submitted()
+                monitor.timer(scheduled: true)
+                let captured = locals
+                queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds)) { [self] in
+                    monitor.timer(scheduled: false)
+                    monitor.itemStarted()
+                    var inner = captured
+                    execute(body, &inner)
+                    if monitor.workCompleted() {
+                        Self.wakeMainThread()
+                    }
+                }
+            case .sleep(let microseconds):
+                usleep(UInt32(clamping: Self.scaledMicroseconds(microseconds)))
+            case .timedWait(let waitable, let microseconds, let result):
+                let deadline = DispatchTime.now() + Self.scaled(microseconds)
+                let outcome: DispatchTimeoutResult
+                switch waitable {
+                case .group(let group): outcome = groups[group.index].wait(timeout: deadline)
+                case .semaphore(let semaphore): outcome = semaphores[semaphore.index].wait(timeout: deadline)
+                }
+                if let result { locals[result] = .string(outcome == .timedOut ? "timedOut" : "success") }
+            case .activate(let queue):
+                queues[queue.index].activate()
+            case .precondition(let kind, let queue):
+                switch kind {
+                case .onQueue: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
+                case .notOnQueue: dispatchPrecondition(condition: .notOnQueue(queues[queue.index]))
+                case .onQueueAsBarrier: dispatchPrecondition(condition: .onQueueAsBarrier(queues[queue.index]))
+                }
             }
         }
     }
@@ -182,7 +219,20 @@ final class LiveInterpreter: @unchecked Sendable {
     }
 
     private func evaluate(_ expression: DispatchModel.Expression, _ locals: [VariableID: Value]) -> Value {
-        expression.evaluate { id in program[id].isGlobal ? store.read(id) : locals[id] } ?? .string("?")
+        expression.evaluate({ id in program[id].isGlobal ? store.read(id) : locals[id] }, isMainThread: Thread.isMainThread)
+            ?? .string("?")
+    }
+
+    /// Live runs compress time: one second of the snippet lasts 20 ms. Orders between deadlines
+    /// (what the model's logical clock decides) stay; a thousand runs of `sleep(1)` take 20 s.
+    static let timeScale = 0.02
+
+    static func scaledMicroseconds(_ microseconds: Int) -> Int {
+        max(Int(Double(microseconds) * timeScale), 1)
+    }
+
+    static func scaled(_ microseconds: Int) -> DispatchTimeInterval {
+        .microseconds(scaledMicroseconds(microseconds))
     }
 
     /// The main thread waits in its run loop for main-queue work; an empty block wakes it to

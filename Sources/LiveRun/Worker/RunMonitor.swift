@@ -9,6 +9,7 @@ final class RunMonitor: @unchecked Sendable {
     private var active = 0
     private var lastProgress = DispatchTime.now().uptimeNanoseconds
     private var inProgress = false
+    private var timers = 0
     private var generation = 0
 
     /// Starts a run: the top-level code is one unit of outstanding work, running on the main thread.
@@ -16,6 +17,7 @@ final class RunMonitor: @unchecked Sendable {
         lock.withLock {
             outstanding = 1
             active = 1
+            timers = 0
             inProgress = true
             generation += 1
             lastProgress = DispatchTime.now().uptimeNanoseconds
@@ -68,11 +70,19 @@ final class RunMonitor: @unchecked Sendable {
         }
     }
 
+    /// An `asyncAfter` timer was set (or fired): until it fires, waiting is not hanging.
+    func timer(scheduled: Bool) {
+        lock.withLock {
+            timers += scheduled ? 1 : -1
+            lastProgress = DispatchTime.now().uptimeNanoseconds
+        }
+    }
+
     /// True when work is outstanding, no thread runs snippet code, and nothing has happened for
     /// `threshold` nanoseconds: nothing will ever happen again.
     func hasHung(threshold: UInt64) -> Bool {
         lock.withLock {
-            inProgress && outstanding > 0 && active <= 0
+            inProgress && outstanding > 0 && active <= 0 && timers == 0
                 && DispatchTime.now().uptimeNanoseconds - lastProgress > threshold
         }
     }
