@@ -21,6 +21,8 @@ struct BlockerAnalysis {
                 switch statement.action {
                 case .dispatch(_, _, let body, _), .group(_, .notify(_, let body)), .dispatchAfter(_, _, let body):
                     parents[body] = here
+                case .concurrentPerform(let perform):
+                    parents[perform.body] = here
                 case .loop(let loop):
                     parents[loop.body] = here
                 case .branch(_, let then, let otherwise):
@@ -276,6 +278,7 @@ struct BlockerAnalysis {
         case .timedWait: "wait with a timeout"
         case .activate(let queue): "activate \(program[queue].name)"
         case .precondition: "check dispatchPrecondition"
+        case .concurrentPerform: "call concurrentPerform"
         }
     }
 

@@ -95,6 +95,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case waitEnds(timedOut: Bool)
         case activates(queue: String)
         case preconditionHolds
+        case performs(iterations: Int)
     }
 
     public var thread: String
@@ -131,6 +132,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .waitEnds(let timedOut): timedOut ? "the wait times out (.timedOut)" : "the wait returns (.success)"
         case .activates(let queue): "\(queue).activate()"
         case .preconditionHolds: "dispatchPrecondition holds"
+        case .performs(let iterations): "concurrentPerform: \(iterations) iterations run side by side; it waits for them"
         }
     }
 

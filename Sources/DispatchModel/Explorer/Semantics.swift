@@ -311,6 +311,16 @@ struct Semantics {
                 event = .waitEnds(timedOut: !success)
             }
 
+        case .concurrentPerform(let perform):
+            let locals = visibleLocals(of: thread)
+            for iteration in 0..<perform.iterations {
+                var captures = locals
+                if let variable = perform.variable { captures[variable] = .int(iteration) }
+                state.queues[perform.queue.index].pending.append(.async(perform.body, captures: captures, barrier: false, group: perform.group))
+            }
+            state.groups[perform.group.index].count += perform.iterations
+            event = .performs(iterations: perform.iterations)
+
         case .activate(let queue):
             state.inactive[queue.index] = false
             event = .activates(queue: program[queue].name)

@@ -19,6 +19,9 @@ extension Lowering {
             return nil
         }
         let method = member.declName.baseName.text
+        if method == "concurrentPerform", isDispatchQueueType(base) {
+            return lowerConcurrentPerform(call, span: span)
+        }
         if method == "asyncAfter", !isDispatchQueueType(base) {
             guard let queue = resolveQueue(base) else { return nil }
             return lowerAsyncAfter(call, queue: queue, span: span)
@@ -146,6 +149,42 @@ extension Lowering {
         }
         let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
         return Statement(.dispatchAfter(queue: queue, microseconds: microseconds, body: body), at: span)
+    }
+
+    /// `DispatchQueue.concurrentPerform(iterations: n) { i in … }`: the iterations, then a wait
+    /// for them (on a group of its own).
+    private mutating func lowerConcurrentPerform(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "iterations",
+            let iterations = integerLiteral(argument.expression), iterations >= 0,
+            let closure = call.trailingClosure
+        else {
+            report("write DispatchQueue.concurrentPerform(iterations: 3) { i in … } with a whole number of iterations", Syntax(call))
+            return nil
+        }
+        var name: String?
+        if let signature = closure.signature {
+            guard case .simpleInput(let parameters)? = signature.parameterClause, parameters.count == 1,
+                let parameter = parameters.first
+            else {
+                report("concurrentPerform's closure takes one parameter: { i in … }", Syntax(signature))
+                return nil
+            }
+            if parameter.name.text != "_" { name = parameter.name.text }
+        }
+        var variable: VariableID?
+        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure))) { lowering in
+            if let name {
+                let id = VariableID(index: lowering.variables.count)
+                lowering.variables.append(VariableDecl(name: name, isGlobal: false, span: span))
+                lowering.bind(name, .variable(id))
+                variable = id
+            }
+        }
+        groups.append(ObjectDecl(name: "concurrentPerform", span: span))
+        let group = GroupID(index: groups.count - 1)
+        pendingStatements.append(Statement(.group(group, .wait), at: span))
+        return Statement(.concurrentPerform(ConcurrentPerform(
+            iterations: iterations, variable: variable, body: body, queue: globalQueue(qos: "default"), group: group)), at: span)
     }
 
     /// `dispatchPrecondition(condition: .onQueue(q))`, `.notOnQueue(q)`, `.onQueueAsBarrier(q)`.

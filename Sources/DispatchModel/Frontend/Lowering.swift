@@ -12,6 +12,8 @@ struct Lowering {
     var variables: [VariableDecl] = []
     var groups: [ObjectDecl] = []
     var semaphores: [SemaphoreDecl] = []
+    /// Statements a call lowers to after its own (concurrentPerform's wait).
+    var pendingStatements: [Statement] = []
     /// Names in scope, innermost last. The first scope is the top level.
     var scopes: [[String: Binding]] = [[:]]
 
@@ -101,7 +103,9 @@ struct Lowering {
             return lowerAssignment(infix).map { [$0] } ?? []
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
-            return lowerCall(call).map { [$0] } ?? []
+            let statement = lowerCall(call)
+            defer { pendingStatements.removeAll() }
+            return (statement.map { [$0] } ?? []) + pendingStatements
         }
         unsupported(Syntax(expr))
         return []

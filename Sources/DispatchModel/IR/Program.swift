@@ -134,6 +134,26 @@ public enum Action: Hashable, Sendable, Codable {
     case activate(QueueID)
     /// `dispatchPrecondition(condition: .onQueue(q))` and friends: the process dies if false.
     case precondition(PreconditionKind, QueueID)
+    /// `DispatchQueue.concurrentPerform(iterations: n) { i in body }`. The front end follows it
+    /// with a wait on `group`: the model submits the iterations to `queue` in that group; the
+    /// live runner calls the real concurrentPerform (and the group stays empty).
+    case concurrentPerform(ConcurrentPerform)
+}
+
+public struct ConcurrentPerform: Hashable, Sendable, Codable {
+    public var iterations: Int
+    public var variable: VariableID?
+    public var body: BlockID
+    public var queue: QueueID
+    public var group: GroupID
+
+    public init(iterations: Int, variable: VariableID?, body: BlockID, queue: QueueID, group: GroupID) {
+        self.iterations = iterations
+        self.variable = variable
+        self.body = body
+        self.queue = queue
+        self.group = group
+    }
 }
 
 /// Something a thread can wait on with a timeout.

@@ -160,6 +160,13 @@ final class LiveInterpreter: @unchecked Sendable {
                 case .semaphore(let semaphore): outcome = semaphores[semaphore.index].wait(timeout: deadline)
                 }
                 if let result { locals[result] = .string(outcome == .timedOut ? "timedOut" : "success") }
+            case .concurrentPerform(let perform):
+                let captured = locals
+                DispatchQueue.concurrentPerform(iterations: perform.iterations) { [self] iteration in
+                    var inner = captured
+                    if let variable = perform.variable { inner[variable] = .int(iteration) }
+                    execute(perform.body, &inner)
+                }
             case .activate(let queue):
                 queues[queue.index].activate()
             case .precondition(let kind, let queue):
