@@ -6,6 +6,7 @@
 // give each use a fixed signature.
 
 #include <stdio.h>
+#include <wchar.h>
 #include <histedit.h>
 
 typedef char *(*gcdquiz_prompt_function)(EditLine *);
@@ -24,6 +25,14 @@ static inline int gcdquiz_el_set_prompt(EditLine *el, gcdquiz_prompt_function pr
 /// room on the line.
 static inline int gcdquiz_el_set_prompt_esc(EditLine *el, gcdquiz_prompt_function prompt, char ignore) {
     return el_set(el, EL_PROMPT_ESC, prompt, ignore);
+}
+
+typedef int (*gcdquiz_getc_function)(EditLine *, wchar_t *);
+
+/// Replaces libedit's character reader, so that a Ctrl-C can end the read however the signal
+/// was delivered.
+static inline int gcdquiz_el_set_getc(EditLine *el, gcdquiz_getc_function getc) {
+    return el_wset(el, EL_GETCFN, getc);
 }
 
 static inline int gcdquiz_el_set_editor(EditLine *el, const char *mode) {

@@ -16,10 +16,13 @@ import Testing
         #expect(Self.ids.count >= 8)
     }
 
-    /// Runs that hang cost the 100 ms hang threshold each, so puzzles that can hang get fewer.
+    /// Runs that hang cost the 100 ms hang threshold each, and runs that sleep take real time,
+    /// so those puzzles get fewer runs.
     static func runs(for id: String) throws -> Int {
         let solved = try Binary.run(["solve", id, "--json"])
-        return solved.stdout.contains("nothing can run any more") ? 30 : 300
+        let shown = try Binary.run(["show", id])
+        let timed = ["sleep(", "asyncAfter", "timeout:"].contains { shown.stdout.contains($0) }
+        return solved.stdout.contains("nothing can run any more") || timed ? 30 : 300
     }
 
     @Test(arguments: ids)

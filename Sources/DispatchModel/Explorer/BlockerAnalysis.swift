@@ -23,6 +23,8 @@ struct BlockerAnalysis {
                     parents[body] = here
                 case .concurrentPerform(let perform):
                     parents[perform.body] = here
+                case .workItem(_, .notify(_, let body)):
+                    parents[body] = here
                 case .loop(let loop):
                     parents[loop.body] = here
                 case .branch(_, let then, let otherwise):
@@ -142,7 +144,7 @@ struct BlockerAnalysis {
                 let body = item.body
                 let waiter: Waiter
                 switch item {
-                case .async(let block, _, _, _): waiter = .item(block)
+                case .async(let block, _, _, _, _): waiter = .item(block)
                 case .sync(let thread, _, _, _): waiter = .thread(thread)
                 }
                 guard body == location.block else { continue }
@@ -176,7 +178,7 @@ struct BlockerAnalysis {
         let pending = state.queues[queue.index].pending
         let position = pending.firstIndex { item in
             switch (item, waiter) {
-            case (.async(let a, _, _, _), .item(let b)): a == b
+            case (.async(let a, _, _, _, _), .item(let b)): a == b
             case (.sync(let a, _, _, _), .thread(let b)): a == b
             default: false
             }
@@ -188,7 +190,7 @@ struct BlockerAnalysis {
             let ahead = pending[position - 1]
             let aheadLine: String
             switch ahead {
-            case .async(let block, _, _, _): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
+            case .async(let block, _, _, _, _): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
             case .sync(let thread, let block, _, _):
                 aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(threadName(thread)))"
             }
@@ -279,6 +281,7 @@ struct BlockerAnalysis {
         case .activate(let queue): "activate \(program[queue].name)"
         case .precondition: "check dispatchPrecondition"
         case .concurrentPerform: "call concurrentPerform"
+        case .workItem(let item, let action): "call \(program.workItems[item.index].name).\(String(describing: action).prefix { $0 != "(" })"
         }
     }
 

@@ -17,6 +17,7 @@ struct MachineState: Hashable {
     var timers: [TimerEntry] = []
     /// Queues created `.initiallyInactive` and not activated yet.
     var inactive: [Bool]
+    var workItems: [WorkItemState]
 
     static let mainThreadID = 0
 
@@ -29,6 +30,7 @@ struct MachineState: Hashable {
         output = []
         nextWorker = 1
         inactive = program.queues.map(\.initiallyInactive)
+        workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
     }
 
     func threadIndex(_ id: Int) -> Int? {
@@ -70,6 +72,8 @@ struct Frame: Hashable {
     var role: Role
     /// Variables local to this frame: a closure's captures and declarations, a loop's variable.
     var locals: [VariableID: Value] = [:]
+    /// The work item whose body this frame runs: it has executed once the frame ends.
+    var workItem: WorkItemID?
 
     enum Role: Hashable {
         case topLevel
@@ -110,18 +114,18 @@ struct QueueState: Hashable {
 }
 
 enum PendingItem: Hashable {
-    case async(BlockID, captures: [VariableID: Value], barrier: Bool, group: GroupID?)
+    case async(BlockID, captures: [VariableID: Value], barrier: Bool, group: GroupID?, workItem: WorkItemID?)
     case sync(thread: Int, body: BlockID, barrier: Bool, captures: [VariableID: Value])
 
     var body: BlockID {
         switch self {
-        case .async(let body, _, _, _), .sync(_, let body, _, _): body
+        case .async(let body, _, _, _, _), .sync(_, let body, _, _): body
         }
     }
 
     var isBarrier: Bool {
         switch self {
-        case .async(_, _, let barrier, _), .sync(_, _, let barrier, _): barrier
+        case .async(_, _, let barrier, _, _), .sync(_, _, let barrier, _): barrier
         }
     }
 }
@@ -144,4 +148,10 @@ struct TimerEntry: Hashable {
     var queue: QueueID
     var body: BlockID
     var captures: [VariableID: Value]
+}
+
+struct WorkItemState: Hashable {
+    /// Performed, or taken from a queue (run, or skipped because it was cancelled).
+    var executed = false
+    var notify: [NotifyEntry] = []
 }

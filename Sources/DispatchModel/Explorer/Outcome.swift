@@ -96,6 +96,11 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case activates(queue: String)
         case preconditionHolds
         case performs(iterations: Int)
+        case workItemCancel(item: String)
+        case workItemWaitReturns(item: String)
+        case workItemNotify(item: String, queue: String)
+        case workItemPerform(item: String)
+        case workItemSkipped(item: String)
     }
 
     public var thread: String
@@ -133,6 +138,11 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .activates(let queue): "\(queue).activate()"
         case .preconditionHolds: "dispatchPrecondition holds"
         case .performs(let iterations): "concurrentPerform: \(iterations) iterations run side by side; it waits for them"
+        case .workItemCancel(let item): "\(item).cancel()"
+        case .workItemWaitReturns(let item): "\(item).wait() returns: the item has run"
+        case .workItemNotify(let item, let queue): "\(item).notify(queue: \(queue)): registers the block"
+        case .workItemPerform(let item): "\(item).perform()"
+        case .workItemSkipped(let item): "takes \(item) from the queue: cancelled, so its body is skipped"
         }
     }
 

@@ -1,4 +1,17 @@
 extension Program {
+    /// Whether the program sleeps, sets timers or waits with a timeout: its live runs take real
+    /// time, so callers run fewer of them.
+    public var usesTime: Bool {
+        blocks.contains { block in
+            block.statements.contains { statement in
+                switch statement.action {
+                case .sleep, .dispatchAfter, .timedWait: true
+                default: false
+                }
+            }
+        }
+    }
+
     /// The model's rules that this program exercises, most basic first: hints that point at
     /// what matters without giving the answer away.
     public var rulesAtWork: [Rule] {

@@ -74,6 +74,7 @@ struct Semantics {
         case .group(let group, .wait): return state.groups[group.index].count == 0
         case .semaphore(let semaphore, .wait): return state.semaphores[semaphore.index] > 0
         case .sleep: return thread.sleepUntil.map { state.now >= $0 } ?? true
+        case .workItem(let item, .wait): return state.workItems[item.index].executed
         case .timedWait(let waitable, _, _):
             guard let deadline = thread.waitDeadline else { return true }
             return isAvailable(waitable, in: state) || state.now >= deadline
@@ -119,7 +120,7 @@ struct Semantics {
     private func fire(_ index: Int, in state: MachineState) -> Result {
         var state = state
         let timer = state.timers.remove(at: index)
-        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil))
+        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil, workItem: nil))
         return .next(state, ScheduleStep(thread: "timer", queue: nil, event: .timerFires(queue: program[timer.queue].name), span: program[timer.body].span))
     }
 
@@ -208,7 +209,7 @@ struct Semantics {
             event = .printed(text)
 
         case .dispatch(let queue, .async, let body, let options):
-            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group))
+            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, workItem: nil))
             if let group = options.group { state.groups[group.index].count += 1 }
             event = .enqueued(queue: program[queue].name)
 
@@ -277,7 +278,7 @@ struct Semantics {
             case .notify(let queue, let body):
                 let entry = NotifyEntry(queue: queue, body: body, captures: visibleLocals(of: thread))
                 if state.groups[group.index].count == 0 {
-                    state.queues[queue.index].pending.append(.async(body, captures: entry.captures, barrier: false, group: nil))
+                    state.queues[queue.index].pending.append(.async(body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
                 } else {
                     state.groups[group.index].notify.append(entry)
                 }
@@ -316,10 +317,40 @@ struct Semantics {
             for iteration in 0..<perform.iterations {
                 var captures = locals
                 if let variable = perform.variable { captures[variable] = .int(iteration) }
-                state.queues[perform.queue.index].pending.append(.async(perform.body, captures: captures, barrier: false, group: perform.group))
+                state.queues[perform.queue.index].pending.append(.async(perform.body, captures: captures, barrier: false, group: perform.group, workItem: nil))
             }
             state.groups[perform.group.index].count += perform.iterations
             event = .performs(iterations: perform.iterations)
+
+        case .workItem(let item, let action):
+            let decl = program.workItems[item.index]
+            switch action {
+            case .submit(let queue):
+                state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: nil, workItem: item))
+                event = .enqueued(queue: program[queue].name)
+            case .cancel:
+                state.globals[decl.cancelled.index] = .bool(true)
+                event = .workItemCancel(item: decl.name)
+            case .wait:
+                event = .workItemWaitReturns(item: decl.name)
+            case .notify(let queue, let body):
+                let entry = NotifyEntry(queue: queue, body: body, captures: visibleLocals(of: thread))
+                if state.workItems[item.index].executed {
+                    state.queues[queue.index].pending.append(.async(body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
+                } else {
+                    state.workItems[item.index].notify.append(entry)
+                }
+                event = .workItemNotify(item: decl.name, queue: program[queue].name)
+            case .perform:
+                if state.globals[decl.cancelled.index] == .bool(true) {
+                    executed(item, in: &state)
+                } else {
+                    state.threads[t].frames[frameIndex].pc += 1
+                    state.threads[t].frames.append(Frame(block: decl.body, role: .branch, workItem: item))
+                    advance = false
+                }
+                event = .workItemPerform(item: decl.name)
+            }
 
         case .activate(let queue):
             state.inactive[queue.index] = false
@@ -349,6 +380,15 @@ struct Semantics {
         return .next(state, ScheduleStep(thread: thread.name, queue: context, event: event, span: statement.span))
     }
 
+    /// A work item has run (or been skipped, cancelled): its notify blocks are submitted.
+    private func executed(_ item: WorkItemID, in state: inout MachineState) {
+        state.workItems[item.index].executed = true
+        for entry in state.workItems[item.index].notify {
+            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
+        }
+        state.workItems[item.index].notify.removeAll()
+    }
+
     /// A block leaves a group; when it empties, its notify blocks are submitted, in order.
     /// Leaving a group more often than it was entered crashes libdispatch.
     private func leave(_ group: GroupID, in state: inout MachineState, thread: ThreadState, span: SourceSpan) -> Result? {
@@ -360,7 +400,7 @@ struct Semantics {
         }
         if state.groups[group.index].count == 0 {
             for entry in state.groups[group.index].notify {
-                state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil))
+                state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
             }
             state.groups[group.index].notify.removeAll()
         }
@@ -411,8 +451,14 @@ struct Semantics {
         let event: ScheduleStep.Event
 
         switch item {
-        case .async(let body, let captures, _, let group):
-            let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures)
+        case .async(_, _, _, _, let workItem?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):
+            // A cancelled work item is taken from the queue and skipped.
+            state.queues[queue.index].active -= 1
+            if barrier { state.queues[queue.index].barrierActive = false }
+            executed(workItem, in: &state)
+            return .next(state, ScheduleStep(thread: "libdispatch", queue: name, event: .workItemSkipped(item: program.workItems[workItem.index].name), span: nil))
+        case .async(let body, let captures, _, let group, let workItem):
+            let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, workItem: workItem)
             if isMain {
                 runner = MachineState.mainThreadID
                 state.threads[0].frames.append(frame)
@@ -458,6 +504,7 @@ struct Semantics {
                 break
             }
             state.threads[t].frames.removeLast()
+            if let item = frame.workItem { executed(item, in: &state) }
             switch frame.role {
             case .topLevel, .branch, .loop:
                 break
@@ -469,7 +516,7 @@ struct Semantics {
                     state.groups[group.index].count -= 1
                     if state.groups[group.index].count == 0 {
                         for entry in state.groups[group.index].notify {
-                            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil))
+                            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
                         }
                         state.groups[group.index].notify.removeAll()
                     }
@@ -494,6 +541,7 @@ struct Semantics {
         state.threads.count == 1 && state.mainThread.frames.isEmpty
             && state.queues.allSatisfy { $0.pending.isEmpty && $0.active == 0 }
             && state.groups.allSatisfy { $0.notify.isEmpty } && state.timers.isEmpty
+            && state.workItems.allSatisfy { $0.notify.isEmpty }
     }
 
     /// Who waits on what in a state where nothing can move, in words.
@@ -514,6 +562,9 @@ struct Semantics {
                     break
                 }
             }
+        }
+        for (index, item) in state.workItems.enumerated() where !item.notify.isEmpty {
+            waits.append("\(program.workItems[index].name).notify never runs: the work item never runs")
         }
         for (index, group) in state.groups.enumerated() where !group.notify.isEmpty {
             waits.append("\(program.groups[index].name).notify never runs: \(group.count) block(s) never leave the group")
@@ -557,7 +608,7 @@ struct Semantics {
     func nextAccesses(of thread: ThreadState) -> [Access] {
         guard let statement = nextStatement(of: thread) else { return [] }
         func reads(_ expressions: [Expression]) -> [Access] {
-            expressions.flatMap(\.variablesRead).filter { program[$0].isGlobal }
+            expressions.flatMap(\.variablesRead).filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
         }
         switch statement.action {
@@ -577,7 +628,7 @@ struct Semantics {
                 return [Access(variable: target, isWrite: true, span: statement.span)]
             }
             var accesses = reads([assignment.value])
-            if program[target].isGlobal { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
+            if program[target].isGlobal && !program[target].isSynchronized { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
             return accesses
         default:
             return []

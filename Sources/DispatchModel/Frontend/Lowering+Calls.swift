@@ -37,6 +37,8 @@ extension Lowering {
                 return lowerGroupCall(group, method: method, call: call, span: span)
             case .semaphore(let semaphore)?:
                 return lowerSemaphoreCall(semaphore, method: method, call: call, span: span)
+            case .workItem(let item)?:
+                return lowerWorkItemCall(item, method: method, call: call, span: span)
             case .variable(let variable)? where method == "append":
                 guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
                     let value = lowerExpression(argument.expression)
@@ -48,6 +50,14 @@ extension Lowering {
             default:
                 break
             }
+        }
+        if method == "async", !isDispatchQueueType(base), call.trailingClosure == nil, call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label?.text == "execute",
+            let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+            case .workItem(let item)? = lookup(reference.baseName.text)
+        {
+            guard let queue = resolveQueue(base) else { return nil }
+            return Statement(.workItem(item, .submit(queue: queue)), at: span)
         }
         if let mode = DispatchMode(rawValue: method), !isDispatchQueueType(base) {
             guard let queue = resolveQueue(base) else { return nil }
@@ -225,6 +235,31 @@ extension Lowering {
             return Statement(.group(group, .notify(queue: queue, body: body)), at: span)
         default:
             report("DispatchGroup's '\(method)' is outside the supported subset (enter, leave, wait, notify)", Syntax(call))
+            return nil
+        }
+    }
+
+    private mutating func lowerWorkItemCall(_ item: WorkItemID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        switch method {
+        case "perform", "cancel", "wait":
+            guard call.arguments.isEmpty, call.trailingClosure == nil else {
+                report("\(method)() takes no arguments here", Syntax(call))
+                return nil
+            }
+            let action: WorkItemAction = method == "perform" ? .perform : method == "cancel" ? .cancel : .wait
+            return Statement(.workItem(item, action), at: span)
+        case "notify":
+            guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "queue",
+                let closure = call.trailingClosure, closure.signature == nil
+            else {
+                report("write item.notify(queue: q) { … }", Syntax(call))
+                return nil
+            }
+            guard let queue = resolveQueue(argument.expression) else { return nil }
+            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+            return Statement(.workItem(item, .notify(queue: queue, body: body)), at: span)
+        default:
+            report("DispatchWorkItem's '\(method)' is outside the supported subset (perform, cancel, wait, notify)", Syntax(call))
             return nil
         }
     }

@@ -42,6 +42,11 @@ extension Lowering {
         {
             return .isMainThread
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
+            let base = member.base?.as(DeclReferenceExprSyntax.self), case .workItem(let item)? = lookup(base.baseName.text)
+        {
+            return .variable(workItems[item.index].cancelled)
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base) else { return nil }
             return .count(inner)

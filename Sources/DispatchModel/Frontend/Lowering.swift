@@ -12,6 +12,7 @@ struct Lowering {
     var variables: [VariableDecl] = []
     var groups: [ObjectDecl] = []
     var semaphores: [SemaphoreDecl] = []
+    var workItems: [WorkItemDecl] = []
     /// Statements a call lowers to after its own (concurrentPerform's wait).
     var pendingStatements: [Statement] = []
     /// Names in scope, innermost last. The first scope is the top level.
@@ -23,6 +24,7 @@ struct Lowering {
         case variable(VariableID)
         case group(GroupID)
         case semaphore(SemaphoreID)
+        case workItem(WorkItemID)
     }
 
     init(converter: SourceLocationConverter, makeProblem: @escaping (String, Syntax) -> Problem) {
@@ -37,7 +39,8 @@ struct Lowering {
         let entry = BlockID(index: 0)
         blocks.append(Block(statements: []))
         blocks[0].statements = lowerItems(file.statements)
-        return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups, semaphores: semaphores)
+        return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
+                       semaphores: semaphores, workItems: workItems)
     }
 
     var isTopLevel: Bool { scopes.count == 1 }
@@ -173,11 +176,50 @@ struct Lowering {
             }
             return []
         }
+        if let call = value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchWorkItem"
+        {
+            guard isTopLevel else {
+                report("declare DispatchWorkItems at the top level of the snippet", Syntax(declaration))
+                return []
+            }
+            return declareWorkItem(name, call, span: span)
+        }
         guard let initial = lowerExpression(value) else { return [] }
         let id = VariableID(index: variables.count)
         variables.append(VariableDecl(name: name, isGlobal: isTopLevel, span: span))
         bind(name, .variable(id))
         return [Statement(.assign(Assignment(target: id, operation: .set, value: initial)), at: span)]
+    }
+
+    /// `DispatchWorkItem { }`, `DispatchWorkItem(flags: .barrier) { }`, `(qos:flags:block:)`.
+    private mutating func declareWorkItem(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
+        var closure = call.trailingClosure
+        var barrier = false
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "flags":
+                let elements = argument.expression.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? [argument.expression]
+                barrier = elements.contains { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "barrier" }
+            case "qos":
+                break
+            case "block" where argument.expression.is(ClosureExprSyntax.self):
+                closure = argument.expression.as(ClosureExprSyntax.self)
+            default:
+                report("write DispatchWorkItem { … } or DispatchWorkItem(flags: .barrier) { … }", Syntax(argument))
+                return []
+            }
+        }
+        guard let closure, closure.signature == nil else {
+            report("a DispatchWorkItem needs a closure: DispatchWorkItem { … }", Syntax(call))
+            return []
+        }
+        let cancelled = VariableID(index: variables.count)
+        variables.append(VariableDecl(name: "\(name).isCancelled", isGlobal: true, span: span, isSynchronized: true))
+        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+        workItems.append(WorkItemDecl(name: name, body: body, barrier: barrier, cancelled: cancelled, span: span))
+        bind(name, .workItem(WorkItemID(index: workItems.count - 1)))
+        return [Statement(.assign(Assignment(target: cancelled, operation: .set, value: .literal(.bool(false)))), at: span)]
     }
 
     // MARK: Control flow

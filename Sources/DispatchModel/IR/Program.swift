@@ -14,9 +14,12 @@ public struct Program: Hashable, Sendable, Codable {
     public var groups: [ObjectDecl] = []
     /// Every DispatchSemaphore the snippet creates, with its initial value.
     public var semaphores: [SemaphoreDecl] = []
+    /// Every DispatchWorkItem the snippet creates.
+    public var workItems: [WorkItemDecl] = []
 
     public init(queues: [QueueDecl], blocks: [Block], entry: BlockID, variables: [VariableDecl] = [],
-                groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = []) {
+                groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = [], workItems: [WorkItemDecl] = []) {
+        self.workItems = workItems
         self.queues = queues
         self.blocks = blocks
         self.entry = entry
@@ -134,10 +137,42 @@ public enum Action: Hashable, Sendable, Codable {
     case activate(QueueID)
     /// `dispatchPrecondition(condition: .onQueue(q))` and friends: the process dies if false.
     case precondition(PreconditionKind, QueueID)
+    /// `item.perform()`, `item.cancel()`, `item.wait()`, `item.notify(queue:) { }`, and
+    /// `queue.async(execute: item)`.
+    case workItem(WorkItemID, WorkItemAction)
     /// `DispatchQueue.concurrentPerform(iterations: n) { i in body }`. The front end follows it
     /// with a wait on `group`: the model submits the iterations to `queue` in that group; the
     /// live runner calls the real concurrentPerform (and the group stays empty).
     case concurrentPerform(ConcurrentPerform)
+}
+
+public enum WorkItemAction: Hashable, Sendable, Codable {
+    case perform, cancel, wait
+    case notify(queue: QueueID, body: BlockID)
+    case submit(queue: QueueID)
+}
+
+public struct WorkItemID: Hashable, Sendable, Codable {
+    public let index: Int
+    public init(index: Int) { self.index = index }
+}
+
+public struct WorkItemDecl: Hashable, Sendable, Codable {
+    public var name: String
+    public var body: BlockID
+    /// `DispatchWorkItem(flags: .barrier)`.
+    public var barrier: Bool
+    /// The hidden top-level variable that `item.isCancelled` reads and `cancel()` sets.
+    public var cancelled: VariableID
+    public var span: SourceSpan
+
+    public init(name: String, body: BlockID, barrier: Bool, cancelled: VariableID, span: SourceSpan) {
+        self.name = name
+        self.body = body
+        self.barrier = barrier
+        self.cancelled = cancelled
+        self.span = span
+    }
 }
 
 public struct ConcurrentPerform: Hashable, Sendable, Codable {
@@ -250,11 +285,14 @@ public struct VariableDecl: Hashable, Sendable, Codable {
     /// closure or loop that declares it, and captured by value by closures submitted from there.
     public var isGlobal: Bool
     public var span: SourceSpan
+    /// Read and written atomically by the library (a work item's cancelled flag): never a race.
+    public var isSynchronized: Bool
 
-    public init(name: String, isGlobal: Bool, span: SourceSpan) {
+    public init(name: String, isGlobal: Bool, span: SourceSpan, isSynchronized: Bool = false) {
         self.name = name
         self.isGlobal = isGlobal
         self.span = span
+        self.isSynchronized = isSynchronized
     }
 }
 

@@ -10,6 +10,11 @@ final class LiveInterpreter: @unchecked Sendable {
     let groups: [DispatchGroup]
     let semaphores: [DispatchSemaphore]
     let store: SharedStore
+    /// The snippet's work items, made on first use so that their blocks can call back into the
+    /// interpreter; and whether each was submitted to a queue (then it is outstanding work).
+    private var workItems: [DispatchWorkItem?]
+    private var submitted: [Bool]
+    private let workItemLock = NSLock()
     let monitor: RunMonitor
     let output: WorkerOutput
     let jitter: Jitter?
@@ -29,7 +34,35 @@ final class LiveInterpreter: @unchecked Sendable {
         groups = program.groups.map { _ in DispatchGroup() }
         semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
         store = SharedStore(count: program.variables.count)
+        workItems = Array(repeating: nil, count: program.workItems.count)
+        submitted = Array(repeating: false, count: program.workItems.count)
     }
+
+    /// The real DispatchWorkItem for `id`. Its block runs the body; a notify on a private queue
+    /// closes the books when it has executed (run, or skipped because it was cancelled).
+    private func workItem(_ id: WorkItemID) -> DispatchWorkItem {
+        workItemLock.withLock {
+            if let item = workItems[id.index] { return item }
+            let decl = program.workItems[id.index]
+            let item = DispatchWorkItem(flags: decl.barrier ? .barrier : []) { [unowned self] in
+                monitor.itemStarted()
+                var locals: [VariableID: Value] = [:]
+                execute(decl.body, &locals)
+                monitor.itemEnded()
+            }
+            item.notify(queue: Self.bookkeeping) { [weak self] in
+                guard let self else { return }
+                let wasSubmitted = workItemLock.withLock { submitted[id.index] }
+                if wasSubmitted, monitor.outstandingCompleted() {
+                    Self.wakeMainThread()
+                }
+            }
+            workItems[id.index] = item
+            return item
+        }
+    }
+
+    private static let bookkeeping = DispatchQueue(label: "gcdquiz.bookkeeping")
 
     static func makeQueue(_ decl: QueueDecl) -> DispatchQueue {
         switch decl.kind {
@@ -160,6 +193,35 @@ final class LiveInterpreter: @unchecked Sendable {
                 case .semaphore(let semaphore): outcome = semaphores[semaphore.index].wait(timeout: deadline)
                 }
                 if let result { locals[result] = .string(outcome == .timedOut ? "timedOut" : "success") }
+            case .workItem(let id, let action):
+                let decl = program.workItems[id.index]
+                let item = workItem(id)
+                switch action {
+                case .submit(let queue):
+                    workItemLock.withLock { submitted[id.index] = true }
+                    monitor.submitted()
+                    queues[queue.index].async(execute: item)
+                case .cancel:
+                    item.cancel()
+                    store.write(decl.cancelled, .bool(true))
+                case .perform:
+                    item.perform()
+                case .wait:
+                    monitor.blocking(true)
+                    item.wait()
+                    monitor.blocking(false)
+                case .notify(let queue, let body):
+                    monitor.submitted()
+                    let captured = locals
+                    item.notify(queue: queues[queue.index]) { [self] in
+                        monitor.itemStarted()
+                        var inner = captured
+                        execute(body, &inner)
+                        if monitor.workCompleted() {
+                            Self.wakeMainThread()
+                        }
+                    }
+                }
             case .concurrentPerform(let perform):
                 let captured = locals
                 DispatchQueue.concurrentPerform(iterations: perform.iterations) { [self] iteration in
@@ -230,9 +292,10 @@ final class LiveInterpreter: @unchecked Sendable {
             ?? .string("?")
     }
 
-    /// Live runs compress time: one second of the snippet lasts 20 ms. Orders between deadlines
-    /// (what the model's logical clock decides) stay; a thousand runs of `sleep(1)` take 20 s.
-    static let timeScale = 0.02
+    /// Live runs compress time: one second of the snippet lasts 250 ms, so 0.1 s still leaves
+    /// 25 ms between deadlines, enough for their order (what the model's logical clock decides)
+    /// to survive a busy machine.
+    static let timeScale = 0.25
 
     static func scaledMicroseconds(_ microseconds: Int) -> Int {
         max(Int(Double(microseconds) * timeScale), 1)

@@ -62,6 +62,24 @@ final class RunMonitor: @unchecked Sendable {
         }
     }
 
+    /// A work item's block ends; its work counts as done only when libdispatch says it has
+    /// executed (`outstandingCompleted`), since a cancelled item's block never runs.
+    func itemEnded() {
+        lock.withLock {
+            active -= 1
+            lastProgress = DispatchTime.now().uptimeNanoseconds
+        }
+    }
+
+    /// A submitted work item has executed. Returns true when the run is over.
+    func outstandingCompleted() -> Bool {
+        lock.withLock {
+            outstanding -= 1
+            lastProgress = DispatchTime.now().uptimeNanoseconds
+            return outstanding == 0
+        }
+    }
+
     /// The thread blocks in `sync` (it stops counting as runnable) or comes back from waiting.
     func blocking(_ isBlocked: Bool) {
         lock.withLock {

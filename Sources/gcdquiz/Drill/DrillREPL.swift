@@ -93,7 +93,9 @@ final class DrillREPL {
             return
         }
         let exploration = Explorer().explore(program)
-        let live = liveRuns > 0 ? BackgroundLiveRun(program: program, runs: liveRuns, seed: session.seed &+ UInt64(asked)) : nil
+        // Runs that sleep take real time: fewer of them, so the histogram is still ready in time.
+        let runs = program.usesTime ? min(liveRuns, 30) : liveRuns
+        let live = runs > 0 ? BackgroundLiveRun(program: program, runs: runs, seed: session.seed &+ UInt64(asked)) : nil
         active = ActiveQuestion(question: question, exploration: exploration, live: live)
         reviewing = false
         printQuestion(question)

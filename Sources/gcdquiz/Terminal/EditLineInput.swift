@@ -38,8 +38,19 @@ final class EditLineInput: LineInput {
             return input.complete()
         }
         _ = gcdquiz_el_bind(editor, "^I", "gcdquiz-complete")
+        // Ctrl-C normally arrives as SIGINT; should the terminal deliver the byte instead (no
+        // ISIG), the key itself drops the line.
+        _ = gcdquiz_el_add_function(editor, "gcdquiz-interrupt", "Drop the line being typed") { _, _ in
+            InterruptHandler.interrupt()
+            return UInt8(CC_NEWLINE)
+        }
+        _ = gcdquiz_el_bind(editor, "^C", "gcdquiz-interrupt")
         // Ctrl-R searches the history backwards for what is typed, as in a shell.
         _ = gcdquiz_el_bind(editor, "^R", "em-inc-search-prev")
+        _ = gcdquiz_el_set_getc(editor) { _, character in
+            guard let character else { return -1 }
+            return EditLineInput.readCharacter(into: character)
+        }
         el_source(editor, nil)  // the user's ~/.editrc, if any
         InterruptHandler.install()
     }
@@ -70,6 +81,32 @@ final class EditLineInput: LineInput {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
+    }
+
+    /// libedit's character reader: waits for input with poll, so that a Ctrl-C (a SIGINT, which
+    /// sets the interrupt flag) ends the read within 50 ms instead of depending on how the
+    /// signal interrupts a blocking read. Decodes UTF-8. Returns 1 with a character, 0 at the
+    /// end of input, -1 when interrupted.
+    static func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var bytes: [UInt8] = []
+        while true {
+            if InterruptHandler.wasInterrupted { return -1 }
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 50)
+            if ready < 0 && errno != EINTR { return -1 }
+            if ready <= 0 { continue }
+            var byte: UInt8 = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0 { if errno == EINTR { continue } else { return -1 } }
+            if count == 0 { return 0 }
+            bytes.append(byte)
+            let expected = byte < 0x80 && bytes.count == 1 ? 1
+                : bytes[0] >= 0xF0 ? 4 : bytes[0] >= 0xE0 ? 3 : bytes[0] >= 0xC0 ? 2 : 1
+            guard bytes.count >= expected else { continue }
+            let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first?.value ?? UInt32(bytes[0])
+            character.pointee = wchar_t(bitPattern: scalar)
+            return 1
+        }
     }
 
     /// Wraps each ANSI escape sequence in \u{1} so libedit does not count it as visible.
@@ -152,5 +189,6 @@ enum InterruptHandler {
     }
 
     static func clear() { flag = 0 }
+    static func interrupt() { flag = 1 }
     static var wasInterrupted: Bool { flag != 0 }
 }
