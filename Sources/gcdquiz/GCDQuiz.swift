@@ -14,7 +14,8 @@ struct GCDQuiz: ParsableCommand {
             """,
         subcommands: [
             DrillCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self,
-            ListCommand.self, ShowCommand.self, ValidateCommand.self, BenchmarkCommand.self, LiveWorkerCommand.self,
+            ListCommand.self, ShowCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
+            LiveWorkerCommand.self,
         ],
         defaultSubcommand: DrillCommand.self)
 }

@@ -1,0 +1,72 @@
+import ArgumentParser
+import DispatchModel
+import Foundation
+import LiveRun
+import Quiz
+
+/// The model against the real compiler: each puzzle, prelude in front, compiled by swiftc into a
+/// program of its own and run a few dozen times; any output outside the model's set fails.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Compile each bank puzzle with swiftc (prelude in front), run it, and check every output against the model.",
+        discussion: """
+            A compiled program serves the main queue for a grace period long enough for its sleeps and \
+            timers, then exits; a run that exits this way is accepted when its lines end a possible \
+            outcome, finished or stuck. A trap is a deadlock. Slow: one swiftc per puzzle.
+            """)
+
+    @OptionGroup var bank: BankOptions
+
+    @Argument(help: ArgumentHelp("Question ids or files (default: every trace puzzle).", valueName: "id|file"))
+    var targets: [String] = []
+
+    @Option(name: .long, help: "Runs of each compiled program.")
+    var runs = 30
+
+    func run() throws {
+        let bank = try self.bank.load()
+        let puzzles = try targets.isEmpty
+            ? bank.questions(kind: .trace).map(PuzzleResolver.puzzle(from:))
+            : targets.map { try PuzzleResolver.resolve($0, in: bank) }
+        let style = TerminalStyle.current(for: .standardOutput)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-verify-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var failures = 0
+        for (index, puzzle) in puzzles.enumerated() {
+            let exploration = Explorer().explore(puzzle.program)
+            let possible = Set(exploration.outcomes)
+            let start = Date()
+            let compiled = try CompiledSnippet.build(
+                code: puzzle.code, graceMilliseconds: CompiledSnippet.grace(for: puzzle.program),
+                in: root.appendingPathComponent("\(index)"))
+            let compileSeconds = Date().timeIntervalSince(start)
+            var seen: Set<Outcome> = []
+            var bad: [LiveOutcome] = []
+            for _ in 0..<runs {
+                let outcome = try compiled.run()
+                let finished = Outcome(lines: outcome.lines, end: .finished)
+                let stuck = Outcome(lines: outcome.lines, end: .deadlock)
+                switch outcome.end {
+                case .finished where possible.contains(finished): seen.insert(finished)
+                case .finished where possible.contains(stuck): seen.insert(stuck)
+                case .deadlock where possible.contains(stuck): seen.insert(stuck)
+                default: if !bad.contains(outcome) { bad.append(outcome) }
+                }
+            }
+            let summary = "\(puzzle.name): \(seen.count) of \(possible.count) outcomes in \(runs) runs (swiftc \(String(format: "%.1f", compileSeconds)) s)"
+            if bad.isEmpty {
+                print(style.green("ok  ") + summary)
+            } else {
+                failures += 1
+                print(style.red("FAIL ") + summary)
+                for outcome in bad {
+                    print("     " + style.red("not allowed by the model: ") + AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished)) + " (\(outcome.end.rawValue))")
+                }
+            }
+        }
+        if failures > 0 {
+            throw CommandFailure.unexpected("\(failures) puzzle(s) printed something the model says cannot happen")
+        }
+    }
+}
