@@ -383,9 +383,7 @@ struct Semantics {
     /// A work item has run (or been skipped, cancelled): its notify blocks are submitted.
     private func executed(_ item: WorkItemID, in state: inout MachineState) {
         state.workItems[item.index].executed = true
-        for entry in state.workItems[item.index].notify {
-            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
-        }
+        submit(state.workItems[item.index].notify, in: &state)
         state.workItems[item.index].notify.removeAll()
     }
 
@@ -399,12 +397,17 @@ struct Semantics {
             return .trapped(state, step, .unbalancedLeave(thread: thread.name, group: name, at: span))
         }
         if state.groups[group.index].count == 0 {
-            for entry in state.groups[group.index].notify {
-                state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
-            }
+            submit(state.groups[group.index].notify, in: &state)
             state.groups[group.index].notify.removeAll()
         }
         return nil
+    }
+
+    /// Submits notify blocks to their queues, in the order they were registered.
+    private func submit(_ entries: [NotifyEntry], in state: inout MachineState) {
+        for entry in entries {
+            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
+        }
     }
 
     /// Whether the thread runs on the queue: the main thread for the main queue; otherwise an
@@ -515,9 +518,7 @@ struct Semantics {
                     // A balanced enter (at submission) cannot make this leave go negative.
                     state.groups[group.index].count -= 1
                     if state.groups[group.index].count == 0 {
-                        for entry in state.groups[group.index].notify {
-                            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
-                        }
+                        submit(state.groups[group.index].notify, in: &state)
                         state.groups[group.index].notify.removeAll()
                     }
                 }

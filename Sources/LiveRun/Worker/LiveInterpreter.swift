@@ -120,17 +120,7 @@ final class LiveInterpreter: @unchecked Sendable {
                 let snapshot = locals
                 output.send(.printed(items.map { evaluate($0, snapshot).description }.joined(separator: " ")))
             case .dispatch(let queue, .async, let body, let options):
-                monitor.submitted()
-                let captured = locals
-                let work: @Sendable () -> Void = { [self] in
-                    monitor.itemStarted()
-                    jitter?.pause(at: UInt64(body.index) << 32 | 0xFFFF_FFFF)
-                    var inner = captured
-                    execute(body, &inner)
-                    if monitor.workCompleted() {
-                        Self.wakeMainThread()
-                    }
-                }
+                let work = submittedBlock(body, captured: locals)
                 let flags: DispatchWorkItemFlags = options.barrier ? .barrier : []
                 if let group = options.group {
                     queues[queue.index].async(group: groups[group.index], flags: flags, execute: work)
@@ -171,17 +161,11 @@ final class LiveInterpreter: @unchecked Sendable {
             case .semaphore(let semaphore, .signal):
                 semaphores[semaphore.index].signal()
             case .dispatchAfter(let queue, let microseconds, let body):
-                monitor.submitted()
                 monitor.timer(scheduled: true)
-                let captured = locals
+                let work = submittedBlock(body, captured: locals)
                 queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds)) { [self] in
                     monitor.timer(scheduled: false)
-                    monitor.itemStarted()
-                    var inner = captured
-                    execute(body, &inner)
-                    if monitor.workCompleted() {
-                        Self.wakeMainThread()
-                    }
+                    work()
                 }
             case .sleep(let microseconds):
                 usleep(UInt32(clamping: Self.scaledMicroseconds(microseconds)))
@@ -211,16 +195,7 @@ final class LiveInterpreter: @unchecked Sendable {
                     item.wait()
                     monitor.blocking(false)
                 case .notify(let queue, let body):
-                    monitor.submitted()
-                    let captured = locals
-                    item.notify(queue: queues[queue.index]) { [self] in
-                        monitor.itemStarted()
-                        var inner = captured
-                        execute(body, &inner)
-                        if monitor.workCompleted() {
-                            Self.wakeMainThread()
-                        }
-                    }
+                    item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals))
                 }
             case .concurrentPerform(let perform):
                 let captured = locals
@@ -241,6 +216,21 @@ final class LiveInterpreter: @unchecked Sendable {
         }
     }
 
+    /// A block handed to libdispatch to run later: counted as outstanding work from now, as
+    /// running while it runs, and done (possibly ending the run) when it returns.
+    private func submittedBlock(_ body: BlockID, captured: [VariableID: Value]) -> @Sendable () -> Void {
+        monitor.submitted()
+        return { [self] in
+            monitor.itemStarted()
+            jitter?.pause(at: UInt64(body.index) << 32 | 0xFFFF_FFFF)
+            var inner = captured
+            execute(body, &inner)
+            if monitor.workCompleted() {
+                Self.wakeMainThread()
+            }
+        }
+    }
+
     private func perform(_ action: GroupAction, on group: DispatchGroup, _ locals: [VariableID: Value]) {
         switch action {
         case .enter:
@@ -252,15 +242,7 @@ final class LiveInterpreter: @unchecked Sendable {
             group.wait()
             monitor.blocking(false)
         case .notify(let queue, let body):
-            monitor.submitted()
-            group.notify(queue: queues[queue.index]) { [self] in
-                monitor.itemStarted()
-                var inner = locals
-                execute(body, &inner)
-                if monitor.workCompleted() {
-                    Self.wakeMainThread()
-                }
-            }
+            group.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals))
         }
     }
 

@@ -10,11 +10,7 @@ struct DrillCommand: ParsableCommand {
 
     @OptionGroup var bank: BankOptions
 
-    @Option(name: .long, help: ArgumentHelp("Only questions with this tag (repeat for several: all must match).", valueName: "tag"))
-    var tag: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("Only questions of this level (1, 2 or 3).", valueName: "n"))
-    var level: Int?
+    @OptionGroup var filter: FilterOptions
 
     @Option(name: .long, help: ArgumentHelp("At most this many questions.", valueName: "n"))
     var count: Int?
@@ -26,7 +22,6 @@ struct DrillCommand: ParsableCommand {
     var liveRuns = 300
 
     func validate() throws {
-        if let level, !(1...3).contains(level) { throw ValidationError("--level must be 1, 2 or 3") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if !(0...100_000).contains(liveRuns) { throw ValidationError("--live-runs must be between 0 and 100000") }
     }
@@ -36,7 +31,7 @@ struct DrillCommand: ParsableCommand {
         if !bank.problems.isEmpty {
             FileHandle.standardError.write(Data("gcdquiz: \(bank.problems.count) problem(s) in the bank were skipped; 'gcdquiz validate' lists them\n".utf8))
         }
-        let session = DrillSession(bank: bank, options: DrillOptions(tags: tag, level: level, kind: .trace, count: count, seed: seed))
+        let session = DrillSession(bank: bank, options: DrillOptions(tags: filter.tag, level: filter.level, kind: .trace, count: count, seed: seed))
         guard !session.questions.isEmpty else {
             throw CommandFailure.badInput("no question matches those filters; 'gcdquiz list' shows the bank")
         }

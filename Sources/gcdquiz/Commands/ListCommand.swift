@@ -8,11 +8,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var bank: BankOptions
 
-    @Option(name: .long, help: ArgumentHelp("Only questions with this tag (repeat for several: all must match).", valueName: "tag"))
-    var tag: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("Only questions of this level (1, 2 or 3).", valueName: "n"))
-    var level: Int?
+    @OptionGroup var filter: FilterOptions
 
     @Option(name: .long, help: ArgumentHelp("Only questions of this kind (trace, choice, short).", valueName: "kind"))
     var kind: Question.Kind?
@@ -20,15 +16,10 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON: {\"questions\": [{\"id\", \"kind\", \"title\", \"level\", \"tags\"}, …]}.")
     var json = false
 
-    func validate() throws {
-        if let level, !(1...3).contains(level) {
-            throw ValidationError("--level must be 1, 2 or 3")
-        }
-    }
 
     func run() throws {
         let bank = try self.bank.load()
-        let questions = bank.questions(tags: tag, level: level, kind: kind)
+        let questions = bank.questions(tags: filter.tag, level: filter.level, kind: kind)
         if json {
             try JSONOutput.print(QuestionListJSON(questions: questions.map(QuestionListJSON.Entry.init)))
             return
