@@ -18,6 +18,7 @@ public enum LiveWorker {
             FileHandle.standardError.write(Data("gcdquiz live worker: unreadable request\n".utf8))
             exit(2)
         }
+        warmUp(request.program)
         while let line = input.nextLine() {
             guard let batch = BatchCommand(line: Substring(line)) else {
                 FileHandle.standardError.write(Data("gcdquiz live worker: unreadable command '\(line)'\n".utf8))
@@ -65,6 +66,41 @@ public enum LiveWorker {
             output.send(.finished)
         }
         _exit(0)
+    }
+
+    /// Runs, in the server and without threads, the code paths a run will take, so that the
+    /// Swift runtime's lazily built metadata and witness tables exist before any fork. A forked
+    /// child's main thread inherits the server's cached thread id, and the runtime's once-locks
+    /// use it: two threads of a child initialising the same table at the same time could then
+    /// wait on each other for ever (seen about once in 500 runs before this warm-up).
+    private static func warmUp(_ program: Program) {
+        var sink = 0
+        var locals: [VariableID: Value] = [:]
+        for variable in program.variables.indices { locals[VariableID(index: variable)] = .int(0) }
+        for block in program.blocks {
+            for statement in block.statements {
+                var expressions: [DispatchModel.Expression] = []
+                switch statement.action {
+                case .print(let items): expressions = items
+                case .assign(let assignment): expressions = [assignment.value]
+                case .branch(let condition, _, _): expressions = [condition]
+                case .loop(let loop): expressions = [loop.from, loop.to]
+                default: break
+                }
+                let texts = expressions.map { $0.evaluate({ locals[$0] }, isMainThread: true)?.description ?? "" }
+                sink &+= texts.joined(separator: " ").count
+                var copy = locals
+                copy[VariableID(index: 0)] = .list([.string("x"), .int(1), .bool(true)])
+                sink &+= copy.count &+ (copy == locals ? 1 : 0)
+            }
+        }
+        for message in [WorkerMessage.start(run: 0), .printed("a\nb"), .syncing(queue: "q", line: 1, column: 1), .finished,
+                        .hung("h"), .child(pid: 1), .childEnded(signal: 0, status: 0)] {
+            sink &+= message.encoded.utf8.count
+        }
+        let jitter = Jitter(seed: 1, run: 0)
+        sink &+= Int(jitter.chance) &+ Int(DispatchTime.now().uptimeNanoseconds & 1)
+        if sink == Int.min { print(sink) }
     }
 
     /// A hang cannot be undone (threads stay blocked forever), so the child says so and exits;
