@@ -130,6 +130,9 @@ final class DrillREPL {
         print(GradeRenderer.render(grade, style: style, showMissing: false), terminator: "")
         print("")
         print(outcomeTable(grade, active), terminator: "")
+        for race in active.exploration.races {
+            print(style.yellow("data race on \(race.variable):") + " \(OutcomeListRenderer.access(race.first)) and \(OutcomeListRenderer.access(race.second)) can happen at the same time")
+        }
         print("")
         print(style.bold("Why") + "\n" + active.question.explanation.trimmingTrailingNewlines())
         if let missed = grade.missing.first, let report = active.exploration.report(for: missed) {
