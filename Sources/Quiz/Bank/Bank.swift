@@ -71,6 +71,12 @@ public enum BankLoader {
             firstByID[question.id] = question
             questions.append(question)
         }
+        let ids = Set(questions.map(\.id))
+        for question in questions {
+            if let follows = question.follows, !ids.contains(follows) {
+                problems.append(Problem(.error, "'follows: \(follows)' names no question of the bank", at: SourceLocation(file: question.file, line: 1, column: 1)))
+            }
+        }
         return Bank(questions: questions, problems: problems.sorted(by: Problem.byLocation), root: root ?? paths.first ?? ".")
     }
 

@@ -24,6 +24,16 @@ public struct Question: Hashable, Sendable {
     public var explanation: String
     /// The snippet of a trace question, exactly as the learner sees it and as it runs.
     public var code: String?
+    /// What a choice or short question asks (trace questions ask about their code).
+    public var prompt: String?
+    /// A choice question's options, in the file's order.
+    public var options: [ChoiceOption] = []
+    /// A short question's model answer, shown after grading.
+    public var modelAnswer: String?
+    /// What a short answer must say to earn its points.
+    public var keyIdeas: [KeyIdea] = []
+    /// The id of the question this one follows in the drill.
+    public var follows: String?
     /// The file the question was read from, as shown in diagnostics.
     public var file: String
     /// Where `code` sits in `file`, to report a problem in the snippet at its place in the file.
@@ -53,6 +63,31 @@ public struct Question: Hashable, Sendable {
         return SnippetCompiler.compile(code, fileName: file).mapError { list in
             ProblemList(list.problems.map { codeOrigin?.relocate($0) ?? $0 })
         }
+    }
+}
+
+/// One option of a choice question, and why it is wrong when it is.
+public struct ChoiceOption: Hashable, Sendable {
+    public var text: String
+    public var isCorrect: Bool
+    public var why: String?
+
+    public init(text: String, isCorrect: Bool, why: String?) {
+        self.text = text
+        self.isCorrect = isCorrect
+        self.why = why
+    }
+}
+
+/// One idea a short answer must contain: any of `accept` says it. A phrase matches anywhere,
+/// case-insensitively; `a + b` needs both parts; `/…/` is a regular expression.
+public struct KeyIdea: Hashable, Sendable {
+    public var idea: String
+    public var accept: [String]
+
+    public init(idea: String, accept: [String]) {
+        self.idea = idea
+        self.accept = accept
     }
 }
 

@@ -14,6 +14,11 @@ public enum QuestionParser {
         "source": "where the material comes from",
         "code": "the snippet, written against the prelude (trace questions)",
         "explanation": "shown after the answer; names the rules at work",
+        "question": "what a choice or short question asks",
+        "options": "choice: a list of {text, correct: true (on the right ones), why (on the wrong ones)}",
+        "answer": "short: the model answer shown after grading",
+        "key_ideas": "short: a list of {idea, accept: [phrases, 'a + b', '/regex/']}",
+        "follows": "the id of the question this one is asked right after, in the drill",
     ]
 
     static let required = ["id", "title", "level", "tags", "source", "explanation"]
@@ -112,10 +117,29 @@ public enum QuestionParser {
             let source = string("source", values)
             let explanation = string("explanation", values)
             let code = string("code", values)
+            let rootLine = root.mark?.line ?? 1
+            let rootColumn = root.mark?.column ?? 1
             if kind == .trace && values["code"] == nil {
-                report("a trace question needs 'code': the snippet to predict", line: root.mark?.line ?? 1, column: root.mark?.column ?? 1)
+                report("a trace question needs 'code': the snippet to predict", line: rootLine, column: rootColumn)
             }
-            for (name, value) in [("title", title), ("source", source), ("explanation", explanation), ("code", code)] {
+            let allowed: [Question.Kind: Set<String>] = [
+                .trace: ["code"], .choice: ["question", "options"], .short: ["question", "answer", "key_ideas"],
+            ]
+            for name in ["code", "question", "options", "answer", "key_ideas"] where values[name] != nil && !allowed[kind]!.contains(name) {
+                report("'\(name)' does not belong in a \(kind.rawValue) question", at: values[name]!)
+            }
+            for name in allowed[kind]! where values[name] == nil && name != "code" {
+                report("a \(kind.rawValue) question needs '\(name)' (\(QuestionParser.fields[name]!))", line: rootLine, column: rootColumn)
+            }
+            let prompt = string("question", values)
+            let modelAnswer = string("answer", values)
+            let follows = string("follows", values)
+            var options: [ChoiceOption] = []
+            if let node = values["options"] { options = parseOptions(node) }
+            var keyIdeas: [KeyIdea] = []
+            if let node = values["key_ideas"] { keyIdeas = parseKeyIdeas(node) }
+            for (name, value) in [("title", title), ("source", source), ("explanation", explanation), ("code", code),
+                                  ("question", prompt), ("answer", modelAnswer)] {
                 if let value, value.allSatisfy(\.isWhitespace), let node = values[name] {
                     report("'\(name)' is empty", at: node)
                 }
@@ -124,10 +148,96 @@ public enum QuestionParser {
             guard problems.isEmpty, let id, let title, let level, let tags, let source, let explanation else {
                 return nil
             }
-            return Question(
+            var question = Question(
                 id: id, kind: kind, title: title, level: level, tags: tags, source: source,
                 explanation: explanation, code: code, file: file,
                 codeOrigin: values["code"].map(codeOrigin))
+            question.prompt = prompt
+            question.options = options
+            question.modelAnswer = modelAnswer
+            question.keyIdeas = keyIdeas
+            question.follows = follows
+            return question
+        }
+
+        /// `options:` of a choice question: at least two, at least one correct, each with text.
+        mutating func parseOptions(_ node: Node) -> [ChoiceOption] {
+            guard let sequence = node.sequence else {
+                report("'options' must be a list of {text, correct, why}", at: node)
+                return []
+            }
+            var options: [ChoiceOption] = []
+            for item in sequence {
+                guard let mapping = item.mapping else {
+                    report("each option is a mapping: {text: …, correct: true, why: …}", at: item)
+                    continue
+                }
+                var text: String?
+                var correct = false
+                var why: String?
+                for (key, value) in mapping {
+                    switch key.scalar?.string {
+                    case "text":
+                        text = value.scalar?.string
+                    case "correct":
+                        guard let flag = value.scalar.flatMap({ Bool($0.string) }) else {
+                            report("'correct' is true or false", at: value)
+                            continue
+                        }
+                        correct = flag
+                    case "why":
+                        why = value.scalar?.string
+                    default:
+                        report("unknown option field '\(key.scalar?.string ?? "?")' (text, correct, why)", at: key)
+                    }
+                }
+                guard let text, !text.allSatisfy(\.isWhitespace) else {
+                    report("an option needs 'text'", at: item)
+                    continue
+                }
+                options.append(ChoiceOption(text: text, isCorrect: correct, why: why))
+            }
+            if options.count < 2 {
+                report("a choice question needs at least two options", at: node)
+            } else if !options.contains(where: \.isCorrect) {
+                report("no option is marked 'correct: true'", at: node)
+            }
+            return options
+        }
+
+        /// `key_ideas:` of a short question: each an idea with at least one accepted phrasing.
+        mutating func parseKeyIdeas(_ node: Node) -> [KeyIdea] {
+            guard let sequence = node.sequence, !sequence.isEmpty else {
+                report("'key_ideas' must be a non-empty list of {idea, accept}", at: node)
+                return []
+            }
+            var ideas: [KeyIdea] = []
+            for item in sequence {
+                guard let mapping = item.mapping, let idea = mapping["idea"]?.scalar?.string,
+                    let accept = mapping["accept"]?.sequence
+                else {
+                    report("each key idea is a mapping: {idea: …, accept: [phrases]}", at: item)
+                    continue
+                }
+                var phrases: [String] = []
+                for phrase in accept {
+                    guard let text = phrase.scalar?.string, !text.allSatisfy(\.isWhitespace) else {
+                        report("an accepted phrasing must be text", at: phrase)
+                        continue
+                    }
+                    if let problem = ShortAnswerGrader.checkPattern(text) {
+                        report(problem, at: phrase)
+                        continue
+                    }
+                    phrases.append(text)
+                }
+                if phrases.isEmpty {
+                    report("the key idea '\(idea)' accepts nothing: give at least one phrasing", at: item)
+                    continue
+                }
+                ideas.append(KeyIdea(idea: idea, accept: phrases))
+            }
+            return ideas
         }
 
         /// Where the snippet's first line and column sit in the file. A block scalar (`code: |`)

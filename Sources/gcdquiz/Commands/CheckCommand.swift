@@ -21,7 +21,14 @@ struct CheckCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let bank = self.bank.loadIfPresent()
+        if !target.hasSuffix(".swift") {
+            let question = try PuzzleResolver.question(target, in: bank)
+            if question.kind != .trace {
+                return try checkInterview(question)
+            }
+        }
+        let puzzle = try PuzzleResolver.resolve(target, in: bank)
         let exploration = Explorer().explore(puzzle.program)
         let grade: TraceGrade
         do {
@@ -35,6 +42,46 @@ struct CheckCommand: ParsableCommand {
             print(GradeRenderer.render(grade, style: .current(for: .standardOutput)), terminator: "")
         }
     }
+}
+
+extension CheckCommand {
+    /// Choice letters or a free answer, graded right, partial or wrong.
+    func checkInterview(_ question: Question) throws {
+        let style = TerminalStyle.current(for: .standardOutput)
+        var entry = InterviewCheckJSON(puzzle: question.id, kind: question.kind.rawValue, verdict: "", found: [], missing: [], correct: [])
+        var text = ""
+        do {
+            if question.kind == .choice {
+                let grade = try ChoiceGrader.grade(answer, options: question.options)
+                entry.verdict = grade.verdict.rawValue
+                entry.correct = grade.correct.map { String(UnicodeScalar(UInt8(97 + $0))) }
+                text = InterviewRenderer.choiceVerdict(grade, question: question, order: Array(question.options.indices), style: style)
+            } else {
+                let grade = try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
+                entry.verdict = grade.verdict.rawValue
+                entry.found = grade.found.map(\.idea)
+                entry.missing = grade.missing.map(\.idea)
+                text = InterviewRenderer.shortVerdict(grade, question: question, style: style)
+            }
+        } catch {
+            throw CommandFailure.badInput("unreadable answer '\(answer)': \(error.message)")
+        }
+        if json {
+            try JSONOutput.print(entry)
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}
+
+/// `check --json` for choice and short questions.
+struct InterviewCheckJSON: Encodable {
+    var puzzle: String
+    var kind: String
+    var verdict: String
+    var found: [String]
+    var missing: [String]
+    var correct: [String]
 }
 
 /// `check --json`.

@@ -8,6 +8,12 @@ enum QuestionRenderer {
         if let code = question.code {
             text += numbered(code, style: style) + "\n"
         }
+        if let prompt = question.prompt {
+            text += prompt.trimmingTrailingNewlines() + "\n"
+        }
+        if question.kind == .choice {
+            text += InterviewRenderer.options(question, order: Array(question.options.indices), style: style)
+        }
         if question.kind == .trace {
             text += "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.\n"
         }

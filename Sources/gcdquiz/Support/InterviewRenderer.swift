@@ -1,0 +1,45 @@
+import Quiz
+
+/// Choice and short questions as text: the question, lettered options, and verdicts.
+enum InterviewRenderer {
+    static func letter(_ index: Int) -> String {
+        String(UnicodeScalar(UInt8(97 + index)))
+    }
+
+    /// The options in the order shown, lettered a, b, c…
+    static func options(_ question: Question, order: [Int], style: TerminalStyle) -> String {
+        order.enumerated().map { position, index in
+            "  \(style.bold(letter(position) + ")")) \(question.options[index].text)"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func choiceVerdict(_ grade: ChoiceGrader.Grade, question: Question, order: [Int], style: TerminalStyle) -> String {
+        let shownLetter = { (index: Int) in letter(order.firstIndex(of: index) ?? index) }
+        var text: String
+        switch grade.verdict {
+        case .right: text = style.green(style.bold("right")) + "\n"
+        case .partial: text = style.yellow(style.bold("partly right")) + ": some correct options are missing.\n"
+        case .wrong: text = style.red(style.bold("wrong")) + "\n"
+        }
+        text += "Correct: " + grade.correct.map(shownLetter).joined(separator: ", ") + "\n"
+        for index in grade.chosen where !question.options[index].isCorrect {
+            text += "  \(shownLetter(index))) is wrong" + (question.options[index].why.map { ": \($0)" } ?? ".") + "\n"
+        }
+        return text
+    }
+
+    static func shortVerdict(_ grade: ShortAnswerGrader.Grade, question: Question, style: TerminalStyle) -> String {
+        var text: String
+        switch grade.verdict {
+        case .right: text = style.green(style.bold("right")) + ": every key idea is there.\n"
+        case .partial: text = style.yellow(style.bold("partly right")) + ": \(grade.found.count) of \(grade.found.count + grade.missing.count) key ideas.\n"
+        case .wrong: text = style.red(style.bold("wrong")) + ": none of the key ideas.\n"
+        }
+        for idea in grade.found { text += style.green("  ✓ ") + idea.idea + "\n" }
+        for idea in grade.missing { text += style.yellow("  · ") + idea.idea + "\n" }
+        if let answer = question.modelAnswer {
+            text += style.bold("A model answer: ") + answer.trimmingTrailingNewlines() + "\n"
+        }
+        return text
+    }
+}
