@@ -170,16 +170,9 @@ struct Semantics {
 
     /// The value an assignment writes, computed from what it reads.
     private func assignedValue(_ assignment: Assignment, for thread: ThreadState, in state: MachineState) -> Value {
-        let operand = evaluate(assignment.value, for: thread, in: state)
-        let current = value(of: assignment.target, for: thread, in: state)
-        switch (assignment.operation, current, operand) {
-        case (.set, _, _): return operand
-        case (.add, .int(let a)?, .int(let b)): return .int(a &+ b)
-        case (.add, .string(let a)?, .string(let b)): return .string(a + b)
-        case (.subtract, .int(let a)?, .int(let b)): return .int(a &- b)
-        case (.append, .list(let items)?, _): return .list(items + [operand])
-        default: return operand
-        }
+        assignment.result(
+            current: value(of: assignment.target, for: thread, in: state),
+            operand: evaluate(assignment.value, for: thread, in: state))
     }
 
     /// Whether an assignment is a read step and then a separate write step: it writes a shared
@@ -243,15 +236,10 @@ struct Semantics {
         case .loop(let loop):
             state.threads[t].frames[frameIndex].pc += 1
             advance = false
-            if case .int(let from) = evaluate(loop.from, for: thread, in: state),
-                case .int(let bound) = evaluate(loop.to, for: thread, in: state)
-            {
-                let last = loop.inclusive ? bound : bound - 1
-                if from <= last {
-                    var body = Frame(block: loop.body, role: .loop(variable: loop.variable, current: from, last: last))
-                    if let variable = loop.variable { body.locals[variable] = .int(from) }
-                    state.threads[t].frames.append(body)
-                }
+            if let values = loop.values(from: evaluate(loop.from, for: thread, in: state), to: evaluate(loop.to, for: thread, in: state)) {
+                var body = Frame(block: loop.body, role: .loop(variable: loop.variable, current: values.lowerBound, last: values.upperBound))
+                if let variable = loop.variable { body.locals[variable] = .int(values.lowerBound) }
+                state.threads[t].frames.append(body)
             }
             event = .loops
 
@@ -278,7 +266,7 @@ struct Semantics {
             case .notify(let queue, let body):
                 let entry = NotifyEntry(queue: queue, body: body, captures: visibleLocals(of: thread))
                 if state.groups[group.index].count == 0 {
-                    state.queues[queue.index].pending.append(.async(body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
+                    submit([entry], in: &state)
                 } else {
                     state.groups[group.index].notify.append(entry)
                 }
@@ -308,7 +296,7 @@ struct Semantics {
                 state.threads[t].waitDeadline = nil
                 let success = isAvailable(waitable, in: state)
                 if success, case .semaphore(let semaphore) = waitable { state.semaphores[semaphore.index] -= 1 }
-                if let result { setLocal(result, .string(success ? "success" : "timedOut"), thread: t, in: &state) }
+                if let result { setLocal(result, Waitable.result(timedOut: !success), thread: t, in: &state) }
                 event = .waitEnds(timedOut: !success)
             }
 
@@ -336,7 +324,7 @@ struct Semantics {
             case .notify(let queue, let body):
                 let entry = NotifyEntry(queue: queue, body: body, captures: visibleLocals(of: thread))
                 if state.workItems[item.index].executed {
-                    state.queues[queue.index].pending.append(.async(body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
+                    submit([entry], in: &state)
                 } else {
                     state.workItems[item.index].notify.append(entry)
                 }
@@ -390,17 +378,24 @@ struct Semantics {
     /// A block leaves a group; when it empties, its notify blocks are submitted, in order.
     /// Leaving a group more often than it was entered crashes libdispatch.
     private func leave(_ group: GroupID, in state: inout MachineState, thread: ThreadState, span: SourceSpan) -> Result? {
-        state.groups[group.index].count -= 1
-        if state.groups[group.index].count < 0 {
+        guard leaveGroup(group, in: &state) else {
             let name = program.groups[group.index].name
             let step = ScheduleStep(thread: thread.name, queue: thread.currentQueue.map { program[$0].name }, event: .traps(queue: name), span: span)
             return .trapped(state, step, .unbalancedLeave(thread: thread.name, group: name, at: span))
         }
+        return nil
+    }
+
+    /// One block leaves the group; if it empties, its notify blocks are submitted. Returns false
+    /// when the group had nobody in it (libdispatch crashes).
+    private func leaveGroup(_ group: GroupID, in state: inout MachineState) -> Bool {
+        state.groups[group.index].count -= 1
+        if state.groups[group.index].count < 0 { return false }
         if state.groups[group.index].count == 0 {
             submit(state.groups[group.index].notify, in: &state)
             state.groups[group.index].notify.removeAll()
         }
-        return nil
+        return true
     }
 
     /// Submits notify blocks to their queues, in the order they were registered.
@@ -515,12 +510,8 @@ struct Semantics {
                 state.queues[queue.index].active -= 1
                 if barrier { state.queues[queue.index].barrierActive = false }
                 if let group {
-                    // A balanced enter (at submission) cannot make this leave go negative.
-                    state.groups[group.index].count -= 1
-                    if state.groups[group.index].count == 0 {
-                        submit(state.groups[group.index].notify, in: &state)
-                        state.groups[group.index].notify.removeAll()
-                    }
+                    // The enter made at submission balances this leave: it cannot go negative.
+                    _ = leaveGroup(group, in: &state)
                 }
             case .syncBody(let queue, let waiter, let barrier):
                 state.queues[queue.index].active -= 1

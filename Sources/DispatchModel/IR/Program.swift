@@ -195,6 +195,11 @@ public struct ConcurrentPerform: Hashable, Sendable, Codable {
 public enum Waitable: Hashable, Sendable, Codable {
     case group(GroupID)
     case semaphore(SemaphoreID)
+
+    /// What `wait(timeout:)` returns, as the value `if … == .timedOut` compares with.
+    public static func result(timedOut: Bool) -> Value {
+        .string(timedOut ? "timedOut" : "success")
+    }
 }
 
 public enum PreconditionKind: String, Hashable, Sendable, Codable {
@@ -233,6 +238,19 @@ public struct Assignment: Hashable, Sendable, Codable {
 
     /// Whether the assignment reads the target before writing it (`x += 1` does; `x = 1` does not).
     public var readsTarget: Bool { operation != .set || value.reads(target) }
+
+    /// The value written, from the target's current value and the evaluated right-hand side:
+    /// the one meaning both walkers give `=`, `+=`, `-=` and `append`.
+    public func result(current: Value?, operand: Value) -> Value {
+        switch (operation, current, operand) {
+        case (.set, _, _): operand
+        case (.add, .int(let a)?, .int(let b)): .int(a &+ b)
+        case (.add, .string(let a)?, .string(let b)): .string(a + b)
+        case (.subtract, .int(let a)?, .int(let b)): .int(a &- b)
+        case (.append, .list(let items)?, _): .list(items + [operand])
+        default: operand
+        }
+    }
 }
 
 public struct Loop: Hashable, Sendable, Codable {
@@ -243,6 +261,14 @@ public struct Loop: Hashable, Sendable, Codable {
     /// `...` (true) or `..<` (false).
     public var inclusive: Bool
     public var body: BlockID
+
+    /// The values the loop variable takes, from the evaluated bounds; nil when the range is
+    /// empty or the bounds are not integers.
+    public func values(from: Value, to: Value) -> ClosedRange<Int>? {
+        guard case .int(let first) = from, case .int(let bound) = to else { return nil }
+        let last = inclusive ? bound : bound - 1
+        return first <= last ? first...last : nil
+    }
 
     public init(variable: VariableID?, from: Expression, to: Expression, inclusive: Bool, body: BlockID) {
         self.variable = variable

@@ -141,10 +141,8 @@ final class LiveInterpreter: @unchecked Sendable {
             case .assign(let assignment):
                 assign(assignment, &locals, at: UInt64(block.index) << 32 | UInt64(index) | 1 << 31)
             case .loop(let loop):
-                guard case .int(let from) = evaluate(loop.from, locals), case .int(let bound) = evaluate(loop.to, locals) else { break }
-                let last = loop.inclusive ? bound : bound - 1
-                guard from <= last else { break }
-                for value in from...last {
+                guard let values = loop.values(from: evaluate(loop.from, locals), to: evaluate(loop.to, locals)) else { break }
+                for value in values {
                     if let variable = loop.variable { locals[variable] = .int(value) }
                     execute(loop.body, &locals)
                 }
@@ -176,7 +174,7 @@ final class LiveInterpreter: @unchecked Sendable {
                 case .group(let group): outcome = groups[group.index].wait(timeout: deadline)
                 case .semaphore(let semaphore): outcome = semaphores[semaphore.index].wait(timeout: deadline)
                 }
-                if let result { locals[result] = .string(outcome == .timedOut ? "timedOut" : "success") }
+                if let result { locals[result] = Waitable.result(timedOut: outcome == .timedOut) }
             case .workItem(let id, let action):
                 let decl = program.workItems[id.index]
                 let item = workItem(id)
@@ -251,16 +249,8 @@ final class LiveInterpreter: @unchecked Sendable {
     private func assign(_ assignment: Assignment, _ locals: inout [VariableID: Value], at point: UInt64) {
         let target = assignment.target
         let isGlobal = program[target].isGlobal
-        let operand = evaluate(assignment.value, locals)
         let current = isGlobal ? store.read(target) : locals[target]
-        let value: Value
-        switch (assignment.operation, current, operand) {
-        case (.add, .int(let a)?, .int(let b)): value = .int(a &+ b)
-        case (.add, .string(let a)?, .string(let b)): value = .string(a + b)
-        case (.subtract, .int(let a)?, .int(let b)): value = .int(a &- b)
-        case (.append, .list(let items)?, _): value = .list(items + [operand])
-        default: value = operand
-        }
+        let value = assignment.result(current: current, operand: evaluate(assignment.value, locals))
         if isGlobal {
             jitter?.pause(at: point)
             store.write(target, value)

@@ -176,15 +176,14 @@ final class DrillREPL {
         for row in rows {
             var line = "  " + row.notation.padding(toLength: width, withPad: " ", startingAt: 0) + "   "
             line += row.mark + String(repeating: " ", count: max(0, 13 - visibleLength(row.mark)))
-            if let histogram, let count = row.count {
+            if let count = row.count {
                 line += String(format: "%5d ", count) + style.cyan(HistogramRenderer.bar(count, of: largest, width: 20))
-                _ = histogram
             }
             text += line + "\n"
         }
         if let histogram {
-            let possible = Set(grade.possible)
-            for entry in histogram.entries where !(entry.outcome.modelOutcome.map(possible.contains) ?? false) {
+            for row in LiveComparison(histogram: histogram, exploration: active.exploration).unexpected {
+                let entry = row.entry
                 text += "  " + style.red(style.bold("UNEXPECTED live outcome: \(entry.outcome.lines.joined(separator: " ")) \(entry.outcome.end.rawValue) ×\(entry.count)")) + "\n"
             }
         }
