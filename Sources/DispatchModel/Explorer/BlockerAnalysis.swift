@@ -23,8 +23,10 @@ struct BlockerAnalysis {
                     parents[body] = here
                 case .concurrentPerform(let perform):
                     parents[perform.body] = here
-                case .workItem(_, .notify(_, let body)):
+                case .workItem(_, .notify(_, let body)), .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)):
                     parents[body] = here
+                case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)):
+                    for body in program[operation].blocks { parents[body] = here }
                 case .loop(let loop):
                     parents[loop.body] = here
                 case .branch(_, let then, let otherwise):
@@ -141,11 +143,14 @@ struct BlockerAnalysis {
         // The block waits in a queue.
         for (queueIndex, queue) in state.queues.enumerated() {
             for item in queue.pending {
-                let body = item.body
+                let body: BlockID
                 let waiter: Waiter
                 switch item {
-                case .async(let block, _, _, _, _): waiter = .item(block)
-                case .sync(let thread, _, _, _): waiter = .thread(thread)
+                case .async(let block, _, _, _, _): waiter = .item(block); body = block
+                case .sync(let thread, let block, _, _): waiter = .thread(thread); body = block
+                case .operation(let instance):
+                    guard let first = state.operations[instance].blocks.first?.body else { continue }
+                    waiter = .operation(instance); body = first
                 }
                 guard body == location.block else { continue }
                 let why = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
@@ -153,6 +158,7 @@ struct BlockerAnalysis {
                 return .blocked(Blocker(rule: why.rule, detail: "the block at \(start) waits in \(program.queues[queueIndex].name): \(why.detail)", span: program[body].span))
             }
         }
+        if let blocker = operationBlocker(location, in: state) { return .blocked(blocker) }
         // Not submitted yet, or already run.
         guard let parent = parents[location.block], depth < 16 else { return .alreadyRan }
         switch classify(parent, in: state, depth: depth + 1) {
@@ -170,6 +176,30 @@ struct BlockerAnalysis {
     private enum Waiter {
         case thread(Int)
         case item(BlockID)
+        case operation(Int)
+    }
+
+    /// The block belongs to an operation still in its OperationQueue: why it has not started.
+    private func operationBlocker(_ location: Location, in state: MachineState) -> Blocker? {
+        for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
+            guard operation.blocks.contains(where: { $0.body == location.block }), let queue = operation.queue else { continue }
+            let name = semantics.operationName(index, in: state)
+            let queueName = program.operationQueues[queue].name
+            let unfinished = operation.dependencies.filter { state.operations[$0].phase != .finished }
+            if !operation.cancelled && !unfinished.isEmpty {
+                let names = unfinished.map { semantics.operationName($0, in: state) }.joined(separator: " and ")
+                return Blocker(rule: .operationWaitsForDependencies,
+                               detail: "\(name) waits in \(queueName) until \(names) \(unfinished.count == 1 ? "has" : "have") finished",
+                               span: program[location.block].span)
+            }
+            if state.operationQueues[queue].suspended {
+                return Blocker(rule: .operationQueueLimit, detail: "\(queueName) is suspended: it starts no operation", span: program[location.block].span)
+            }
+            return Blocker(rule: .operationQueueLimit,
+                           detail: "\(queueName) already runs \(state.operationQueues[queue].executing) operation(s), its maxConcurrentOperationCount",
+                           span: program[location.block].span)
+        }
+        return nil
     }
 
     /// Why a queue does not let this waiter in now.
@@ -180,6 +210,7 @@ struct BlockerAnalysis {
             switch (item, waiter) {
             case (.async(let a, _, _, _, _), .item(let b)): a == b
             case (.sync(let a, _, _, _), .thread(let b)): a == b
+            case (.operation(let a), .operation(let b)): a == b
             default: false
             }
         } ?? 0
@@ -193,6 +224,7 @@ struct BlockerAnalysis {
             case .async(let block, _, _, _, _): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
             case .sync(let thread, let block, _, _):
                 aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(threadName(thread)))"
+            case .operation(let instance): aheadLine = semantics.operationName(instance, in: state)
             }
             return (.fifo, "\(position) earlier item(s) of \(decl.name) must start first, the last one at \(aheadLine)")
         }
@@ -240,6 +272,14 @@ struct BlockerAnalysis {
             return Blocker(rule: .timeIsLogical,
                            detail: "\(thread.name) waits at line \(statement.span.line) until \(ScheduleStep.seconds(thread.waitDeadline ?? 0)) at most, before line \(line)",
                            span: statement.span)
+        case .operation(let operation, .waitUntilFinished):
+            return Blocker(rule: .operationWaitsForDependencies,
+                           detail: "\(thread.name) waits in \(program[operation].name).waitUntilFinished() at line \(statement.span.line) until it has finished, before line \(line)",
+                           span: statement.span)
+        case .operationQueue(let queue, .waitUntilAllFinished):
+            return Blocker(rule: .operationWaitsForDependencies,
+                           detail: "\(thread.name) waits at line \(statement.span.line) until every operation of \(program[queue].name) has finished, before line \(line)",
+                           span: statement.span)
         default:
             return Blocker(rule: .programOrder, detail: "\(thread.name) must first \(describe(statement)) (line \(statement.span.line))", span: statement.span)
         }
@@ -282,6 +322,8 @@ struct BlockerAnalysis {
         case .precondition: "check dispatchPrecondition"
         case .concurrentPerform: "call concurrentPerform"
         case .workItem(let item, let action): "call \(program.workItems[item.index].name).\(String(describing: action).prefix { $0 != "(" })"
+        case .operation(let operation, let action): "call \(program[operation].name).\(String(describing: action).prefix { $0 != "(" })"
+        case .operationQueue(let queue, let action): "call \(program[queue].name).\(String(describing: action).prefix { $0 != "(" })"
         }
     }
 

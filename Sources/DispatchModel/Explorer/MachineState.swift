@@ -18,6 +18,10 @@ struct MachineState: Hashable {
     /// Queues created `.initiallyInactive` and not activated yet.
     var inactive: [Bool]
     var workItems: [WorkItemState]
+    /// One per declared operation (at its `OperationID` index, `exists` once created), then one
+    /// per `addOperation { }` run, appended as they happen.
+    var operations: [OperationState]
+    var operationQueues: [OperationQueueState]
 
     static let mainThreadID = 0
 
@@ -31,6 +35,8 @@ struct MachineState: Hashable {
         nextWorker = 1
         inactive = program.queues.map(\.initiallyInactive)
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
+        operations = program.operations.indices.map { OperationState(decl: OperationID(index: $0)) }
+        operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
     }
 
     func threadIndex(_ id: Int) -> Int? {
@@ -72,8 +78,8 @@ struct Frame: Hashable {
     var role: Role
     /// Variables local to this frame: a closure's captures and declarations, a loop's variable.
     var locals: [VariableID: Value] = [:]
-    /// The work item whose body this frame runs: it has executed once the frame ends.
-    var workItem: WorkItemID?
+    /// The work item or operation whose body this frame runs: told when the frame ends.
+    var task: Task?
 
     enum Role: Hashable {
         case topLevel
@@ -113,19 +119,32 @@ struct QueueState: Hashable {
     var barrierActive = false
 }
 
-enum PendingItem: Hashable {
-    case async(BlockID, captures: [VariableID: Value], barrier: Bool, group: GroupID?, workItem: WorkItemID?)
-    case sync(thread: Int, body: BlockID, barrier: Bool, captures: [VariableID: Value])
+/// What a block running for a library object reports to when it ends.
+enum Task: Hashable {
+    /// The body of a work item: the item has executed.
+    case workItem(WorkItemID)
+    /// One execution block of an operation instance (an index into `MachineState.operations`).
+    case operationBlock(Int)
+}
 
-    var body: BlockID {
+enum PendingItem: Hashable {
+    case async(BlockID, captures: [VariableID: Value], barrier: Bool, group: GroupID?, task: Task?)
+    case sync(thread: Int, body: BlockID, barrier: Bool, captures: [VariableID: Value])
+    /// An operation its OperationQueue has handed to the backing queue: it starts (or, if
+    /// cancelled, finishes without running) when the queue hands it to a thread.
+    case operation(Int)
+
+    var body: BlockID? {
         switch self {
         case .async(let body, _, _, _, _), .sync(_, let body, _, _): body
+        case .operation: nil
         }
     }
 
     var isBarrier: Bool {
         switch self {
         case .async(_, _, let barrier, _, _), .sync(_, _, let barrier, _): barrier
+        case .operation: false
         }
     }
 }
@@ -154,4 +173,49 @@ struct WorkItemState: Hashable {
     /// Performed, or taken from a queue (run, or skipped because it was cancelled).
     var executed = false
     var notify: [NotifyEntry] = []
+}
+
+/// A block with the locals it captured, waiting to be submitted.
+struct CapturedBlock: Hashable {
+    var body: BlockID
+    var captures: [VariableID: Value]
+}
+
+struct OperationState: Hashable {
+    enum Phase: Hashable {
+        /// Created (or not yet), in no queue.
+        case idle
+        /// In its queue, waiting to be ready and for a free slot.
+        case enqueued
+        /// Handed to the backing dispatch queue; holds one of the queue's slots.
+        case dispatched
+        case executing
+        case finished
+    }
+
+    let decl: OperationID
+    var exists = false
+    var phase = Phase.idle
+    var blocks: [CapturedBlock] = []
+    var completion: CapturedBlock?
+    /// Foundation's raw `queuePriority`: higher starts first among ready operations.
+    var priority = 0
+    var cancelled = false
+    /// Instances this one waits for.
+    var dependencies: [Int] = []
+    var queue: Int?
+    /// Execution blocks still running.
+    var running = 0
+}
+
+struct OperationQueueState: Hashable {
+    /// Operations added and not yet handed to the backing queue, in the order added.
+    var waiting: [Int] = []
+    /// Operations handed to the backing queue and not finished: they hold the slots.
+    var executing = 0
+    /// `maxConcurrentOperationCount`; nil is Foundation's default (no limit).
+    var limit: Int?
+    var suspended = false
+    /// Operations added and not finished.
+    var unfinished = 0
 }

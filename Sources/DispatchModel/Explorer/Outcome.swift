@@ -37,9 +37,13 @@ public enum DeadlockReason: Hashable, Sendable {
     case unbalancedLeave(thread: String, group: String, at: SourceSpan)
     /// `dispatchPrecondition` found the thread on the wrong queue: the process dies.
     case preconditionFailed(thread: String, condition: String, at: SourceSpan)
+    /// Foundation's `fatalError` for misuse, such as adding an operation to a queue twice.
+    case foundationCrash(thread: String, message: String, at: SourceSpan)
 
     public var summary: String {
         switch self {
+        case .foundationCrash(let thread, let message, let span):
+            return "crash at line \(span.line): Foundation stops the process on \(thread): \(message)"
         case .trap(let thread, let queue, let span):
             return "trap at line \(span.line): \(thread) calls \(queue).sync on a queue it already owns"
         case .stuck(let waits):
@@ -101,6 +105,26 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case workItemNotify(item: String, queue: String)
         case workItemPerform(item: String)
         case workItemSkipped(item: String)
+        /// Foundation kills the process (`fatalError`).
+        case crashes(String)
+        case operationCreated(operation: String)
+        case operationBlockAdded(operation: String)
+        case dependencyAdded(operation: String, on: String)
+        case completionSet(operation: String)
+        case priorityChanged(operation: String, priority: Int)
+        case operationCancel(operation: String)
+        case operationWaitReturns(operation: String)
+        case operationsAdded(queue: String, operations: [String])
+        case operationLimit(queue: String, limit: Int?)
+        case operationQueueSuspended(queue: String, Bool)
+        case operationCancelAll(queue: String)
+        case operationWaitAllReturns(queue: String)
+        /// The backing queue gives a thread to the operation: its first block starts.
+        case startsOperation(operation: String)
+        /// A cancelled operation's turn: it finishes without running.
+        case operationSkipped(operation: String)
+        /// An operation with no blocks (`Operation()`) runs and finishes at once.
+        case operationFinishes(operation: String)
     }
 
     public var thread: String
@@ -143,6 +167,22 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .workItemNotify(let item, let queue): "\(item).notify(queue: \(queue)): registers the block"
         case .workItemPerform(let item): "\(item).perform()"
         case .workItemSkipped(let item): "takes \(item) from the queue: cancelled, so its body is skipped"
+        case .crashes(let message): "Foundation stops the process: \(message)"
+        case .operationCreated(let operation): "creates \(operation)"
+        case .operationBlockAdded(let operation): "\(operation).addExecutionBlock"
+        case .dependencyAdded(let operation, let other): "\(operation).addDependency(\(other)): \(operation) waits for \(other) to finish"
+        case .completionSet(let operation): "sets \(operation).completionBlock"
+        case .priorityChanged(let operation, let priority): "\(operation).queuePriority = \(Self.priorityName(priority))"
+        case .operationCancel(let operation): "\(operation).cancel()"
+        case .operationWaitReturns(let operation): "\(operation).waitUntilFinished() returns: it has finished"
+        case .operationsAdded(let queue, let operations): "\(queue): adds \(operations.joined(separator: ", "))"
+        case .operationLimit(let queue, let limit): "\(queue).maxConcurrentOperationCount = \(limit.map(String.init) ?? "no limit")"
+        case .operationQueueSuspended(let queue, let suspended): "\(queue).isSuspended = \(suspended)"
+        case .operationCancelAll(let queue): "\(queue).cancelAllOperations()"
+        case .operationWaitAllReturns(let queue): "\(queue).waitUntilAllOperationsAreFinished() returns"
+        case .startsOperation(let operation): "starts \(operation)"
+        case .operationSkipped(let operation): "\(operation)'s turn: cancelled, so it finishes without running"
+        case .operationFinishes(let operation): "\(operation) has no blocks: it finishes at once"
         }
     }
 
@@ -156,5 +196,9 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         let context = queue.map { " (on \($0))" } ?? ""
         let place = span.map { "  [line \($0.line)]" } ?? ""
         return "\(thread)\(context): \(action)\(place)"
+    }
+
+    static func priorityName(_ raw: Int) -> String {
+        OperationAction.priorities.first { $0.value == raw }.map { "." + $0.key } ?? String(raw)
     }
 }

@@ -26,6 +26,15 @@ extension Program {
                 case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
                 case .sleep, .dispatchAfter, .timedWait: add(.timeIsLogical)
                 case .precondition: add(.preconditionCrashes)
+                case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished):
+                    add(.operationWaitsForDependencies)
+                case .operationQueue(_, .setMaxConcurrent), .operationQueue(_, .setSuspended), .operation(_, .setPriority):
+                    add(.operationQueueLimit)
+                case .operation(_, .cancel), .operationQueue(_, .cancelAll): add(.cancelledOperationSkipsItsBlocks)
+                case .operation(_, .setCompletion): add(.completionBlockRunsAfter)
+                case .operationQueue(let queue, .add), .operationQueue(let queue, .addBlock):
+                    hasAsync = true
+                    if self[queue].isMain { add(.mainQueueNeedsIdleMainThread) }
                 case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
                     add(.unsynchronizedAccess)
                 default: break

@@ -75,6 +75,8 @@ struct Semantics {
         case .semaphore(let semaphore, .wait): return state.semaphores[semaphore.index] > 0
         case .sleep: return thread.sleepUntil.map { state.now >= $0 } ?? true
         case .workItem(let item, .wait): return state.workItems[item.index].executed
+        case .operation(let operation, .waitUntilFinished): return state.operations[operation.index].phase == .finished
+        case .operationQueue(let queue, .waitUntilAllFinished): return state.operationQueues[queue.index].unfinished == 0
         case .timedWait(let waitable, _, _):
             guard let deadline = thread.waitDeadline else { return true }
             return isAvailable(waitable, in: state) || state.now >= deadline
@@ -120,7 +122,7 @@ struct Semantics {
     private func fire(_ index: Int, in state: MachineState) -> Result {
         var state = state
         let timer = state.timers.remove(at: index)
-        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil, workItem: nil))
+        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
         return .next(state, ScheduleStep(thread: "timer", queue: nil, event: .timerFires(queue: program[timer.queue].name), span: program[timer.body].span))
     }
 
@@ -202,7 +204,7 @@ struct Semantics {
             event = .printed(text)
 
         case .dispatch(let queue, .async, let body, let options):
-            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, workItem: nil))
+            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, task: nil))
             if let group = options.group { state.groups[group.index].count += 1 }
             event = .enqueued(queue: program[queue].name)
 
@@ -305,7 +307,7 @@ struct Semantics {
             for iteration in 0..<perform.iterations {
                 var captures = locals
                 if let variable = perform.variable { captures[variable] = .int(iteration) }
-                state.queues[perform.queue.index].pending.append(.async(perform.body, captures: captures, barrier: false, group: perform.group, workItem: nil))
+                state.queues[perform.queue.index].pending.append(.async(perform.body, captures: captures, barrier: false, group: perform.group, task: nil))
             }
             state.groups[perform.group.index].count += perform.iterations
             event = .performs(iterations: perform.iterations)
@@ -314,7 +316,7 @@ struct Semantics {
             let decl = program.workItems[item.index]
             switch action {
             case .submit(let queue):
-                state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: nil, workItem: item))
+                state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: nil, task: .workItem(item)))
                 event = .enqueued(queue: program[queue].name)
             case .cancel:
                 state.globals[decl.cancelled.index] = .bool(true)
@@ -334,7 +336,7 @@ struct Semantics {
                     executed(item, in: &state)
                 } else {
                     state.threads[t].frames[frameIndex].pc += 1
-                    state.threads[t].frames.append(Frame(block: decl.body, role: .branch, workItem: item))
+                    state.threads[t].frames.append(Frame(block: decl.body, role: .branch, task: .workItem(item)))
                     advance = false
                 }
                 event = .workItemPerform(item: decl.name)
@@ -350,6 +352,18 @@ struct Semantics {
                 return .trapped(state, step, .preconditionFailed(thread: thread.name, condition: "\(kind.rawValue)(\(program[queue].name))", at: statement.span))
             }
             event = .preconditionHolds
+
+        case .operation(let operation, let action):
+            switch operationStep(operation, action, thread: thread, in: &state) {
+            case .success(let done): event = done
+            case .failure(let crash): return crash.result(state, thread: thread, queue: context, span: statement.span)
+            }
+
+        case .operationQueue(let queue, let action):
+            switch operationQueueStep(queue, action, thread: thread, in: &state) {
+            case .success(let done): event = done
+            case .failure(let crash): return crash.result(state, thread: thread, queue: context, span: statement.span)
+            }
 
         case .semaphore(let semaphore, let action):
             let name = program.semaphores[semaphore.index].name
@@ -369,7 +383,7 @@ struct Semantics {
     }
 
     /// A work item has run (or been skipped, cancelled): its notify blocks are submitted.
-    private func executed(_ item: WorkItemID, in state: inout MachineState) {
+    func executed(_ item: WorkItemID, in state: inout MachineState) {
         state.workItems[item.index].executed = true
         submit(state.workItems[item.index].notify, in: &state)
         state.workItems[item.index].notify.removeAll()
@@ -399,9 +413,9 @@ struct Semantics {
     }
 
     /// Submits notify blocks to their queues, in the order they were registered.
-    private func submit(_ entries: [NotifyEntry], in state: inout MachineState) {
+    func submit(_ entries: [NotifyEntry], in state: inout MachineState) {
         for entry in entries {
-            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, workItem: nil))
+            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, task: nil))
         }
     }
 
@@ -449,14 +463,16 @@ struct Semantics {
         let event: ScheduleStep.Event
 
         switch item {
-        case .async(_, _, _, _, let workItem?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):
+        case .operation(let instance):
+            return startOperation(instance, from: queue, in: state)
+        case .async(_, _, _, _, .workItem(let workItem)?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):
             // A cancelled work item is taken from the queue and skipped.
             state.queues[queue.index].active -= 1
             if barrier { state.queues[queue.index].barrierActive = false }
             executed(workItem, in: &state)
             return .next(state, ScheduleStep(thread: "libdispatch", queue: name, event: .workItemSkipped(item: program.workItems[workItem.index].name), span: nil))
-        case .async(let body, let captures, _, let group, let workItem):
-            let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, workItem: workItem)
+        case .async(let body, let captures, _, let group, let task):
+            let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, task: task)
             if isMain {
                 runner = MachineState.mainThreadID
                 state.threads[0].frames.append(frame)
@@ -480,13 +496,13 @@ struct Semantics {
         }
         let thread = state.threads[state.threadIndex(runner)!]
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: program[item.body].span))
+        return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: item.body.flatMap { program[$0].span }))
     }
 
     /// Pops the frames a thread has finished, releasing their queues at once (a release only
     /// enables other steps, so doing it eagerly loses no schedule), and starts a loop's next
     /// iteration. A worker with nothing left goes back to the pool.
-    private func unwind(_ threadID: Int, in state: inout MachineState) {
+    func unwind(_ threadID: Int, in state: inout MachineState) {
         // A thread blocked in `sync` is still inside the statement: its frames stay until the
         // sync returns, so it keeps owning the queues it holds.
         guard var t = state.threadIndex(threadID), state.threads[t].waitingOn == nil else { return }
@@ -502,7 +518,11 @@ struct Semantics {
                 break
             }
             state.threads[t].frames.removeLast()
-            if let item = frame.workItem { executed(item, in: &state) }
+            switch frame.task {
+            case .workItem(let item)?: executed(item, in: &state)
+            case .operationBlock(let instance)?: operationBlockEnded(instance, in: &state)
+            case nil: break
+            }
             switch frame.role {
             case .topLevel, .branch, .loop:
                 break
@@ -534,6 +554,7 @@ struct Semantics {
             && state.queues.allSatisfy { $0.pending.isEmpty && $0.active == 0 }
             && state.groups.allSatisfy { $0.notify.isEmpty } && state.timers.isEmpty
             && state.workItems.allSatisfy { $0.notify.isEmpty }
+            && state.operationQueues.allSatisfy { $0.unfinished == 0 }
     }
 
     /// Who waits on what in a state where nothing can move, in words.
@@ -555,6 +576,7 @@ struct Semantics {
                 }
             }
         }
+        waits += operationWaits(in: state)
         for (index, item) in state.workItems.enumerated() where !item.notify.isEmpty {
             waits.append("\(program.workItems[index].name).notify never runs: the work item never runs")
         }

@@ -31,8 +31,14 @@ extension Lowering {
         {
             return Statement(.activate(queue), at: span)
         }
+        if isOperationQueueExpression(base) {
+            guard let queue = resolveOperationQueue(base) else { return nil }
+            return lowerOperationQueueCall(queue, method: method, call: call, span: span)
+        }
         if let reference = base.as(DeclReferenceExprSyntax.self) {
             switch lookup(reference.baseName.text) {
+            case .operation(let operation)?:
+                return lowerOperationCall(operation, method: method, call: call, span: span)
             case .group(let group)?:
                 return lowerGroupCall(group, method: method, call: call, span: span)
             case .semaphore(let semaphore)?:

@@ -47,6 +47,12 @@ extension Lowering {
         {
             return .variable(workItems[item.index].cancelled)
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
+            let base = member.base?.as(DeclReferenceExprSyntax.self), case .operation(let operation)? = lookup(base.baseName.text),
+            let flag = operations[operation.index].cancelled
+        {
+            return .variable(flag)
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base) else { return nil }
             return .count(inner)

@@ -13,6 +13,8 @@ struct Lowering {
     var groups: [ObjectDecl] = []
     var semaphores: [SemaphoreDecl] = []
     var workItems: [WorkItemDecl] = []
+    var operationQueues: [OperationQueueDecl] = []
+    var operations: [OperationDecl] = []
     /// Statements a call lowers to after its own (concurrentPerform's wait).
     var pendingStatements: [Statement] = []
     /// Names in scope, innermost last. The first scope is the top level.
@@ -25,6 +27,8 @@ struct Lowering {
         case group(GroupID)
         case semaphore(SemaphoreID)
         case workItem(WorkItemID)
+        case operationQueue(OperationQueueID)
+        case operation(OperationID)
     }
 
     init(converter: SourceLocationConverter, makeProblem: @escaping (String, Syntax) -> Problem) {
@@ -40,7 +44,7 @@ struct Lowering {
         blocks.append(Block(statements: []))
         blocks[0].statements = lowerItems(file.statements)
         return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
-                       semaphores: semaphores, workItems: workItems)
+                       semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
     }
 
     var isTopLevel: Bool { scopes.count == 1 }
@@ -185,6 +189,9 @@ struct Lowering {
             }
             return declareWorkItem(name, call, span: span)
         }
+        if let statements = declareOperationObject(name, value, span: span, declaration: Syntax(declaration)) {
+            return statements
+        }
         guard let initial = lowerExpression(value) else { return [] }
         let id = VariableID(index: variables.count)
         variables.append(VariableDecl(name: name, isGlobal: isTopLevel, span: span))
@@ -302,6 +309,13 @@ struct Lowering {
                 return nil
             }
             return Statement(.timedWait(waitable, microseconds: microseconds, result: nil), at: span(of: Syntax(infix)))
+        }
+        if let member = infix.leftOperand.as(MemberAccessExprSyntax.self) {
+            guard operation == .set else {
+                report("only '=' sets a property here", Syntax(infix))
+                return nil
+            }
+            return lowerPropertyAssignment(member, infix.rightOperand, span: span(of: Syntax(infix)))
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
         guard let value = lowerExpression(infix.rightOperand) else { return nil }

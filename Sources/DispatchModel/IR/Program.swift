@@ -16,10 +16,17 @@ public struct Program: Hashable, Sendable, Codable {
     public var semaphores: [SemaphoreDecl] = []
     /// Every DispatchWorkItem the snippet creates.
     public var workItems: [WorkItemDecl] = []
+    /// Every OperationQueue the snippet uses (`OperationQueue.main` included, when used).
+    public var operationQueues: [OperationQueueDecl] = []
+    /// Every operation the snippet declares or creates with `addOperation { }`.
+    public var operations: [OperationDecl] = []
 
     public init(queues: [QueueDecl], blocks: [Block], entry: BlockID, variables: [VariableDecl] = [],
-                groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = [], workItems: [WorkItemDecl] = []) {
+                groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = [], workItems: [WorkItemDecl] = [],
+                operationQueues: [OperationQueueDecl] = [], operations: [OperationDecl] = []) {
         self.workItems = workItems
+        self.operationQueues = operationQueues
+        self.operations = operations
         self.queues = queues
         self.blocks = blocks
         self.entry = entry
@@ -32,6 +39,8 @@ public struct Program: Hashable, Sendable, Codable {
 
     public subscript(queue: QueueID) -> QueueDecl { queues[queue.index] }
     public subscript(block: BlockID) -> Block { blocks[block.index] }
+    public subscript(queue: OperationQueueID) -> OperationQueueDecl { operationQueues[queue.index] }
+    public subscript(operation: OperationID) -> OperationDecl { operations[operation.index] }
 
     /// The main queue always exists: the main thread serves it once the top-level code ends.
     public var mainQueue: QueueID {
@@ -144,6 +153,10 @@ public enum Action: Hashable, Sendable, Codable {
     /// with a wait on `group`: the model submits the iterations to `queue` in that group; the
     /// live runner calls the real concurrentPerform (and the group stays empty).
     case concurrentPerform(ConcurrentPerform)
+    /// `op.addDependency(…)`, `op.cancel()`, `op.completionBlock = { }`, … (see `OperationAction`).
+    case operation(OperationID, OperationAction)
+    /// `queue.addOperation(…)`, `queue.maxConcurrentOperationCount = n`, … on an OperationQueue.
+    case operationQueue(OperationQueueID, OperationQueueAction)
 }
 
 public enum WorkItemAction: Hashable, Sendable, Codable {

@@ -16,6 +16,8 @@ final class LiveInterpreter: @unchecked Sendable {
     private var submitted: [Bool]
     private let workItemLock = NSLock()
     let monitor: RunMonitor
+    /// The run's OperationQueues and the operations the snippet names.
+    let operations: LiveOperations
     let output: WorkerOutput
     let jitter: Jitter?
 
@@ -36,6 +38,7 @@ final class LiveInterpreter: @unchecked Sendable {
         store = SharedStore(count: program.variables.count)
         workItems = Array(repeating: nil, count: program.workItems.count)
         submitted = Array(repeating: false, count: program.workItems.count)
+        operations = LiveOperations(program: program)
     }
 
     /// The real DispatchWorkItem for `id`. Its block runs the body; a notify on a private queue
@@ -110,7 +113,7 @@ final class LiveInterpreter: @unchecked Sendable {
 
     /// Executes a block. `locals` are the closure's variables: loop and branch bodies share them;
     /// a submitted closure gets a copy (the model's capture by value).
-    private func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
+    func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
         let statements = program[block].statements
         for (index, statement) in statements.enumerated() {
             jitter?.pause(at: UInt64(block.index) << 32 | UInt64(index))
@@ -204,6 +207,10 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
             case .activate(let queue):
                 queues[queue.index].activate()
+            case .operation(let operation, let action):
+                perform(action, on: operation, locals)
+            case .operationQueue(let queue, let action):
+                perform(action, on: queue, locals)
             case .precondition(let kind, let queue):
                 switch kind {
                 case .onQueue: dispatchPrecondition(condition: .onQueue(queues[queue.index]))

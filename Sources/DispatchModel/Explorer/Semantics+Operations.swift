@@ -1,0 +1,241 @@
+/// The model's rules for OperationQueue, following swift-corelibs-foundation (Operation.swift):
+/// an operation queue hands a ready operation to its backing dispatch queue as soon as a slot is
+/// free, on the thread whose step made that possible (adding it, finishing a dependency,
+/// cancelling it, resuming the queue, raising the limit). So the choice of *which* operation
+/// starts is made there, deterministically: highest `queuePriority` first, then the order added.
+/// What stays open is when the backing queue gives the operation a thread.
+extension Semantics {
+    /// Foundation kills the process (`fatalError`) for misuse such as adding an operation twice.
+    struct OperationCrash: Error {
+        var message: String
+
+        func result(_ state: MachineState, thread: ThreadState, queue: String?, span: SourceSpan) -> Result {
+            let step = ScheduleStep(thread: thread.name, queue: queue, event: .crashes(message), span: span)
+            return .trapped(state, step, .foundationCrash(thread: thread.name, message: message, at: span))
+        }
+    }
+
+    /// The instance a declared operation's statements act on (named operations are created once).
+    private func instance(_ operation: OperationID) -> Int { operation.index }
+
+    func operationName(_ instance: Int, in state: MachineState) -> String {
+        program[state.operations[instance].decl].name
+    }
+
+    func operationStep(_ operation: OperationID, _ action: OperationAction, thread: ThreadState,
+                       in state: inout MachineState) -> Swift.Result<ScheduleStep.Event, OperationCrash> {
+        let index = instance(operation)
+        let name = program[operation].name
+        switch action {
+        case .create:
+            state.operations[index].exists = true
+            state.operations[index].blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
+            return .success(.operationCreated(operation: name))
+        case .addBlock(let body):
+            let phase = state.operations[index].phase
+            guard phase == .idle || phase == .enqueued else {
+                return .failure(OperationCrash(message: "blocks cannot be added after the operation has started executing or finished"))
+            }
+            state.operations[index].blocks.append(CapturedBlock(body: body, captures: visibleLocals(of: thread)))
+            return .success(.operationBlockAdded(operation: name))
+        case .addDependency(let other):
+            if !state.operations[index].dependencies.contains(instance(other)) {
+                state.operations[index].dependencies.append(instance(other))
+            }
+            return .success(.dependencyAdded(operation: name, on: program[other].name))
+        case .setCompletion(let body):
+            state.operations[index].completion = CapturedBlock(body: body, captures: visibleLocals(of: thread))
+            return .success(.completionSet(operation: name))
+        case .setPriority(let priority):
+            if state.operations[index].priority != priority {
+                state.operations[index].priority = priority
+                // Foundation moves it to the end of its new priority's list.
+                if let queue = state.operations[index].queue, let position = state.operationQueues[queue].waiting.firstIndex(of: index) {
+                    state.operationQueues[queue].waiting.remove(at: position)
+                    state.operationQueues[queue].waiting.append(index)
+                }
+                scheduleOperations(in: &state)
+            }
+            return .success(.priorityChanged(operation: name, priority: priority))
+        case .cancel:
+            cancel(index, in: &state)
+            return .success(.operationCancel(operation: name))
+        case .waitUntilFinished:
+            return .success(.operationWaitReturns(operation: name))
+        }
+    }
+
+    func operationQueueStep(_ queue: OperationQueueID, _ action: OperationQueueAction, thread: ThreadState,
+                            in state: inout MachineState) -> Swift.Result<ScheduleStep.Event, OperationCrash> {
+        let name = program[queue].name
+        switch action {
+        case .add(let operations):
+            if operations.contains(where: { state.operations[instance($0)].phase != .idle }) || Set(operations).count < operations.count {
+                return .failure(OperationCrash(message: "operations finished, executing or already in a queue cannot be enqueued"))
+            }
+            for operation in operations { enqueue(instance(operation), on: queue, in: &state) }
+            scheduleOperations(in: &state)
+            return .success(.operationsAdded(queue: name, operations: operations.map { program[$0].name }))
+        case .addBlock(let operation):
+            var fresh = OperationState(decl: operation)
+            fresh.exists = true
+            fresh.blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
+            state.operations.append(fresh)
+            enqueue(state.operations.count - 1, on: queue, in: &state)
+            scheduleOperations(in: &state)
+            return .success(.operationsAdded(queue: name, operations: [program[operation].name]))
+        case .setMaxConcurrent(let limit):
+            state.operationQueues[queue.index].limit = limit
+            scheduleOperations(in: &state)
+            return .success(.operationLimit(queue: name, limit: limit))
+        case .setSuspended(let suspended):
+            state.operationQueues[queue.index].suspended = suspended
+            scheduleOperations(in: &state)
+            return .success(.operationQueueSuspended(queue: name, suspended))
+        case .cancelAll:
+            for index in state.operations.indices where state.operations[index].queue == queue.index {
+                cancel(index, in: &state)
+            }
+            return .success(.operationCancelAll(queue: name))
+        case .waitUntilAllFinished:
+            return .success(.operationWaitAllReturns(queue: name))
+        }
+    }
+
+    private func enqueue(_ index: Int, on queue: OperationQueueID, in state: inout MachineState) {
+        state.operations[index].phase = .enqueued
+        state.operations[index].queue = queue.index
+        state.operationQueues[queue.index].waiting.append(index)
+        state.operationQueues[queue.index].unfinished += 1
+    }
+
+    /// A cancelled operation no longer waits for its dependencies: it is ready at once, and
+    /// finishes without running its blocks when its turn comes. One that runs already goes on.
+    private func cancel(_ index: Int, in state: inout MachineState) {
+        guard state.operations[index].phase != .finished else { return }
+        state.operations[index].cancelled = true
+        if let variable = program[state.operations[index].decl].cancelled {
+            state.globals[variable.index] = .bool(true)
+        }
+        scheduleOperations(in: &state)
+    }
+
+    /// Ready: cancelled, or every dependency has finished.
+    func isReady(_ index: Int, in state: MachineState) -> Bool {
+        let operation = state.operations[index]
+        return operation.cancelled || operation.dependencies.allSatisfy { state.operations[$0].phase == .finished }
+    }
+
+    /// Every queue hands its ready operations to its backing queue while it has free slots:
+    /// Foundation's `_schedule`, highest priority first, then first added.
+    func scheduleOperations(in state: inout MachineState) {
+        for queue in state.operationQueues.indices where !state.operationQueues[queue].suspended {
+            while state.operationQueues[queue].executing < (state.operationQueues[queue].limit ?? Int.max) {
+                let ready = state.operationQueues[queue].waiting.enumerated().filter { isReady($0.element, in: state) }
+                guard let best = ready.max(by: { a, b in
+                    let (pa, pb) = (state.operations[a.element].priority, state.operations[b.element].priority)
+                    return pa != pb ? pa < pb : a.offset > b.offset
+                }) else { break }
+                state.operationQueues[queue].waiting.remove(at: best.offset)
+                state.operationQueues[queue].executing += 1
+                state.operations[best.element].phase = .dispatched
+                let backing = program.operationQueues[queue].backing
+                state.queues[backing.index].pending.append(.operation(best.element))
+            }
+        }
+    }
+
+    /// The backing queue gives the operation a thread. Its first block runs there; further
+    /// execution blocks go to a global queue (Apple's BlockOperation runs them concurrently;
+    /// corelibs-foundation runs them one after another, which is one of these schedules).
+    func startOperation(_ index: Int, from queue: QueueID, in state: MachineState) -> Result {
+        var state = state
+        let name = operationName(index, in: state)
+        let operation = state.operations[index]
+        if operation.cancelled || operation.blocks.isEmpty {
+            state.queues[queue.index].active -= 1
+            finishOperation(index, in: &state)
+            let event: ScheduleStep.Event = operation.cancelled ? .operationSkipped(operation: name) : .operationFinishes(operation: name)
+            return .next(state, ScheduleStep(thread: "Foundation", queue: program[queue].name, event: event, span: program[operation.decl].span))
+        }
+        state.operations[index].phase = .executing
+        state.operations[index].running = operation.blocks.count
+        let first = operation.blocks[0]
+        let frame = Frame(block: first.body, role: .item(queue, barrier: false, group: nil), locals: first.captures, task: .operationBlock(index))
+        let runner: Int
+        if program[queue].kind == .main {
+            runner = MachineState.mainThreadID
+            state.threads[0].frames.append(frame)
+        } else {
+            runner = state.nextWorker
+            state.nextWorker += 1
+            state.threads.append(ThreadState(id: runner, frames: [frame]))
+        }
+        if let global = completionQueue {
+            for block in operation.blocks.dropFirst() {
+                state.queues[global.index].pending.append(.async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))
+            }
+        }
+        let threadName = state.threads[state.threadIndex(runner)!].name
+        unwind(runner, in: &state)
+        return .next(state, ScheduleStep(thread: threadName, queue: program[queue].name, event: .startsOperation(operation: name), span: program[first.body].span))
+    }
+
+    /// One execution block ended; the operation finishes with its last.
+    func operationBlockEnded(_ index: Int, in state: inout MachineState) {
+        state.operations[index].running -= 1
+        if state.operations[index].running == 0 { finishOperation(index, in: &state) }
+    }
+
+    /// Finishing frees the operation's slot, makes its dependents ready, releases
+    /// `waitUntilFinished`, and sends its completion block to a global queue.
+    func finishOperation(_ index: Int, in state: inout MachineState) {
+        state.operations[index].phase = .finished
+        if let queue = state.operations[index].queue {
+            state.operationQueues[queue].executing -= 1
+            state.operationQueues[queue].unfinished -= 1
+        }
+        if let completion = state.operations[index].completion, let global = completionQueue {
+            state.queues[global.index].pending.append(.async(completion.body, captures: completion.captures, barrier: false, group: nil, task: nil))
+        }
+        scheduleOperations(in: &state)
+    }
+
+    /// Who waits on operations in a state where nothing can move, in words.
+    func operationWaits(in state: MachineState) -> [String] {
+        var waits: [String] = []
+        for thread in state.threads {
+            guard let statement = nextStatement(of: thread) else { continue }
+            switch statement.action {
+            case .operation(let operation, .waitUntilFinished):
+                waits.append("\(thread.name) waits in \(program[operation].name).waitUntilFinished() at line \(statement.span.line)")
+            case .operationQueue(let queue, .waitUntilAllFinished):
+                waits.append("\(thread.name) waits in \(program[queue].name).waitUntilAllOperationsAreFinished() at line \(statement.span.line)")
+            default:
+                break
+            }
+        }
+        for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
+            let name = operationName(index, in: state)
+            let unfinished = operation.dependencies.filter { state.operations[$0].phase != .finished }
+            if let queue = operation.queue, state.operationQueues[queue].suspended {
+                waits.append("\(name) never starts: \(program.operationQueues[queue].name) is suspended")
+            } else if !unfinished.isEmpty {
+                let names = unfinished.map { operationName($0, in: state) }.joined(separator: " and ")
+                waits.append("\(name) never starts: it depends on \(names), which never finish\(unfinished.count == 1 ? "es" : "")")
+            }
+        }
+        return waits
+    }
+}
+
+extension Semantics {
+    var completionQueue: QueueID? { program.defaultGlobalQueue }
+}
+
+extension Program {
+    /// The global queue completion blocks and extra execution blocks go to.
+    var defaultGlobalQueue: QueueID? {
+        queues.firstIndex { $0.kind == .global && $0.qos == "default" }.map { QueueID(index: $0) }
+    }
+}
