@@ -8,12 +8,12 @@ import Testing
             serialQueue.async {
                 print(1)
             }
-            let queue = OperationQueue()
+            let timer = DispatchSource.makeTimerSource()
             """)
         #expect(found.count == 1)
         #expect(found.first?.location == SourceLocation(file: "t.swift", line: 4, column: 13))
         #expect(found.first?.message.contains("outside the supported subset") == true)
-        #expect(found.first?.sourceLine == "let queue = OperationQueue()")
+        #expect(found.first?.sourceLine == "let timer = DispatchSource.makeTimerSource()")
     }
 
     @Test func unsupportedStatementInsideAClosure() {

@@ -115,12 +115,11 @@ extension Lowering {
                 operations.append(OperationDecl(name: "the operation added at line \(span.line)", blocks: [body], cancelled: nil, span: span))
                 return Statement(.operationQueue(queue, .addBlock(OperationID(index: operations.count - 1))), at: span)
             }
-            guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil,
-                let operation = operationReference(argument.expression)
-            else {
+            guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil else {
                 report("write queue.addOperation(op) or queue.addOperation { … }", Syntax(call))
                 return nil
             }
+            guard let operation = operationReference(argument.expression) else { return nil }
             return Statement(.operationQueue(queue, .add([operation])), at: span)
         case "addOperations":
             guard call.arguments.count == 2, let list = call.arguments.first?.expression.as(ArrayExprSyntax.self),

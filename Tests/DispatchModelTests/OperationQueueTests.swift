@@ -1,0 +1,206 @@
+import DispatchModel
+import Testing
+
+/// OperationQueue as swift-corelibs-foundation schedules it: readiness through dependencies and
+/// cancellation, the concurrency limit, priorities, completion blocks and waits.
+@Suite struct OperationQueueTests {
+    @Test func aCancelledLinkMakesItsDependentReadyBeforeTheChainBefore() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let load = BlockOperation { print("load") }
+            let decompress = BlockOperation { print("decompress") }
+            let filter = BlockOperation { print("filter") }
+            decompress.addDependency(load)
+            filter.addDependency(decompress)
+            decompress.cancel()
+            queue.addOperations([load, decompress, filter], waitUntilFinished: true)
+            print("done")
+            """)
+        #expect(outcomeSet(exploration) == ["load filter done", "filter load done"])
+    }
+
+    @Test func aDependencyCycleNeverStartsAndTheWaitDeadlocks() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let a = BlockOperation { print("A") }
+            let b = BlockOperation { print("B") }
+            a.addDependency(b)
+            b.addDependency(a)
+            queue.addOperations([a, b], waitUntilFinished: false)
+            print("added")
+            queue.waitUntilAllOperationsAreFinished()
+            print("done")
+            """)
+        #expect(outcomeSet(exploration) == ["added deadlock"])
+        guard case .stuck(let waits)? = exploration.reports.first?.deadlock else {
+            Issue.record("expected a stuck run")
+            return
+        }
+        #expect(waits.contains("a never starts: it depends on b, which never finishes"))
+        #expect(waits.contains { $0.hasPrefix("main waits in queue.waitUntilAllOperationsAreFinished() at line 8") })
+    }
+
+    @Test func operationsInACycleWithNobodyWaitingStillNeverRun() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let a = BlockOperation { print("A") }
+            a.addDependency(a)
+            queue.addOperation(a)
+            print("added")
+            """)
+        #expect(outcomeSet(exploration) == ["added deadlock"])
+    }
+
+    @Test func oneAtATimeKeepsTheOrderAdded() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            for i in 1...3 {
+                queue.addOperation { print(i) }
+            }
+            queue.waitUntilAllOperationsAreFinished()
+            print("end")
+            """)
+        #expect(outcomeSet(exploration) == ["1 2 3 end"])
+    }
+
+    @Test func withoutALimitOperationsInterleave() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            queue.addOperation { print(1) }
+            queue.addOperation { print(2) }
+            queue.waitUntilAllOperationsAreFinished()
+            print("end")
+            """)
+        #expect(outcomeSet(exploration) == ["1 2 end", "2 1 end"])
+    }
+
+    @Test func aResumedQueueStartsTheHighestPriorityFirst() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            queue.isSuspended = true
+            let low = BlockOperation { print("low") }
+            low.queuePriority = .low
+            let normal = BlockOperation { print("normal") }
+            let high = BlockOperation { print("high") }
+            high.queuePriority = .veryHigh
+            queue.addOperations([low, normal, high], waitUntilFinished: false)
+            queue.isSuspended = false
+            queue.waitUntilAllOperationsAreFinished()
+            """)
+        #expect(outcomeSet(exploration) == ["high normal low"])
+    }
+
+    @Test func addingStartsAtOnceSoPriorityCannotOvertakeARunningQueue() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            let first = BlockOperation { print("first") }
+            let urgent = BlockOperation { print("urgent") }
+            urgent.queuePriority = .veryHigh
+            queue.addOperation(first)
+            queue.addOperation(urgent)
+            queue.waitUntilAllOperationsAreFinished()
+            """)
+        #expect(outcomeSet(exploration) == ["first urgent"])
+    }
+
+    @Test func aCompletionBlockRunsAfterItsOperationAlongsideWhatFollows() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let op = BlockOperation { print("op") }
+            op.completionBlock = { print("completion") }
+            let next = BlockOperation { print("next") }
+            next.addDependency(op)
+            queue.addOperations([op, next], waitUntilFinished: false)
+            op.waitUntilFinished()
+            print("waited")
+            """)
+        let outcomes = outcomeSet(exploration)
+        #expect(outcomes.allSatisfy { $0.hasPrefix("op ") })
+        #expect(outcomes.contains("op waited next completion"))
+        #expect(outcomes.contains("op completion next waited"))
+        #expect(!outcomes.contains { $0.contains("next op") })
+    }
+
+    @Test func executionBlocksMayRunConcurrentlyAndTheOperationFinishesAfterAll() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let op = BlockOperation { print(1) }
+            op.addExecutionBlock { print(2) }
+            queue.addOperation(op)
+            op.waitUntilFinished()
+            print("done")
+            """)
+        #expect(outcomeSet(exploration) == ["1 2 done", "2 1 done"])
+    }
+
+    @Test func theMainOperationQueueWaitsForTheTopLevelCode() throws {
+        let exploration = try explore("""
+            OperationQueue.main.addOperation { print(Thread.isMainThread) }
+            print("top")
+            """)
+        #expect(outcomeSet(exploration) == ["top true"])
+    }
+
+    @Test func waitingOnTheMainThreadForAMainOperationDeadlocks() throws {
+        let exploration = try explore("""
+            let op = BlockOperation { print("op") }
+            OperationQueue.main.addOperations([op], waitUntilFinished: true)
+            print("after")
+            """)
+        #expect(outcomeSet(exploration) == ["deadlock"])
+    }
+
+    @Test func cancelAllSkipsWhatHasNotStarted() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            queue.isSuspended = true
+            let a = BlockOperation { print("a") }
+            a.completionBlock = { print("a completed") }
+            queue.addOperation(a)
+            queue.cancelAllOperations()
+            queue.isSuspended = false
+            queue.waitUntilAllOperationsAreFinished()
+            print(a.isCancelled)
+            """)
+        #expect(outcomeSet(exploration) == ["a completed true", "true a completed"])
+    }
+
+    @Test func addingAnOperationTwiceCrashes() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let op = BlockOperation { print("op") }
+            queue.addOperation(op)
+            queue.addOperation(op)
+            """)
+        // The first add may already have run the operation when the second one crashes.
+        #expect(outcomeSet(exploration) == ["deadlock", "op deadlock"])
+        guard case .foundationCrash(_, let message, let span)? = exploration.reports.first?.deadlock else {
+            Issue.record("expected Foundation's crash")
+            return
+        }
+        #expect(message.contains("already in a queue"))
+        #expect(span.line == 4)
+    }
+
+    @Test func constructsOutsideTheSubsetAreNamed() {
+        #expect(problems("""
+            let op = BlockOperation { print(1) }
+            op.start()
+            """).first?.message.contains("add the operation to a queue") == true)
+        #expect(problems("""
+            OperationQueue.main.maxConcurrentOperationCount = 2
+            """).first?.message.contains("OperationQueue.main") == true)
+        #expect(problems("""
+            serialQueue.async {
+                let op = BlockOperation { print(1) }
+            }
+            """).first?.message.contains("top level") == true)
+        #expect(problems("""
+            let queue = OperationQueue()
+            queue.addOperation(nothing)
+            """).first?.message.contains("not an operation the snippet declares") == true)
+    }
+}
