@@ -172,8 +172,12 @@ final class DrillREPL {
             guard let question = active?.question else { break }
             active?.cancel()
             active = nil
-            if !reviewing { session.advance() }
-            session.again(question)
+            // Once answered, the question is still the current one: asking it again is showing it
+            // again. Before, it is put back as the next one.
+            if !reviewing {
+                session.advance()
+                session.again(question)
+            }
             reviewing = false
         case .explain, .run:
             guard let trace = active as? TraceTurn else {
@@ -195,13 +199,17 @@ final class DrillREPL {
                 print(style.yellow("Which question? :goto ID (Tab completes ids)"))
                 break
             }
-            if session.jump(to: parsed.argument) {
-                active?.cancel()
-                active = nil
-                reviewing = false
-            } else {
+            guard session.bank.question(id: parsed.argument) != nil else {
                 print(style.yellow("No question '\(parsed.argument)'; :list shows this session's, 'gcdquiz list' the whole bank."))
+                break
             }
+            // An answered question is done, as after Enter: the jump must not put it back in
+            // line behind the question jumped to.
+            if reviewing { session.advance() }
+            session.jump(to: parsed.argument)
+            active?.cancel()
+            active = nil
+            reviewing = false
         case .score:
             print(summaryText(final: false), terminator: "")
         case .quit:
