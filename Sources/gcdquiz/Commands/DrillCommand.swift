@@ -12,13 +12,13 @@ struct DrillCommand: ParsableCommand {
 
     @OptionGroup var filter: FilterOptions
 
-    @Option(name: .long, help: ArgumentHelp("Only questions of this kind (trace, choice, short); default: every kind, mixed.", valueName: "kind"))
+    @Option(name: .long, help: ArgumentHelp("Only questions of this kind (default: every kind, mixed).", valueName: "kind"))
     var kind: Question.Kind?
 
     @Option(name: .long, help: ArgumentHelp("At most this many questions (follow-ups of answered ones come on top).", valueName: "n"))
     var count: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seed for the order of questions and the live runs' jitter.", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Seed for the order of questions, of choice options, and the live runs' jitter.", valueName: "s"))
     var seed: UInt64?
 
     @Option(name: .long, help: ArgumentHelp("Live runs per puzzle, started while you type (0: none).", valueName: "n"))
