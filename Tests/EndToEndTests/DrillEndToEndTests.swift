@@ -13,16 +13,27 @@ import Testing
         return environment
     }
 
-    /// A bank of two puzzles, so the session does not change when the real bank grows: with
-    /// seed 1 it asks serial-sync-sync, then serial-async-async.
-    static func fixtureBank() throws -> URL {
+    /// A small bank copied from `Questions/` (paths without `.yaml`), so the session does not
+    /// change when the real bank grows.
+    static func fixtureBank(_ paths: [String] = twoPuzzles) throws -> URL {
         let folder = try Binary.temporaryFolder()
-        for id in ["serial-sync-sync", "serial-async-async"] {
-            let source = Binary.packageRoot.appendingPathComponent("Questions/serial-queue/\(id).yaml")
-            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent("\(id).yaml"))
+        for path in paths {
+            let source = Binary.packageRoot.appendingPathComponent("Questions/\(path).yaml")
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(source.lastPathComponent))
         }
         return folder
     }
+
+    /// With seed 1: serial-sync-sync, then serial-async-async.
+    static let twoPuzzles = ["serial-queue/serial-sync-sync", "serial-queue/serial-async-async"]
+
+    /// One question of each kind. With seed 1: the trace puzzle, its choice follow-up (options
+    /// shown as a) 2 before 4, b) 1 before 3, c) 2 before 3, d) 4 last, e) 1 before 2; a, b, c
+    /// are right), then the short question. With --level 1 the follow-up is left out and the
+    /// short question comes first; answering the puzzle brings the follow-up in.
+    static let oneOfEachKind = [
+        "serial-queue/serial-async-async", "sync-async/serial-async-async-guarantees", "sync-async/sync-vs-async",
+    ]
 
     @Test func aPersonAtATerminal() throws {
         let state = try Binary.temporaryFolder()
@@ -116,6 +127,131 @@ import Testing
         #expect(out.contains("Score so far."))
         #expect(out.contains("incomplete: both of your outcomes can happen, but 3 more can too."))
         #expect(out.contains("Session over. 3 answered"))
+    }
+
+    @Test func everyKindAtATerminal() throws {
+        let state = try Binary.temporaryFolder()
+        let bank = try Self.fixtureBank(Self.oneOfEachKind)
+        defer {
+            try? FileManager.default.removeItem(at: state)
+            try? FileManager.default.removeItem(at: bank)
+        }
+        let terminal = try PseudoTerminal(
+            arguments: ["--bank", bank.path, "--seed", "1", "--live-runs", "0"],
+            environment: Self.environment(state: state))
+
+        // The trace puzzle.
+        #expect(terminal.waitFor("answer> "))
+        #expect(terminal.screen.contains("Two async calls on a serial queue"))
+        terminal.type("2 1 4 3\r")
+        #expect(terminal.waitFor("incomplete: your outcome can happen, but 4 more can too."))
+        #expect(terminal.waitFor("next> "))
+
+        // Its follow-up, a choice question with shuffled options.
+        var mark = terminal.screen.count
+        terminal.type("\r")
+        #expect(terminal.waitFor("(a follow-up to the question you just answered)", after: mark))
+        #expect(terminal.waitFor("a) 2 prints before 4.", after: mark))
+        #expect(terminal.waitFor("e) 1 prints before 2.", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark))
+        mark = terminal.screen.count
+        terminal.type("z\r")
+        #expect(terminal.waitFor("I can't read that: choose with the options' letters, a to e", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type(":hin\t\r")
+        #expect(terminal.waitFor("Hint: 3 of the 5 options are right.", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type(":run\r")
+        #expect(terminal.waitFor(":run works on trace puzzles, and this is a choice question.", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type("a, d\r")
+        #expect(terminal.waitFor("wrong", after: mark))
+        #expect(terminal.waitFor("Correct: a, b, c", after: mark))
+        #expect(terminal.waitFor("d) is wrong: The main thread may finish both prints", after: mark))
+        #expect(terminal.waitFor("next> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type(":rig\t\r")
+        #expect(terminal.waitFor("A choice answer is graded against the answer key", after: mark))
+        #expect(terminal.waitFor("next> ", after: mark + 10))
+
+        // The short question: Ctrl-C, an empty answer, an overrule too early, then the answer.
+        mark = terminal.screen.count
+        terminal.type("\r")
+        #expect(terminal.waitFor("sync and async, seen by the caller", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark))
+        mark = terminal.screen.count
+        terminal.type("half a thought")
+        #expect(terminal.waitFor("half a thought", after: mark))
+        terminal.type("\u{3}")
+        #expect(terminal.waitFor("(line dropped", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark + 5))
+        mark = terminal.screen.count
+        terminal.type("\r")
+        #expect(terminal.waitFor("Answer in a sentence or two, or :skip, :hint, :help.", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type(":wrong\r")
+        #expect(terminal.waitFor("Nothing to overrule yet", after: mark))
+        #expect(terminal.waitFor("answer> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type("sync blocks the caller until it is done\r")
+        #expect(terminal.waitFor("partly right: 1 of 2 key ideas.", after: mark))
+        #expect(terminal.waitFor("A model answer: `sync` blocks the caller", after: mark))
+        #expect(terminal.waitFor("next> ", after: mark + 10))
+        mark = terminal.screen.count
+        terminal.type(":right\r")
+        #expect(terminal.waitFor("Counted as right (the grader said partly right", after: mark))
+        #expect(terminal.waitFor("next> ", after: mark + 10))
+
+        // The summary covers every kind.
+        mark = terminal.screen.count
+        terminal.type("\r")
+        #expect(terminal.waitFor("That was the last question.", after: mark))
+        #expect(terminal.waitFor("Session over. 3 answered", after: mark))
+        #expect(terminal.waitFor("(1 grade(s) overruled by you)", after: mark))
+        #expect(terminal.waitFor("By kind: trace 50% (1), choice 0% (1), short 100% (1)", after: mark))
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test func everyKindPipedThroughStandardInput() throws {
+        let bank = try Self.fixtureBank(Self.oneOfEachKind)
+        defer { try? FileManager.default.removeItem(at: bank) }
+        let result = try Binary.run(
+            ["--bank", bank.path, "--seed", "1", "--live-runs", "0", "--level", "1"],
+            input: "\nsync waits for the block; async returns immediately\n:wrong\n\n2 4 1 3\n\n1\n:explain\nb c a\n:score\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        #expect(!out.contains("\u{1B}["))
+        #expect(out.contains("──── 1/2 ──── sync and async, seen by the caller"))
+        #expect(out.contains("Answer in a sentence or two, or :skip, :hint, :help."))
+        #expect(out.contains("right: every key idea is there."))
+        #expect(out.contains("Counted as wrong (the grader said right; the summary shows it as overruled)."))
+        #expect(out.contains("incomplete: your outcome can happen, but 4 more can too."))
+        // Left out by --level 1, the follow-up comes once its puzzle is answered.
+        #expect(out.contains("──── 3/3 ──── What is guaranteed in the serial async/async puzzle"))
+        #expect(out.contains("I can't read that: choose with the options' letters, a to e"))
+        #expect(out.contains(":explain works on trace puzzles, and this is a choice question."))
+        #expect(out.contains("right\nCorrect: a, b, c"))
+        #expect(out.contains("Score so far. 3 answered"))
+        #expect(out.contains("Session over. 3 answered in"))
+        #expect(out.contains("1 right, 1 partly right, 1 wrong, 0 skipped (1 grade(s) overruled by you)."))
+        #expect(out.contains("By kind: trace 50% (1), choice 100% (1), short 0% (1)"))
+    }
+
+    @Test func kindLimitsTheSessionAndItsFollowUps() throws {
+        let bank = try Self.fixtureBank(Self.oneOfEachKind)
+        defer { try? FileManager.default.removeItem(at: bank) }
+        let result = try Binary.run(
+            ["--bank", bank.path, "--seed", "1", "--live-runs", "0", "--kind", "trace"], input: "1 2 3 4\n\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 question(s)"))
+        #expect(result.stdout.contains("That was the last question."))
+        let bad = try Binary.run(["--bank", bank.path, "--kind", "essay"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("essay"))
     }
 
     @Test func endOfInputEndsTheSessionCleanly() throws {

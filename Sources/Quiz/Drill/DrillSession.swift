@@ -30,11 +30,37 @@ public enum DrillResult: String, Sendable, Codable {
     case skipped
 }
 
-public struct DrillRecord: Sendable {
+public struct DrillRecord: Sendable, Equatable {
     public var questionID: String
+    public var kind: Question.Kind
     public var tags: [String]
+    /// What counts: the grader's result, or the learner's when they overruled it.
     public var result: DrillResult
+    /// The grader's result when the learner overruled it (`:right`, `:wrong`); nil otherwise.
+    public var overruledFrom: DrillResult?
     public var seconds: Double
+
+    public var isOverruled: Bool { overruledFrom != nil }
+
+    /// Right answers count 1, partial ones ½.
+    public var points: Double {
+        switch result {
+        case .right: 1
+        case .partial: 0.5
+        case .wrong, .skipped: 0
+        }
+    }
+}
+
+/// Why an overrule was refused.
+public enum OverruleRefusal: Error, Sendable, Equatable {
+    /// Nothing was graded yet, or the last question was skipped.
+    case nothingGraded
+    /// Trace and choice answers are graded exactly (by the model, by the answer key): only a
+    /// short answer's grade, found by matching phrasings, is a judgement the learner may overrule.
+    case exactlyGraded(Question.Kind)
+    /// Only right or wrong can be asked for.
+    case notAVerdict
 }
 
 /// A drill's questions and what the learner did with them. No I/O: the REPL drives it.
@@ -45,15 +71,19 @@ public final class DrillSession {
     public let bank: Bank
     public let started = Date()
     public let seed: UInt64
+    /// The kind the session is limited to (nil: every kind); follow-ups must be of it too.
+    public let kind: Question.Kind?
 
     public init(bank: Bank, options: DrillOptions) {
         self.bank = bank
+        kind = options.kind
         seed = options.seed ?? UInt64.random(in: 1...UInt64.max)
         var generator = SeededGenerator(seed: seed)
         let chosen = bank.questions(tags: options.tags, level: options.level, kind: options.kind)
             .shuffled(using: &generator)
         // Easy first: a stable sort by level keeps the shuffled order within a level.
-        let ordered = chosen.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
+        let byLevel = chosen.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
+        let ordered = FollowUps.placed(byLevel)
         questions = options.count.map { Array(ordered.prefix(max($0, 0))) } ?? ordered
     }
 
@@ -92,8 +122,47 @@ public final class DrillSession {
         questions.insert(question, at: position)
     }
 
+    /// Records how the current question went. An answered question brings its follow-ups
+    /// (`follows:`) right after it, even those the tag, level or count filters left out, as long
+    /// as they are of the session's kind and were not asked yet: they ask about the question just
+    /// answered, and make little sense anywhere else. A skipped question brings none.
     public func record(_ question: Question, _ result: DrillResult, seconds: Double) {
-        records.append(DrillRecord(questionID: question.id, tags: question.tags, result: result, seconds: seconds))
+        records.append(DrillRecord(questionID: question.id, kind: question.kind, tags: question.tags, result: result, seconds: seconds))
+        if result != .skipped { bringFollowUps(of: question) }
+    }
+
+    private func bringFollowUps(of question: Question) {
+        guard current?.id == question.id else { return }
+        let asked = Set(records.map(\.questionID))
+        var next = position + 1
+        for followUp in FollowUps.of(question, in: bank, kind: kind) where !asked.contains(followUp.id) {
+            if let index = questions.firstIndex(where: { $0.id == followUp.id }), index != position {
+                questions.remove(at: index)
+                if index < position { position -= 1; next -= 1 }
+            }
+            questions.insert(followUp, at: next)
+            next += 1
+        }
+    }
+
+    /// The order the options of a choice question are shown in, this session: shuffled with the
+    /// session's seed. Letter `a` is `order[0]`.
+    public func optionOrder(for question: Question) -> [Int] {
+        OptionOrder.shuffled(question, seed: seed)
+    }
+
+    /// Replaces the grade of the last answer with the learner's, keeping the grader's. Overruling
+    /// back to the grader's result removes the overrule.
+    @discardableResult
+    public func overrule(to result: DrillResult) -> Result<DrillRecord, OverruleRefusal> {
+        guard result == .right || result == .wrong else { return .failure(.notAVerdict) }
+        guard var last = records.last, last.result != .skipped else { return .failure(.nothingGraded) }
+        guard last.kind == .short else { return .failure(.exactlyGraded(last.kind)) }
+        let graded = last.overruledFrom ?? last.result
+        last.result = result
+        last.overruledFrom = result == graded ? nil : graded
+        records[records.count - 1] = last
+        return .success(last)
     }
 
     public var summary: DrillSummary {
@@ -108,10 +177,13 @@ public struct DrillSummary: Sendable {
 
     public func count(_ result: DrillResult) -> Int { records.filter { $0.result == result }.count }
 
+    /// Answers whose grade the learner overruled.
+    public var overruled: Int { records.filter(\.isOverruled).count }
+
     public var answered: Int { records.filter { $0.result != .skipped }.count }
 
     /// Right answers count 1, partial ones ½.
-    public var score: Double { Double(count(.right)) + Double(count(.partial)) / 2 }
+    public var score: Double { records.map(\.points).reduce(0, +) }
 
     public var accuracy: Double { answered == 0 ? 0 : score / Double(answered) }
 
@@ -119,14 +191,21 @@ public struct DrillSummary: Sendable {
     public var byTag: [(tag: String, score: Double, answered: Int)] {
         var totals: [String: (Double, Int)] = [:]
         for record in records where record.result != .skipped {
-            let points = record.result == .right ? 1 : record.result == .partial ? 0.5 : 0
             for tag in record.tags {
                 let (score, count) = totals[tag, default: (0, 0)]
-                totals[tag] = (score + points, count + 1)
+                totals[tag] = (score + record.points, count + 1)
             }
         }
         return totals.map { (tag: $0.key, score: $0.value.0, answered: $0.value.1) }
             .sorted { ($0.score / Double($0.answered), $0.tag) < ($1.score / Double($1.answered), $1.tag) }
+    }
+
+    /// Per kind with answered questions: the score and the number answered, in the kinds' order.
+    public var byKind: [(kind: Question.Kind, score: Double, answered: Int)] {
+        Question.Kind.allCases.compactMap { kind in
+            let answered = records.filter { $0.kind == kind && $0.result != .skipped }
+            return answered.isEmpty ? nil : (kind, answered.map(\.points).reduce(0, +), answered.count)
+        }
     }
 }
 

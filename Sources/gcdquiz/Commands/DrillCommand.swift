@@ -12,10 +12,13 @@ struct DrillCommand: ParsableCommand {
 
     @OptionGroup var filter: FilterOptions
 
-    @Option(name: .long, help: ArgumentHelp("At most this many questions.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Only questions of this kind (default: every kind, mixed).", valueName: "kind"))
+    var kind: Question.Kind?
+
+    @Option(name: .long, help: ArgumentHelp("At most this many questions (follow-ups of answered ones come on top).", valueName: "n"))
     var count: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seed for the order of questions and the live runs' jitter.", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Seed for the order of questions, of choice options, and the live runs' jitter.", valueName: "s"))
     var seed: UInt64?
 
     @Option(name: .long, help: ArgumentHelp("Live runs per puzzle, started while you type (0: none).", valueName: "n"))
@@ -31,7 +34,7 @@ struct DrillCommand: ParsableCommand {
         if !bank.problems.isEmpty {
             FileHandle.standardError.write(Data("gcdquiz: \(bank.problems.count) problem(s) in the bank were skipped; 'gcdquiz validate' lists them\n".utf8))
         }
-        let session = DrillSession(bank: bank, options: DrillOptions(tags: filter.tag, level: filter.level, kind: .trace, count: count, seed: seed))
+        let session = DrillSession(bank: bank, options: DrillOptions(tags: filter.tag, level: filter.level, kind: kind, count: count, seed: seed))
         guard !session.questions.isEmpty else {
             throw CommandFailure.badInput("no question matches those filters; 'gcdquiz list' shows the bank")
         }

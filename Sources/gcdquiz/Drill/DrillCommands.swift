@@ -1,15 +1,17 @@
 /// The `:` commands of the drill, with their help lines; tab completion uses the names.
 enum DrillCommandName: String, CaseIterable {
-    case help, hint, skip, again, explain, run, show, list, goto, score, quit
+    case help, hint, skip, again, explain, run, right, wrong, show, list, goto, score, quit
 
     var usage: String {
         switch self {
         case .help: ":help              this list"
-        case .hint: ":hint              a rule at work here, without the answer"
+        case .hint: ":hint              a hint without the answer (trace: a rule at work; repeat for more)"
         case .skip: ":skip              leave this question for now"
         case .again: ":again             ask the last question again"
-        case .explain: ":explain [OUTCOME] a schedule for an outcome, or why none exists"
-        case .run: ":run [N]           run the snippet live N times (default 1000)"
+        case .explain: ":explain [OUTCOME] a schedule for an outcome, or why none exists (trace)"
+        case .run: ":run [N]           run the snippet live N times (default 1000) (trace)"
+        case .right: ":right             count the short answer just graded as right (overrule)"
+        case .wrong: ":wrong             count the short answer just graded as wrong (overrule)"
         case .show: ":show              show the question again"
         case .list: ":list              the questions of this session"
         case .goto: ":goto ID           jump to a question"

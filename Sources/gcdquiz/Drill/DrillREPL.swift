@@ -3,33 +3,17 @@ import Foundation
 import LiveRun
 import Quiz
 
-/// The interactive drill: shows a puzzle, reads the prediction, grades it against the model,
-/// shows reality beside it, and moves on. All terminal I/O of the drill lives here.
+/// The interactive drill: shows a question, reads the answer, grades it (a trace against the
+/// model, with reality beside it; a choice against its key; a short answer by its key ideas),
+/// and moves on. All terminal I/O of the drill lives in this folder.
 final class DrillREPL {
     private let session: DrillSession
     private let input: LineInput
     private let style: TerminalStyle
     private let liveRuns: Int
-    private var active: ActiveQuestion?
+    private var active: DrillTurn?
     private var reviewing = false
     private var asked = 0
-
-    /// The question on screen, with what the trainer computed for it.
-    private final class ActiveQuestion {
-        let question: Question
-        let exploration: Exploration
-        let grader: TraceGrader
-        var live: BackgroundLiveRun?
-        let shownAt = Date()
-        var hintsGiven = 0
-
-        init(question: Question, exploration: Exploration, live: BackgroundLiveRun?) {
-            self.question = question
-            self.exploration = exploration
-            self.grader = TraceGrader(exploration: exploration)
-            self.live = live
-        }
-    }
 
     init(session: DrillSession, input: LineInput, style: TerminalStyle, liveRuns: Int) {
         self.session = session
@@ -61,7 +45,7 @@ final class DrillREPL {
             case .line(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {
-                    if reviewing { moveOn() } else { print(style.dim("Type your prediction (\(AnswerNotation.example)), or :skip, :hint, :help.")) }
+                    if reviewing { moveOn() } else if let active { print(style.dim(active.emptyAnswerMessage)) }
                     continue
                 }
                 input.remember(trimmed)
@@ -86,123 +70,75 @@ final class DrillREPL {
 
     private func present(_ question: Question) {
         asked += 1
-        active?.live?.cancel()
-        guard let program = try? question.program().get() else {
-            print(style.red("\(question.id) cannot be loaded; skipping it."))
-            session.advance()
-            return
-        }
-        let exploration = Explorer().explore(program)
-        // Runs that sleep take real time: fewer of them, so the histogram is still ready in time.
-        let runs = program.usesTime ? min(liveRuns, 30) : liveRuns
-        let live = runs > 0 ? BackgroundLiveRun(program: program, runs: runs, seed: session.seed &+ UInt64(asked)) : nil
-        active = ActiveQuestion(question: question, exploration: exploration, live: live)
+        active?.cancel()
+        active = nil
         reviewing = false
-        printQuestion(question)
+        let turn: DrillTurn
+        switch question.kind {
+        case .trace:
+            guard let trace = TraceTurn(question: question, liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
+                print(style.red("\(question.id) cannot be loaded; skipping it."))
+                session.advance()
+                return
+            }
+            turn = trace
+        case .choice:
+            turn = ChoiceTurn(question: question, order: session.optionOrder(for: question), style: style)
+        case .short:
+            turn = ShortTurn(question: question, style: style)
+        }
+        active = turn
+        printQuestion(turn)
     }
 
-    private func printQuestion(_ question: Question) {
+    private func printQuestion(_ turn: DrillTurn) {
+        let question = turn.question
         let number = (session.questions.firstIndex { $0.id == question.id } ?? session.position) + 1
         let rule = String(repeating: "─", count: 4)
         print(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title))
-        print(style.dim("\(question.id) · level \(question.level) · \(question.tags.joined(separator: ", "))"))
-        print("")
-        if let code = question.code {
-            print(QuestionRenderer.numbered(code, style: style), terminator: "")
+        print(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"))
+        if let follows = question.follows, session.records.last?.questionID == follows {
+            print(style.dim("(a follow-up to the question you just answered)"))
         }
         print("")
-        print(style.bold("What can it print?") + " " + style.dim(AnswerNotation.reminder))
-        print(style.dim("  e.g. \(AnswerNotation.example)"))
+        turn.printStatement()
     }
 
     // MARK: Grading
 
     private func grade(_ answer: String) {
-        guard let active else { return }
-        let grade: TraceGrade
-        do {
-            grade = try active.grader.grade(answer)
-        } catch {
-            print(style.yellow("I can't read that: \(error.message).") + " Write \(AnswerNotation.reminder), e.g. " + style.bold(AnswerNotation.example))
-            return
-        }
-        print("")
-        print(GradeRenderer.render(grade, style: style, showMissing: false), terminator: "")
-        print("")
-        print(outcomeTable(grade, active), terminator: "")
-        for race in active.exploration.races {
-            print(style.yellow("data race on \(race.variable):") + " \(OutcomeListRenderer.access(race.first)) and \(OutcomeListRenderer.access(race.second)) can happen at the same time")
-        }
-        print("")
-        print(style.bold("Why") + "\n" + active.question.explanation.trimmingTrailingNewlines())
-        if let missed = grade.missing.first, let report = active.exploration.report(for: missed) {
-            print("")
-            print(style.bold("A schedule you did not predict: ") + AnswerNotation.render(missed))
-            print(ScheduleRenderer.render(report.witness, style: style), terminator: "")
-        }
-        let result: DrillResult
-        switch grade.verdict {
-        case .exact: result = .right
-        case .incomplete: result = .partial
-        case .wrong: result = .wrong
-        }
+        guard let active, let result = active.grade(answer) else { return }
         session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt))
         reviewing = true
         print("")
-        print(style.dim("Enter: next question · :again · :explain OUTCOME · :run · :score"))
+        print(style.dim(active.afterVerdict))
     }
 
-    /// Every possible outcome, with what the learner said and what the live runs showed.
-    private func outcomeTable(_ grade: TraceGrade, _ active: ActiveQuestion) -> String {
-        var histogram: LiveHistogram?
-        if let live = active.live {
-            if !live.isReady { print(style.dim("(the live runs are still going…)")) }
-            if case .success(let result) = live.wait() { histogram = result }
+    /// `:right` or `:wrong` right after a verdict: the learner's judgement replaces the grader's.
+    private func overrule(to result: DrillResult) {
+        guard reviewing, active != nil else {
+            print(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer just graded (at the next> prompt)."))
+            return
         }
-        let impossible = grade.predicted.filter { !grade.possible.contains($0) }
-        var rows: [(notation: String, mark: String, count: Int?)] = []
-        for outcome in grade.possible {
-            let mark = grade.predicted.contains(outcome) ? style.green("✓ you") : style.yellow("· missed")
-            let count = histogram.map { $0.count(of: LiveOutcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock)) }
-            rows.append((AnswerNotation.render(outcome), mark, count))
-        }
-        for outcome in impossible {
-            rows.append((AnswerNotation.render(outcome), style.red("✗ impossible"), nil))
-        }
-        let width = max(rows.map(\.notation.count).max() ?? 0, 7)
-        var text = style.dim("  " + "outcome".padding(toLength: width, withPad: " ", startingAt: 0) + "   you          "
-            + (histogram.map { "live (\($0.runs) runs on libdispatch)" } ?? "")) + "\n"
-        let largest = histogram?.entries.map(\.count).max() ?? 1
-        for row in rows {
-            var line = "  " + row.notation.padding(toLength: width, withPad: " ", startingAt: 0) + "   "
-            line += row.mark + String(repeating: " ", count: max(0, 13 - visibleLength(row.mark)))
-            if let count = row.count {
-                line += String(format: "%5d ", count) + style.cyan(HistogramRenderer.bar(count, of: largest, width: 20))
+        switch session.overrule(to: result) {
+        case .success(let record):
+            let counted = style.bold("Counted as \(Self.spoken(record.result))")
+            if let graded = record.overruledFrom {
+                print(counted + style.dim(" (the grader said \(Self.spoken(graded)); the summary shows it as overruled)."))
+            } else {
+                print(counted + style.dim(", as the grader said."))
             }
-            text += line + "\n"
+        case .failure(.exactlyGraded(.trace)):
+            print(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists.")
+        case .failure(.exactlyGraded(let kind)):
+            print(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement.")
+        case .failure(.nothingGraded), .failure(.notAVerdict):
+            print(style.yellow("Nothing to overrule: this question was skipped."))
         }
-        if let histogram {
-            for row in LiveComparison(histogram: histogram, exploration: active.exploration).unexpected {
-                let entry = row.entry
-                text += "  " + style.red(style.bold("UNEXPECTED live outcome: \(entry.outcome.lines.joined(separator: " ")) \(entry.outcome.end.rawValue) ×\(entry.count)")) + "\n"
-            }
-        }
-        return text
-    }
-
-    private func visibleLength(_ text: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for character in text {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character == "m" { inEscape = false }; continue }
-            count += 1
-        }
-        return count
     }
 
     private func moveOn() {
-        active?.live?.cancel()
+        active?.cancel()
         active = nil
         reviewing = false
         session.advance()
@@ -222,9 +158,10 @@ final class DrillREPL {
         switch parsed.name {
         case .help:
             print(DrillCommandName.allCases.map { "  " + $0.usage }.joined(separator: "\n"))
-            print(style.dim("  answers: \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"))
+            print(style.dim("  answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"))
+            print(style.dim("           a choice question's letters, e.g. a, c; a short question's few words"))
         case .hint:
-            hint()
+            active?.hint()
         case .skip:
             if let active, !reviewing {
                 session.record(active.question, .skipped, seconds: Date().timeIntervalSince(active.shownAt))
@@ -233,17 +170,28 @@ final class DrillREPL {
             moveOn()
         case .again:
             guard let question = active?.question else { break }
-            active?.live?.cancel()
+            active?.cancel()
             active = nil
-            if !reviewing { session.advance() }
-            session.again(question)
+            // Once answered, the question is still the current one: asking it again is showing it
+            // again. Before, it is put back as the next one.
+            if !reviewing {
+                session.advance()
+                session.again(question)
+            }
             reviewing = false
-        case .explain:
-            explain(parsed.argument)
-        case .run:
-            runLive(parsed.argument)
+        case .explain, .run:
+            guard let trace = active as? TraceTurn else {
+                let kind = active?.question.kind.rawValue ?? "no"
+                print(style.yellow(":\(parsed.name.rawValue) works on trace puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer.")
+                break
+            }
+            if parsed.name == .explain { trace.explain(parsed.argument, answered: reviewing) } else { trace.runLive(parsed.argument) }
+        case .right:
+            overrule(to: .right)
+        case .wrong:
+            overrule(to: .wrong)
         case .show:
-            if let question = active?.question { printQuestion(question) }
+            if let active { printQuestion(active) }
         case .list:
             listSession()
         case .goto:
@@ -251,68 +199,23 @@ final class DrillREPL {
                 print(style.yellow("Which question? :goto ID (Tab completes ids)"))
                 break
             }
-            if session.jump(to: parsed.argument) {
-                active?.live?.cancel()
-                active = nil
-                reviewing = false
-            } else {
+            guard session.bank.question(id: parsed.argument) != nil else {
                 print(style.yellow("No question '\(parsed.argument)'; :list shows this session's, 'gcdquiz list' the whole bank."))
+                break
             }
+            // An answered question is done, as after Enter: the jump must not put it back in
+            // line behind the question jumped to.
+            if reviewing { session.advance() }
+            session.jump(to: parsed.argument)
+            active?.cancel()
+            active = nil
+            reviewing = false
         case .score:
             print(summaryText(final: false), terminator: "")
         case .quit:
             return false
         }
         return true
-    }
-
-    private func hint() {
-        guard let active else { return }
-        let rules = active.exploration.program.rulesAtWork
-        guard active.hintsGiven < rules.count else {
-            print(style.dim("No more hints. :explain OUTCOME tells whether an outcome can happen, and how."))
-            return
-        }
-        let rule = rules[active.hintsGiven]
-        active.hintsGiven += 1
-        print(style.yellow("Hint \(active.hintsGiven)/\(rules.count): ") + rule.statement + ".")
-    }
-
-    private func explain(_ argument: String) {
-        guard let active else { return }
-        if argument.isEmpty {
-            if !reviewing {
-                print(style.yellow("Give an outcome to explain, e.g. :explain 1 2 3 4 — or answer first."))
-                return
-            }
-            print(ExplanationRenderer.render(active.exploration.outcomes, exploration: active.exploration, style: style), terminator: "")
-            return
-        }
-        do {
-            let outcomes = try AnswerNotation.parse(argument, compactLines: active.grader.compactLines)
-            print(ExplanationRenderer.render(outcomes, exploration: active.exploration, style: style), terminator: "")
-        } catch {
-            print(style.yellow("I can't read that outcome: \(error.message)."))
-        }
-    }
-
-    private func runLive(_ argument: String) {
-        guard let active else { return }
-        let runs = Int(argument) ?? 1000
-        guard (1...1_000_000).contains(runs) else {
-            print(style.yellow("Give a number of runs from 1 to 1000000, e.g. :run 500"))
-            return
-        }
-        InterruptHandler.clear()
-        do {
-            let histogram = try LiveRunner.selfHosted.run(
-                active.exploration.program, options: .init(runs: runs, seed: session.seed &+ UInt64(asked) &* 31),
-                shouldStop: { InterruptHandler.wasInterrupted })
-            let comparison = LiveComparison(histogram: histogram, exploration: active.exploration)
-            print(HistogramRenderer.render(comparison, name: active.question.id, style: style), terminator: "")
-        } catch {
-            print(style.red("The live run failed: \(error)"))
-        }
     }
 
     private func listSession() {
@@ -334,10 +237,14 @@ final class DrillREPL {
         }
     }
 
+    private static func spoken(_ result: DrillResult) -> String {
+        result == .partial ? "partly right" : result.rawValue
+    }
+
     // MARK: The end
 
     private func finish() {
-        active?.live?.cancel()
+        active?.cancel()
         print(summaryText(final: true), terminator: "")
     }
 
@@ -346,9 +253,14 @@ final class DrillREPL {
         let minutes = Int(summary.elapsed) / 60
         let seconds = Int(summary.elapsed) % 60
         var text = style.bold(final ? "Session over." : "Score so far.") + " \(summary.answered) answered in \(minutes)m \(seconds)s: "
-        text += "\(summary.count(.right)) exact, \(summary.count(.partial)) incomplete, \(summary.count(.wrong)) wrong, \(summary.count(.skipped)) skipped.\n"
+        text += "\(summary.count(.right)) right, \(summary.count(.partial)) partly right, \(summary.count(.wrong)) wrong, \(summary.count(.skipped)) skipped"
+        text += summary.overruled > 0 ? " (\(summary.overruled) grade(s) overruled by you).\n" : ".\n"
         if summary.answered > 0 {
             text += String(format: "Score %.1f / %d (%.0f%%).", summary.score, summary.answered, summary.accuracy * 100) + "\n"
+            let kinds = summary.byKind
+            if kinds.count > 1 {
+                text += "By kind: " + kinds.map { String(format: "%@ %.0f%% (%d)", $0.kind.rawValue, $0.score / Double($0.answered) * 100, $0.answered) }.joined(separator: ", ") + "\n"
+            }
             let tags = summary.byTag.map { entry in
                 String(format: "%@ %.0f%% (%d)", entry.tag, entry.score / Double(entry.answered) * 100, entry.answered)
             }

@@ -21,8 +21,10 @@ enum InterviewRenderer {
         case .partial: text = style.yellow(style.bold("partly right")) + ": some correct options are missing.\n"
         case .wrong: text = style.red(style.bold("wrong")) + "\n"
         }
-        text += "Correct: " + grade.correct.map(shownLetter).joined(separator: ", ") + "\n"
-        for index in grade.chosen where !question.options[index].isCorrect {
+        // Letters in the order shown, whatever order the file has the options in.
+        let position = { (index: Int) in order.firstIndex(of: index) ?? index }
+        text += "Correct: " + grade.correct.sorted { position($0) < position($1) }.map(shownLetter).joined(separator: ", ") + "\n"
+        for index in grade.chosen.sorted(by: { position($0) < position($1) }) where !question.options[index].isCorrect {
             text += "  \(shownLetter(index))) is wrong" + (question.options[index].why.map { ": \($0)" } ?? ".") + "\n"
         }
         return text

@@ -5,6 +5,21 @@ enum QuestionRenderer {
     static func render(_ question: Question, style: TerminalStyle, withExplanation: Bool = false) -> String {
         var text = style.bold(question.title) + "\n"
         text += style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))") + "\n\n"
+        text += statement(question, order: Array(question.options.indices), style: style)
+        if question.kind == .trace {
+            text += "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.\n"
+        }
+        text += style.dim("Source: \(question.source)") + "\n"
+        if withExplanation {
+            text += "\n" + style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines() + "\n"
+        }
+        return text
+    }
+
+    /// What is asked: the code (with a blank line after it), the question's text, and a choice
+    /// question's options lettered in `order` (the drill shuffles them).
+    static func statement(_ question: Question, order: [Int], style: TerminalStyle) -> String {
+        var text = ""
         if let code = question.code {
             text += numbered(code, style: style) + "\n"
         }
@@ -12,14 +27,7 @@ enum QuestionRenderer {
             text += prompt.trimmingTrailingNewlines() + "\n"
         }
         if question.kind == .choice {
-            text += InterviewRenderer.options(question, order: Array(question.options.indices), style: style)
-        }
-        if question.kind == .trace {
-            text += "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.\n"
-        }
-        text += style.dim("Source: \(question.source)") + "\n"
-        if withExplanation {
-            text += "\n" + style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines() + "\n"
+            text += InterviewRenderer.options(question, order: order, style: style)
         }
         return text
     }

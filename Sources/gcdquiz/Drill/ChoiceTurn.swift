@@ -1,0 +1,63 @@
+import Foundation
+import Quiz
+
+/// A choice question in the drill: options lettered in the session's shuffled order, the
+/// learner's letters read in that order.
+final class ChoiceTurn: DrillTurn {
+    let question: Question
+    /// The options' indices as shown: letter `a` is `order[0]`.
+    let order: [Int]
+    let shownAt = Date()
+    private let style: TerminalStyle
+    private var hinted = false
+
+    init(question: Question, order: [Int], style: TerminalStyle) {
+        self.question = question
+        self.order = order
+        self.style = style
+    }
+
+    private var lastLetter: String { InterviewRenderer.letter(max(order.count - 1, 0)) }
+
+    func printStatement() {
+        print(QuestionRenderer.statement(question, order: order, style: style), terminator: "")
+        print("")
+        print(style.bold("Which options are right?") + " " + style.dim("their letters, e.g. a or a, c"))
+    }
+
+    var emptyAnswerMessage: String {
+        "Choose with the letters a to \(lastLetter) (e.g. a or a, c), or :skip, :hint, :help."
+    }
+
+    func grade(_ answer: String) -> DrillResult? {
+        let grade: ChoiceGrader.Grade
+        do {
+            grade = try ChoiceGrader.grade(answer, options: question.options, order: order)
+        } catch {
+            print(style.yellow("I can't read that: \(error.message)."))
+            return nil
+        }
+        print("")
+        print(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), terminator: "")
+        print("")
+        print(style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines())
+        return DrillResult(grade.verdict)
+    }
+
+    /// How many options are right: it tells "choose all that apply" from "choose one" without
+    /// saying which.
+    func hint() {
+        guard !hinted else {
+            print(style.dim("No more hints for a choice question: weigh each option on its own, or :skip."))
+            return
+        }
+        hinted = true
+        let right = question.options.filter(\.isCorrect).count
+        let statement = right == 1 ? "exactly one of the \(order.count) options is right" : "\(right) of the \(order.count) options are right"
+        print(style.yellow("Hint: ") + statement + ".")
+    }
+
+    let afterVerdict = "Enter: next question · :again · :score"
+
+    func cancel() {}
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Quiz
+
+/// The question on screen and what the drill needs to ask it and grade its answer. One
+/// conformer per kind of question, so the REPL itself never asks which kind it has.
+protocol DrillTurn: AnyObject {
+    var question: Question { get }
+    var shownAt: Date { get }
+    /// Prints what is asked (code, question, options) and what to answer.
+    func printStatement()
+    /// Said when the learner presses Enter without an answer.
+    var emptyAnswerMessage: String { get }
+    /// Grades `answer` and prints the verdict and what explains it. Returns nil, after saying
+    /// why, when the answer cannot be read: the question is then asked again.
+    func grade(_ answer: String) -> DrillResult?
+    /// Prints the next hint, or that there is none left.
+    func hint()
+    /// What the learner can do once the verdict is shown.
+    var afterVerdict: String { get }
+    /// Stops work started for the question (live runs) when the learner moves on.
+    func cancel()
+}
+
+extension DrillResult {
+    /// A choice or short verdict as the drill records it.
+    init(_ verdict: ChoiceGrader.Verdict) {
+        switch verdict {
+        case .right: self = .right
+        case .partial: self = .partial
+        case .wrong: self = .wrong
+        }
+    }
+}

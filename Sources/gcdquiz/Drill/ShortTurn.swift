@@ -1,0 +1,54 @@
+import Foundation
+import Quiz
+
+/// A short question in the drill: a free answer graded by its key ideas, then the model answer.
+/// Matching phrasings can misjudge a good answer, so the learner may overrule the grade.
+final class ShortTurn: DrillTurn {
+    let question: Question
+    let shownAt = Date()
+    private let style: TerminalStyle
+    private var hinted = false
+
+    init(question: Question, style: TerminalStyle) {
+        self.question = question
+        self.style = style
+    }
+
+    func printStatement() {
+        print(QuestionRenderer.statement(question, order: [], style: style), terminator: "")
+        print("")
+        print(style.bold("Your answer?") + " " + style.dim("a sentence or two, on one line"))
+    }
+
+    let emptyAnswerMessage = "Answer in a sentence or two, or :skip, :hint, :help."
+
+    func grade(_ answer: String) -> DrillResult? {
+        let grade: ShortAnswerGrader.Grade
+        do {
+            grade = try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
+        } catch {
+            print(style.yellow("I can't read that: \(error.message)."))
+            return nil
+        }
+        print("")
+        print(InterviewRenderer.shortVerdict(grade, question: question, style: style), terminator: "")
+        print("")
+        print(style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines())
+        return DrillResult(grade.verdict)
+    }
+
+    /// How many key ideas a full answer has: the size of the answer expected, not its content.
+    func hint() {
+        guard !hinted else {
+            print(style.dim("No more hints for a short question: say it in your own words; the model answer comes after the grade (or :skip)."))
+            return
+        }
+        hinted = true
+        let count = question.keyIdeas.count
+        print(style.yellow("Hint: ") + (count == 1 ? "a full answer makes one key idea." : "a full answer makes \(count) key ideas."))
+    }
+
+    let afterVerdict = "Enter: next question · :right or :wrong overrules the grade · :again · :score"
+
+    func cancel() {}
+}
