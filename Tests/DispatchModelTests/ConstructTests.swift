@@ -23,6 +23,43 @@ import Testing
         #expect(exploration.races.isEmpty)
     }
 
+    @Test func functionsRunOnTheCallingThreadWithTheirArgumentsByValue() throws {
+        let exploration = try explore("""
+            var total = 0
+            func add(_ amount: Int, label: String) {
+                total += amount
+                print(label, total)
+            }
+            func work(id: Int) {
+                serialQueue.async {
+                    add(id, label: "item \\(id)")
+                }
+            }
+            for i in 1...2 {
+                work(id: i)
+            }
+            serialQueue.sync {
+                print("done", total)
+            }
+            """)
+        #expect(outcomeSet(exploration) == ["item 1 1 item 2 3 done 3"])
+    }
+
+    @Test func functionsOutsideTheSubsetAreNamed() {
+        #expect(problems("""
+            func again(_ n: Int) {
+                again(n)
+            }
+            """).first?.message == "recursion is outside the supported subset")
+        #expect(problems("""
+            func one() -> Int { 1 }
+            """).first?.message.hasPrefix("functions return nothing") == true)
+        #expect(problems("""
+            func greet(name: String) { print(name) }
+            greet("x")
+            """).first?.message.contains("greet(name:)") == true)
+    }
+
     @Test func closuresCaptureTheLoopVariablePerIteration() throws {
         let exploration = try explore("""
             for i in 0..<2 {

@@ -29,6 +29,8 @@ struct BlockerAnalysis {
                     for body in program[operation].blocks { parents[body] = here }
                 case .loop(let loop):
                     parents[loop.body] = here
+                case .call(let call) where parents[call.body] == nil:
+                    parents[call.body] = here
                 case .branch(_, let then, let otherwise):
                     parents[then] = here
                     if let otherwise { parents[otherwise] = here }
@@ -313,6 +315,7 @@ struct BlockerAnalysis {
         case .assign(let assignment): "assign \(program[assignment.target].name)"
         case .loop: "run the loop"
         case .branch: "test the if"
+        case .call(let call): "call \(call.name)()"
         case .group(let group, let action): "call \(program.groups[group.index].name).\(String(describing: action).prefix { $0 != "(" })"
         case .semaphore(let semaphore, let action): "call \(program.semaphores[semaphore.index].name).\(action)"
         case .dispatchAfter(let queue, _, _): "call \(program[queue].name).asyncAfter"

@@ -90,20 +90,22 @@ struct Frame: Hashable {
         case syncBody(QueueID, waiter: Int?, barrier: Bool)
         /// The chosen branch of an `if`.
         case branch
+        /// The body of a function the snippet declares: it sees its parameters, not the caller's locals.
+        case call
         /// A loop's body, in iteration `current` of `current...last`.
         case loop(variable: VariableID?, current: Int, last: Int)
 
         var queue: QueueID? {
             switch self {
             case .item(let queue, _, _), .syncBody(let queue, _, _): queue
-            case .topLevel, .branch, .loop: nil
+            case .topLevel, .branch, .loop, .call: nil
             }
         }
 
         /// A frame where variable lookup stops: the closure's own start.
         var isClosureRoot: Bool {
             switch self {
-            case .topLevel, .item: true
+            case .topLevel, .item, .call: true
             case .syncBody(_, let waiter, _): waiter != nil
             case .branch, .loop: false
             }

@@ -107,6 +107,8 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case workItemSkipped(item: String)
         /// Foundation kills the process (`fatalError`).
         case crashes(String)
+        /// A function the snippet declares is called: its body runs next on this thread.
+        case calls(function: String)
         case operationCreated(operation: String)
         case operationBlockAdded(operation: String)
         case dependencyAdded(operation: String, on: String)
@@ -168,6 +170,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .workItemPerform(let item): "\(item).perform()"
         case .workItemSkipped(let item): "takes \(item) from the queue: cancelled, so its body is skipped"
         case .crashes(let message): "Foundation stops the process: \(message)"
+        case .calls(let function): "calls \(function)()"
         case .operationCreated(let operation): "creates \(operation)"
         case .operationBlockAdded(let operation): "\(operation).addExecutionBlock"
         case .dependencyAdded(let operation, let other): "\(operation).addDependency(\(other)): \(operation) waits for \(other) to finish"

@@ -353,6 +353,16 @@ struct Semantics {
             }
             event = .preconditionHolds
 
+        case .call(let call):
+            state.threads[t].frames[frameIndex].pc += 1
+            advance = false
+            var parameters: [VariableID: Value] = [:]
+            for argument in call.arguments {
+                parameters[argument.parameter] = evaluate(argument.value, for: thread, in: state)
+            }
+            state.threads[t].frames.append(Frame(block: call.body, role: .call, locals: parameters))
+            event = .calls(function: call.name)
+
         case .operation(let operation, let action):
             switch operationStep(operation, action, thread: thread, in: &state) {
             case .success(let done): event = done
@@ -524,7 +534,7 @@ struct Semantics {
             case nil: break
             }
             switch frame.role {
-            case .topLevel, .branch, .loop:
+            case .topLevel, .branch, .loop, .call:
                 break
             case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
@@ -604,6 +614,7 @@ struct Semantics {
         case .assign(let assignment): return !program[assignment.target].isGlobal && local(assignment.value)
         case .loop(let loop): return local(loop.from) && local(loop.to)
         case .branch(let condition, _, _): return local(condition)
+        case .call(let call): return call.arguments.allSatisfy { local($0.value) }
         case .sleep: return thread.sleepUntil == nil
         case .timedWait: return thread.waitDeadline == nil
         default: return false
@@ -629,6 +640,7 @@ struct Semantics {
         case .print(let items): return reads(items)
         case .branch(let condition, _, _): return reads([condition])
         case .loop(let loop): return reads([loop.from, loop.to])
+        case .call(let call): return reads(call.arguments.map(\.value))
         case .assign(let assignment):
             let target = assignment.target
             if isTwoPhase(assignment) {

@@ -11,6 +11,13 @@ extension Lowering {
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+            return lowerFunctionCall(function, call, span: span)
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == currentFunction {
+            report("recursion is outside the supported subset", Syntax(call))
+            return nil
+        }
         if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "dispatchPrecondition" {
             return lowerPrecondition(call, span: span)
         }

@@ -17,6 +17,8 @@ struct Lowering {
     var operations: [OperationDecl] = []
     /// Statements a call lowers to after its own (concurrentPerform's wait).
     var pendingStatements: [Statement] = []
+    /// The function whose body is being lowered: calling it again would recurse.
+    var currentFunction: String?
     /// Names in scope, innermost last. The first scope is the top level.
     var scopes: [[String: Binding]] = [[:]]
 
@@ -29,6 +31,14 @@ struct Lowering {
         case workItem(WorkItemID)
         case operationQueue(OperationQueueID)
         case operation(OperationID)
+        case function(FunctionDecl)
+    }
+
+    /// A function the snippet declares: its body and its parameters, in order.
+    struct FunctionDecl {
+        var name: String
+        var body: BlockID
+        var parameters: [(label: String?, variable: VariableID)]
     }
 
     init(converter: SourceLocationConverter, makeProblem: @escaping (String, Syntax) -> Problem) {
@@ -79,6 +89,8 @@ struct Lowering {
             case .decl(let decl):
                 if let variable = decl.as(VariableDeclSyntax.self) {
                     statements += declare(variable)
+                } else if let function = decl.as(FunctionDeclSyntax.self) {
+                    declareFunction(function)
                 } else {
                     unsupported(Syntax(decl))
                 }

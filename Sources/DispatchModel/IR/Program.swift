@@ -153,6 +153,8 @@ public enum Action: Hashable, Sendable, Codable {
     /// with a wait on `group`: the model submits the iterations to `queue` in that group; the
     /// live runner calls the real concurrentPerform (and the group stays empty).
     case concurrentPerform(ConcurrentPerform)
+    /// `work(3)`: a function the snippet declares, called with its arguments.
+    case call(FunctionCall)
     /// `op.addDependency(…)`, `op.cancel()`, `op.completionBlock = { }`, … (see `OperationAction`).
     case operation(OperationID, OperationAction)
     /// `queue.addOperation(…)`, `queue.maxConcurrentOperationCount = n`, … on an OperationQueue.
@@ -185,6 +187,30 @@ public struct WorkItemDecl: Hashable, Sendable, Codable {
         self.barrier = barrier
         self.cancelled = cancelled
         self.span = span
+    }
+}
+
+/// A call of a function the snippet declares: its body runs on the calling thread, with the
+/// parameters bound to the arguments' values (Swift passes them by value).
+public struct FunctionCall: Hashable, Sendable, Codable {
+    public struct Argument: Hashable, Sendable, Codable {
+        public var parameter: VariableID
+        public var value: Expression
+
+        public init(parameter: VariableID, value: Expression) {
+            self.parameter = parameter
+            self.value = value
+        }
+    }
+
+    public var name: String
+    public var body: BlockID
+    public var arguments: [Argument]
+
+    public init(name: String, body: BlockID, arguments: [Argument]) {
+        self.name = name
+        self.body = body
+        self.arguments = arguments
     }
 }
 

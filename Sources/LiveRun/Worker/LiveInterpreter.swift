@@ -207,6 +207,12 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
             case .activate(let queue):
                 queues[queue.index].activate()
+            case .call(let call):
+                var parameters: [VariableID: Value] = [:]
+                for argument in call.arguments {
+                    parameters[argument.parameter] = evaluate(argument.value, locals)
+                }
+                execute(call.body, &parameters)
             case .operation(let operation, let action):
                 perform(action, on: operation, locals)
             case .operationQueue(let queue, let action):
