@@ -51,6 +51,13 @@ import Testing
         #expect(end == .crash)
     }
 
+    @Test func foundationStoppingAMisusedOperationIsTheSnippetsEnding() {
+        let stderr = "Swift/ErrorType.swift:1: warning\nFoundation/Operation.swift:1196: Fatal error: operations finished, executing or already in a queue cannot be enqueued\n"
+        let (end, reason) = LiveRunner.classify(signal: 4, status: 0, stderr: stderr, lastSync: nil)
+        #expect(end == .deadlock)
+        #expect(reason == "Foundation stops the process: operations finished, executing or already in a queue cannot be enqueued")
+    }
+
     @Test func otherSignalsAndExitsAreCrashes() {
         #expect(LiveRunner.classify(signal: 11, status: 0, stderr: "", lastSync: nil).0 == .crash)
         #expect(LiveRunner.classify(signal: 11, status: 0, stderr: "", lastSync: nil).1.contains("SIGSEGV"))

@@ -278,6 +278,10 @@ struct BlockerAnalysis {
             return Blocker(rule: .operationWaitsForDependencies,
                            detail: "\(thread.name) waits in \(program[operation].name).waitUntilFinished() at line \(statement.span.line) until it has finished, before line \(line)",
                            span: statement.span)
+        case .operationQueue(let queue, .waitFor):
+            return Blocker(rule: .operationWaitsForDependencies,
+                           detail: "\(thread.name) waits at line \(statement.span.line) until the operations it added to \(program[queue].name) have finished, before line \(line)",
+                           span: statement.span)
         case .operationQueue(let queue, .waitUntilAllFinished):
             return Blocker(rule: .operationWaitsForDependencies,
                            detail: "\(thread.name) waits at line \(statement.span.line) until every operation of \(program[queue].name) has finished, before line \(line)",

@@ -121,6 +121,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case operationQueueSuspended(queue: String, Bool)
         case operationCancelAll(queue: String)
         case operationWaitAllReturns(queue: String)
+        case operationsWaitReturns(queue: String, operations: [String])
         /// The backing queue gives a thread to the operation: its first block starts.
         case startsOperation(operation: String)
         /// A cancelled operation's turn: it finishes without running.
@@ -183,6 +184,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .operationQueueSuspended(let queue, let suspended): "\(queue).isSuspended = \(suspended)"
         case .operationCancelAll(let queue): "\(queue).cancelAllOperations()"
         case .operationWaitAllReturns(let queue): "\(queue).waitUntilAllOperationsAreFinished() returns"
+        case .operationsWaitReturns(let queue, let operations): "\(queue).addOperations(…, waitUntilFinished: true) returns: \(operations.joined(separator: ", ")) have finished"
         case .startsOperation(let operation): "starts \(operation)"
         case .operationSkipped(let operation): "\(operation)'s turn: cancelled, so it finishes without running"
         case .operationFinishes(let operation): "\(operation) has no blocks: it finishes at once"

@@ -29,6 +29,7 @@ extension Semantics {
         switch action {
         case .create:
             state.operations[index].exists = true
+            if let flag = program[operation].cancelled { state.globals[flag.index] = .bool(false) }
             state.operations[index].blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
             return .success(.operationCreated(operation: name))
         case .addBlock(let body):
@@ -99,6 +100,8 @@ extension Semantics {
             return .success(.operationCancelAll(queue: name))
         case .waitUntilAllFinished:
             return .success(.operationWaitAllReturns(queue: name))
+        case .waitFor(let operations):
+            return .success(.operationsWaitReturns(queue: name, operations: operations.map { program[$0].name }))
         }
     }
 
@@ -211,6 +214,8 @@ extension Semantics {
                 waits.append("\(thread.name) waits in \(program[operation].name).waitUntilFinished() at line \(statement.span.line)")
             case .operationQueue(let queue, .waitUntilAllFinished):
                 waits.append("\(thread.name) waits in \(program[queue].name).waitUntilAllOperationsAreFinished() at line \(statement.span.line)")
+            case .operationQueue(let queue, .waitFor):
+                waits.append("\(thread.name) waits in \(program[queue].name).addOperations(…, waitUntilFinished: true) at line \(statement.span.line)")
             default:
                 break
             }

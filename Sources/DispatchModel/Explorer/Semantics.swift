@@ -77,6 +77,7 @@ struct Semantics {
         case .workItem(let item, .wait): return state.workItems[item.index].executed
         case .operation(let operation, .waitUntilFinished): return state.operations[operation.index].phase == .finished
         case .operationQueue(let queue, .waitUntilAllFinished): return state.operationQueues[queue.index].unfinished == 0
+        case .operationQueue(_, .waitFor(let operations)): return operations.allSatisfy { state.operations[$0.index].phase == .finished }
         case .timedWait(let waitable, _, _):
             guard let deadline = thread.waitDeadline else { return true }
             return isAvailable(waitable, in: state) || state.now >= deadline

@@ -53,17 +53,14 @@ extension Lowering {
         let id = OperationID(index: operations.count)
         operations.append(OperationDecl(name: name, blocks: blocks, cancelled: cancelled, span: span))
         bind(name, .operation(id))
-        return [
-            Statement(.assign(Assignment(target: cancelled, operation: .set, value: .literal(.bool(false)))), at: span),
-            Statement(.operation(id, .create), at: span),
-        ]
+        return [Statement(.operation(id, .create), at: span)]
     }
 
     private mutating func newOperationQueue(_ name: String, span: SourceSpan?) -> OperationQueueID {
         // Foundation's private concurrent queue behind the OperationQueue; completion blocks and
         // extra execution blocks go to the default global queue.
-        queues.append(QueueDecl(name: name, label: "NSOperationQueue \(name)", kind: .concurrent, span: span))
         _ = globalQueue(qos: "default")
+        queues.append(QueueDecl(name: name, label: "NSOperationQueue \(name)", kind: .concurrent, span: span))
         operationQueues.append(OperationQueueDecl(name: name, backing: QueueID(index: queues.count - 1), isMain: false, span: span))
         return OperationQueueID(index: operationQueues.count - 1)
     }
@@ -135,8 +132,7 @@ extension Lowering {
                 added.append(operation)
             }
             if waits {
-                // Foundation adds them all, then waits for each in turn.
-                pendingStatements += added.map { Statement(.operation($0, .waitUntilFinished), at: span) }
+                pendingStatements.append(Statement(.operationQueue(queue, .waitFor(added)), at: span))
             }
             return Statement(.operationQueue(queue, .add(added)), at: span)
         case "cancelAllOperations", "waitUntilAllOperationsAreFinished":

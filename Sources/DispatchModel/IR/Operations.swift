@@ -53,7 +53,7 @@ public struct OperationDecl: Hashable, Sendable, Codable {
 }
 
 public enum OperationAction: Hashable, Sendable, Codable {
-    /// The declaration runs: the operation exists, with its initial blocks.
+    /// The declaration runs: the operation exists, with its initial blocks, not cancelled.
     case create
     /// `op.addExecutionBlock { … }`.
     case addBlock(BlockID)
@@ -70,9 +70,10 @@ public enum OperationAction: Hashable, Sendable, Codable {
 }
 
 public enum OperationQueueAction: Hashable, Sendable, Codable {
-    /// `queue.addOperation(op)` and `queue.addOperations([…], waitUntilFinished:)` (the wait is
-    /// lowered to `waitUntilFinished` on each operation).
+    /// `queue.addOperation(op)` and `queue.addOperations([…], waitUntilFinished:)`.
     case add([OperationID])
+    /// The wait of `addOperations([…], waitUntilFinished: true)`: until all of them have finished.
+    case waitFor([OperationID])
     /// `queue.addOperation { … }`: a fresh anonymous operation with that block, added.
     case addBlock(OperationID)
     /// `queue.maxConcurrentOperationCount = n` (nil: no limit).

@@ -127,11 +127,22 @@ public struct LiveRunner: Sendable {
             processes: batches, seconds: seconds)
     }
 
+    /// The message of a `fatalError` Foundation raises for a misused Operation (adding one twice,
+    /// adding blocks to a started one): an ending the snippet itself causes, as the model says.
+    static func foundationFatalError(_ stderr: String) -> String? {
+        let line = firstLine(of: stderr, containing: "Fatal error")
+        guard line.contains("Operation.swift"), let range = line.range(of: "Fatal error: ") else { return nil }
+        return String(line[range.upperBound...])
+    }
+
     /// How a worker that died in the middle of a run ended it.
     static func classify(signal: Int32, status: Int32, stderr: String, lastSync: String?) -> (LiveEnd, String) {
         let libdispatchOwned = "dispatch_sync called on queue already owned by current thread"
         switch signal {
         case SIGILL, SIGTRAP:
+            if let fatal = foundationFatalError(stderr) {
+                return (.deadlock, "Foundation stops the process: \(fatal)")
+            }
             if stderr.contains("Fatal error") {
                 return (.crash, "Swift runtime error: \(firstLine(of: stderr, containing: "Fatal error"))")
             }

@@ -78,6 +78,7 @@ extension LiveInterpreter {
 
     func perform(_ action: OperationAction, on id: OperationID, _ locals: [VariableID: Value]) {
         if case .create = action {
+            if let flag = program[id].cancelled { store.write(flag, .bool(false)) }
             operations.store(makeOperation(id, locals), as: id)
             return
         }
@@ -124,6 +125,10 @@ extension LiveInterpreter {
                 }
             }
             queue.cancelAllOperations()
+        case .waitFor(let ids):
+            monitor.blocking(true)
+            for operationID in ids { operations.operation(operationID)?.waitUntilFinished() }
+            monitor.blocking(false)
         case .waitUntilAllFinished:
             monitor.blocking(true)
             queue.waitUntilAllOperationsAreFinished()
