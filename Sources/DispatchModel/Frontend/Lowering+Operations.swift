@@ -109,7 +109,7 @@ extension Lowering {
                     return nil
                 }
                 let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
-                operations.append(OperationDecl(name: "the operation added at line \(span.line)", blocks: [body], cancelled: nil, span: span))
+                operations.append(OperationDecl(name: "the operation at line \(span.line)", blocks: [body], cancelled: nil, span: span))
                 return Statement(.operationQueue(queue, .addBlock(OperationID(index: operations.count - 1))), at: span)
             }
             guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil else {

@@ -24,12 +24,35 @@ enum QuestionRenderer {
             text += numbered(code, style: style) + "\n"
         }
         if let prompt = question.prompt {
-            text += prompt.trimmingTrailingNewlines() + "\n"
+            text += prose(prompt, style: style) + "\n"
         }
         if question.kind == .choice {
             text += InterviewRenderer.options(question, order: order, style: style)
         }
         return text
+    }
+
+    /// A question's text with its fenced code blocks (```) shown as highlighted, indented code.
+    static func prose(_ text: String, style: TerminalStyle) -> String {
+        var output: [String] = []
+        var code: [String]?
+        for line in text.trimmingTrailingNewlines().split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                if let block = code {
+                    output += CodeHighlighter.highlight(block.joined(separator: "\n"), style: style)
+                        .split(separator: "\n", omittingEmptySubsequences: false).map { style.dim("  │ ") + $0 }
+                    code = nil
+                } else {
+                    code = []
+                }
+            } else if code != nil {
+                code?.append(String(line))
+            } else {
+                output.append(String(line))
+            }
+        }
+        if let unclosed = code { output += unclosed }
+        return output.joined(separator: "\n")
     }
 
     static func numbered(_ code: String, style: TerminalStyle) -> String {
