@@ -165,15 +165,7 @@ extension Semantics {
         state.operations[index].running = operation.blocks.count
         let first = operation.blocks[0]
         let frame = Frame(block: first.body, role: .item(queue, barrier: false, group: nil), locals: first.captures, task: .operationBlock(index))
-        let runner: Int
-        if program[queue].kind == .main {
-            runner = MachineState.mainThreadID
-            state.threads[0].frames.append(frame)
-        } else {
-            runner = state.nextWorker
-            state.nextWorker += 1
-            state.threads.append(ThreadState(id: runner, frames: [frame]))
-        }
+        let runner = startThread(with: frame, for: queue, in: &state)
         if let global = completionQueue {
             for block in operation.blocks.dropFirst() {
                 state.queues[global.index].pending.append(.async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))

@@ -484,14 +484,7 @@ struct Semantics {
             return .next(state, ScheduleStep(thread: "libdispatch", queue: name, event: .workItemSkipped(item: program.workItems[workItem.index].name), span: nil))
         case .async(let body, let captures, _, let group, let task):
             let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, task: task)
-            if isMain {
-                runner = MachineState.mainThreadID
-                state.threads[0].frames.append(frame)
-            } else {
-                runner = state.nextWorker
-                state.nextWorker += 1
-                state.threads.append(ThreadState(id: runner, frames: [frame]))
-            }
+            runner = startThread(with: frame, for: queue, in: &state)
             event = .startsItem(queue: name)
         case .sync(let waiter, let body, _, let captures):
             if isMain && waiter != MachineState.mainThreadID {
@@ -508,6 +501,19 @@ struct Semantics {
         let thread = state.threads[state.threadIndex(runner)!]
         unwind(runner, in: &state)
         return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: item.body.flatMap { program[$0].span }))
+    }
+
+    /// Gives an item's frame to a thread: the main thread serves the main queue, and every other
+    /// item gets a fresh worker (the pool has as many as needed). Returns the thread's id.
+    func startThread(with frame: Frame, for queue: QueueID, in state: inout MachineState) -> Int {
+        if program[queue].kind == .main {
+            state.threads[0].frames.append(frame)
+            return MachineState.mainThreadID
+        }
+        let worker = state.nextWorker
+        state.nextWorker += 1
+        state.threads.append(ThreadState(id: worker, frames: [frame]))
+        return worker
     }
 
     /// Pops the frames a thread has finished, releasing their queues at once (a release only
