@@ -103,4 +103,19 @@ import Testing
         #expect(code.location?.line == 8)
         #expect(code.location?.column == 13)
     }
+
+    @Test func followUpsThatGoRoundInACircleAreReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-bank-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (id, follows) in [("one", "two"), ("two", "one")] {
+            let text = QuestionParserTests.valid.replacingOccurrences(of: "id: demo", with: "id: \(id)\nfollows: \(follows)")
+            try text.write(to: folder.appendingPathComponent("\(id).yaml"), atomically: true, encoding: .utf8)
+        }
+        let bank = BankLoader.load(paths: [folder.path])
+        #expect(bank.problems.map(\.message).sorted() == [
+            "'follows' goes round in a circle: one → two → one",
+            "'follows' goes round in a circle: two → one → two",
+        ])
+    }
 }

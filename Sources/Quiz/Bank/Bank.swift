@@ -72,9 +72,20 @@ public enum BankLoader {
             questions.append(question)
         }
         let ids = Set(questions.map(\.id))
+        let parents = Dictionary(uniqueKeysWithValues: questions.compactMap { question in question.follows.map { (question.id, $0) } })
         for question in questions {
             if let follows = question.follows, !ids.contains(follows) {
                 problems.append(Problem(.error, "'follows: \(follows)' names no question of the bank", at: SourceLocation(file: question.file, line: 1, column: 1)))
+            }
+            // A question that (through others) follows itself would never be asked first.
+            var chain = [question.id]
+            while let parent = parents[chain.last!], chain.count <= parents.count {
+                if parent == question.id {
+                    problems.append(Problem(.error, "'follows' goes round in a circle: " + (chain + [parent]).joined(separator: " → "), at: SourceLocation(file: question.file, line: 1, column: 1)))
+                    break
+                }
+                if chain.contains(parent) { break }
+                chain.append(parent)
             }
         }
         return Bank(questions: questions, problems: problems.sorted(by: Problem.byLocation), root: root ?? paths.first ?? ".")
