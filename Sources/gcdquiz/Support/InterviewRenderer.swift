@@ -9,7 +9,7 @@ enum InterviewRenderer {
     /// The options in the order shown, lettered a, b, c…
     static func options(_ question: Question, order: [Int], style: TerminalStyle) -> String {
         order.enumerated().map { position, index in
-            "  \(style.bold(letter(position) + ")")) \(question.options[index].text)"
+            "  \(style.bold(letter(position) + ")")) " + style.wrapped(question.options[index].text, firstLineWidth: 5, indent: 5)
         }.joined(separator: "\n") + "\n"
     }
 

@@ -4,6 +4,9 @@ import Foundation
 /// `NO_COLOR` is set, or when `TERM` is `dumb`.
 struct TerminalStyle {
     var enabled: Bool
+    /// The terminal's width in columns, to wrap long lines with their indentation; nil when the
+    /// stream is not a terminal (then lines are left whole for whoever reads them).
+    var width: Int?
 
     enum Stream { case standardOutput, standardError }
 
@@ -12,7 +15,29 @@ struct TerminalStyle {
         let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         let wanted = isatty(descriptor) == 1 && environment["NO_COLOR"].map(\.isEmpty) ?? true
             && environment["TERM"] != "dumb"
-        return TerminalStyle(enabled: wanted)
+        var size = winsize()
+        let width = isatty(descriptor) == 1 && ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col >= 40 ? Int(size.ws_col) : nil
+        return TerminalStyle(enabled: wanted, width: width)
+    }
+
+    /// Breaks `text` at spaces so that no line is wider than the terminal; lines after the first
+    /// start with `indent` spaces (a hanging indent under a list marker).
+    func wrapped(_ text: String, firstLineWidth used: Int, indent: Int) -> String {
+        guard let width else { return text }
+        var lines: [String] = []
+        var line = ""
+        var room = width - used
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty && line.count + 1 + word.count > room {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + word
+                room = width
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 
     static let plain = TerminalStyle(enabled: false)
