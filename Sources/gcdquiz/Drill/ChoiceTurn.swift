@@ -40,7 +40,7 @@ final class ChoiceTurn: DrillTurn {
         print("")
         print(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), terminator: "")
         print("")
-        print(style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines())
+        print(style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style))
         return DrillResult(grade.verdict)
     }
 

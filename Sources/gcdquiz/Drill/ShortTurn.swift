@@ -33,7 +33,7 @@ final class ShortTurn: DrillTurn {
         print("")
         print(InterviewRenderer.shortVerdict(grade, question: question, style: style), terminator: "")
         print("")
-        print(style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines())
+        print(style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style))
         return DrillResult(grade.verdict)
     }
 

@@ -40,7 +40,7 @@ enum InterviewRenderer {
         for idea in grade.found { text += style.green("  ✓ ") + idea.idea + "\n" }
         for idea in grade.missing { text += style.yellow("  · ") + idea.idea + "\n" }
         if let answer = question.modelAnswer {
-            text += style.bold("A model answer: ") + answer.trimmingTrailingNewlines() + "\n"
+            text += style.bold("A model answer") + "\n" + QuestionRenderer.prose(answer, style: style) + "\n"
         }
         return text
     }

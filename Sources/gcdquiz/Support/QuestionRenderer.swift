@@ -11,7 +11,7 @@ enum QuestionRenderer {
         }
         text += style.dim("Source: \(question.source)") + "\n"
         if withExplanation {
-            text += "\n" + style.bold("Why") + "\n" + question.explanation.trimmingTrailingNewlines() + "\n"
+            text += "\n" + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"
         }
         return text
     }
@@ -32,12 +32,30 @@ enum QuestionRenderer {
         return text
     }
 
-    /// A question's text with its fenced code blocks (```) shown as highlighted, indented code.
+    /// A question's text, its paragraphs reflowed to the terminal's width, and its fenced code
+    /// blocks (```) shown as highlighted, indented code.
     static func prose(_ text: String, style: TerminalStyle) -> String {
         var output: [String] = []
         var code: [String]?
+        var paragraph: [String] = []
+        func endParagraph() {
+            guard !paragraph.isEmpty else { return }
+            let indent = paragraph[0].hasPrefix("- ") || paragraph[0].hasPrefix("* ") ? 2 : 0
+            output.append(style.wrapped(paragraph.joined(separator: " "), firstLineWidth: 0, indent: indent))
+            paragraph = []
+        }
         for line in text.trimmingTrailingNewlines().split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if code == nil && !trimmed.hasPrefix("```") {
+                // A blank line or a list item starts a new paragraph.
+                if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.first?.isNumber == true && trimmed.contains(". ") {
+                    endParagraph()
+                }
+                if trimmed.isEmpty { output.append("") } else { paragraph.append(String(line)) }
+                continue
+            }
+            endParagraph()
+            if trimmed.hasPrefix("```") {
                 if let block = code {
                     output += CodeHighlighter.highlight(block.joined(separator: "\n"), style: style)
                         .split(separator: "\n", omittingEmptySubsequences: false).map { style.dim("  │ ") + $0 }
@@ -45,12 +63,11 @@ enum QuestionRenderer {
                 } else {
                     code = []
                 }
-            } else if code != nil {
-                code?.append(String(line))
             } else {
-                output.append(String(line))
+                code?.append(String(line))
             }
         }
+        endParagraph()
         if let unclosed = code { output += unclosed }
         return output.joined(separator: "\n")
     }
