@@ -1,3 +1,4 @@
+import Foundation
 import DispatchModel
 import Testing
 
@@ -183,6 +184,35 @@ import Testing
         }
         #expect(message.contains("already in a queue"))
         #expect(span.line == 4)
+    }
+
+    @Test func whyNotNamesTheDependencyTheLimitAndTheCancel() throws {
+        func blockers(_ source: String, _ lines: [String]) throws -> [Blocker] {
+            let exploration = try explore(source)
+            guard case .impossible(let impossibility) = Explainer(exploration: exploration).explain(Outcome(lines: lines, end: .finished)) else {
+                Issue.record("\(lines) should be impossible")
+                return []
+            }
+            return impossibility.blockers
+        }
+        let chain = """
+            let queue = OperationQueue()
+            let load = BlockOperation { print("load") }
+            let decompress = BlockOperation { print("decompress") }
+            decompress.addDependency(load)
+            queue.addOperations([load, decompress], waitUntilFinished: true)
+            """
+        #expect(try blockers(chain, ["decompress", "load"]).map(\.rule) == [.operationWaitsForDependencies])
+        #expect(try blockers(chain, ["decompress", "load"]).first?.detail == "decompress waits in queue until load has finished")
+        let cancelled = chain.replacingOccurrences(of: "queue.addOperations", with: "decompress.cancel()\nqueue.addOperations")
+        #expect(try blockers(cancelled, ["load", "decompress"]).map(\.rule) == [.cancelledOperationSkipsItsBlocks])
+        let oneSlot = """
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            queue.addOperation { print("a") }
+            queue.addOperation { print("b") }
+            """
+        #expect(try blockers(oneSlot, ["b", "a"]).map(\.rule) == [.operationQueueLimit])
     }
 
     @Test func constructsOutsideTheSubsetAreNamed() {

@@ -183,6 +183,12 @@ struct BlockerAnalysis {
 
     /// The block belongs to an operation still in its OperationQueue: why it has not started.
     private func operationBlocker(_ location: Location, in state: MachineState) -> Blocker? {
+        for (index, operation) in state.operations.enumerated() where operation.skipped {
+            guard operation.blocks.contains(where: { $0.body == location.block }) else { continue }
+            return Blocker(rule: .cancelledOperationSkipsItsBlocks,
+                           detail: "\(semantics.operationName(index, in: state)) was cancelled before it started, so its block never runs",
+                           span: program[location.block].span)
+        }
         for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
             guard operation.blocks.contains(where: { $0.body == location.block }), let queue = operation.queue else { continue }
             let name = semantics.operationName(index, in: state)
@@ -197,8 +203,9 @@ struct BlockerAnalysis {
             if state.operationQueues[queue].suspended {
                 return Blocker(rule: .operationQueueLimit, detail: "\(queueName) is suspended: it starts no operation", span: program[location.block].span)
             }
+            let running = state.operationQueues[queue].executing
             return Blocker(rule: .operationQueueLimit,
-                           detail: "\(queueName) already runs \(state.operationQueues[queue].executing) operation(s), its maxConcurrentOperationCount",
+                           detail: "\(name) waits: \(queueName) already runs \(running) operation\(running == 1 ? "" : "s"), its maxConcurrentOperationCount",
                            span: program[location.block].span)
         }
         return nil

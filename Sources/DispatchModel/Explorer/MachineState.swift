@@ -208,6 +208,8 @@ struct OperationState: Hashable {
     var queue: Int?
     /// Execution blocks still running.
     var running = 0
+    /// Finished without running: it was cancelled before its turn.
+    var skipped = false
 }
 
 struct OperationQueueState: Hashable {

@@ -157,6 +157,7 @@ extension Semantics {
         let operation = state.operations[index]
         if operation.cancelled || operation.blocks.isEmpty {
             state.queues[queue.index].active -= 1
+            state.operations[index].skipped = operation.cancelled
             finishOperation(index, in: &state)
             let event: ScheduleStep.Event = operation.cancelled ? .operationSkipped(operation: name) : .operationFinishes(operation: name)
             return .next(state, ScheduleStep(thread: "Foundation", queue: program[queue].name, event: event, span: program[operation.decl].span))
