@@ -38,7 +38,10 @@ public enum QuestionParser {
         init(file: String, text: String) {
             self.file = file
             self.text = text
-            self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // Split as bytes: splitting Characters costs grapheme breaking, a tenth of loading the bank.
+            self.lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            }
         }
 
         mutating func report(_ message: String, line: Int, column: Int) {
@@ -55,7 +58,10 @@ public enum QuestionParser {
         mutating func parse() -> Question? {
             let root: Node
             do {
-                guard let node = try Yams.compose(yaml: text) else {
+                // Plain strings (no implicit tags: the fields are read as text and checked here, and tag
+                // resolution runs regular expressions), UTF-8 said outright (the default reads the
+                // environment): together a third of loading the bank.
+                guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8) else {
                     report("the file is empty: a question needs \(QuestionParser.required.joined(separator: ", "))", line: 1, column: 1)
                     return nil
                 }
