@@ -16,6 +16,14 @@ import Testing
         #expect(Self.bank.questions.count >= 8)
     }
 
+    @Test func loadingKeepsEachPuzzlesProgram() throws {
+        let question = try #require(Self.bank.question(id: "serial-async-async"))
+        #expect(try Self.bank.program(of: question).get() == question.program().get())
+        var edited = question
+        edited.code = "print(1)"
+        #expect(try Self.bank.program(of: edited).get() == edited.program().get())
+    }
+
     @Test func slidePuzzleAnswersAreComputed() throws {
         let expected: [String: Int] = [
             "serial-sync-sync": 1, "serial-async-async": 5, "serial-sync-in-async": 3, "serial-async-in-sync": 2,

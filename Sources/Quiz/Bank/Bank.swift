@@ -7,11 +7,23 @@ public struct Bank: Sendable {
     public var questions: [Question]
     public var problems: [Problem]
     public var root: String
+    /// Each trace puzzle's program, by id, as loading compiled it (to find its problems): kept so
+    /// that solving, drilling or running it does not compile it again.
+    var programs: [String: Program] = [:]
 
     public init(questions: [Question], problems: [Problem], root: String) {
         self.questions = questions
         self.problems = problems
         self.root = root
+    }
+
+    /// The question's snippet lowered to the IR: the one loading made, or a fresh compile for a
+    /// question from elsewhere.
+    public func program(of question: Question) -> Result<Program, ProblemList> {
+        if let program = programs[question.id], self.question(id: question.id) == question {
+            return .success(program)
+        }
+        return question.program()
     }
 
     public func question(id: String) -> Question? {
@@ -43,6 +55,7 @@ public enum BankLoader {
         var questions: [Question] = []
         var problems: [Problem] = []
         var firstByID: [String: Question] = [:]
+        var programs: [String: Program] = [:]
 
         for file in questionFiles(paths) {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -64,9 +77,14 @@ public enum BankLoader {
                     at: SourceLocation(file: file, line: line, column: 1)))
                 continue
             }
-            if question.kind == .trace, case .failure(let list) = question.program() {
-                problems += list.problems
-                continue
+            if question.kind == .trace {
+                switch question.program() {
+                case .failure(let list):
+                    problems += list.problems
+                    continue
+                case .success(let program):
+                    programs[question.id] = program
+                }
             }
             firstByID[question.id] = question
             questions.append(question)
@@ -88,7 +106,9 @@ public enum BankLoader {
                 chain.append(parent)
             }
         }
-        return Bank(questions: questions, problems: problems.sorted(by: Problem.byLocation), root: root ?? paths.first ?? ".")
+        var bank = Bank(questions: questions, problems: problems.sorted(by: Problem.byLocation), root: root ?? paths.first ?? ".")
+        bank.programs = programs
+        return bank
     }
 
     /// The question files under `paths`, sorted so that the bank's order is stable.

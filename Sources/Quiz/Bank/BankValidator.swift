@@ -6,7 +6,7 @@ public enum BankValidator {
     public static func validate(_ bank: Bank, explorer: Explorer = Explorer()) -> [Problem] {
         var problems = bank.problems
         for question in bank.questions where question.kind == .trace {
-            guard case .success(let program) = question.program() else { continue }
+            guard case .success(let program) = bank.program(of: question) else { continue }
             let exploration = explorer.explore(program)
             if !exploration.isComplete {
                 problems.append(Problem(

@@ -20,7 +20,7 @@ public enum PuzzleResolver {
             let program = try SnippetCompiler.compile(text, fileName: argument).get()
             return Puzzle(name: argument, question: nil, program: program, code: text)
         }
-        return try puzzle(from: question(argument, in: bank))
+        return try puzzle(from: question(argument, in: bank), in: bank)
     }
 
     /// A question by id, or the question in a `.yaml` file.
@@ -46,11 +46,11 @@ public enum PuzzleResolver {
         throw problem("no question with id '\(argument)'\(hint)")
     }
 
-    public static func puzzle(from question: Question) throws -> Puzzle {
+    public static func puzzle(from question: Question, in bank: Bank? = nil) throws -> Puzzle {
         guard question.kind == .trace, let code = question.code else {
             throw problem("'\(question.id)' is a \(question.kind.rawValue) question, not a trace puzzle")
         }
-        let program = try question.program().get()
+        let program = try (bank?.program(of: question) ?? question.program()).get()
         return Puzzle(name: question.id, question: question, program: program, code: code)
     }
 

@@ -31,7 +31,7 @@ struct BenchmarkCommand: ParsableCommand {
     func run() throws {
         let bank = try self.bank.load()
         let puzzles = try targets.isEmpty
-            ? bank.questions(kind: .trace).map(PuzzleResolver.puzzle(from:))
+            ? bank.questions(kind: .trace).map { try PuzzleResolver.puzzle(from: $0, in: bank) }
             : targets.map { try PuzzleResolver.resolve($0, in: bank) }
         #if DEBUG
         print("note: this is a debug build; figures for the record come from 'make bench' (release)")

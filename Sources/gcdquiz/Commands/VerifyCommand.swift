@@ -27,7 +27,7 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let bank = try self.bank.load()
         let puzzles = try targets.isEmpty
-            ? bank.questions(kind: .trace).map(PuzzleResolver.puzzle(from:))
+            ? bank.questions(kind: .trace).map { try PuzzleResolver.puzzle(from: $0, in: bank) }
             : targets.map { try PuzzleResolver.resolve($0, in: bank) }
         let style = TerminalStyle.current(for: .standardOutput)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-verify-\(getpid())")

@@ -76,7 +76,7 @@ final class DrillREPL {
         let turn: DrillTurn
         switch question.kind {
         case .trace:
-            guard let trace = TraceTurn(question: question, liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
+            guard let trace = TraceTurn(question: question, program: try? session.bank.program(of: question).get(), liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
                 print(style.red("\(question.id) cannot be loaded; skipping it."))
                 session.advance()
                 return

@@ -17,8 +17,8 @@ final class TraceTurn: DrillTurn {
     private var hintsGiven = 0
 
     /// Nil when the snippet does not compile (the bank normally leaves such puzzles out).
-    init?(question: Question, liveRuns: Int, seed: UInt64, asked: Int, style: TerminalStyle) {
-        guard let program = try? question.program().get() else { return nil }
+    init?(question: Question, program: Program?, liveRuns: Int, seed: UInt64, asked: Int, style: TerminalStyle) {
+        guard let program else { return nil }
         self.question = question
         self.style = style
         exploration = Explorer().explore(program)
