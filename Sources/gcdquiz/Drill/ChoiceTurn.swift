@@ -37,10 +37,7 @@ final class ChoiceTurn: DrillTurn {
             print(style.yellow("I can't read that: \(error.message)."))
             return nil
         }
-        print("")
-        print(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), terminator: "")
-        print("")
-        print(style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style))
+        printVerdict(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), style: style)
         return DrillResult(grade.verdict)
     }
 

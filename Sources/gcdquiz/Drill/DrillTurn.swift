@@ -21,6 +21,20 @@ protocol DrillTurn: AnyObject {
     func cancel()
 }
 
+extension DrillTurn {
+    /// The verdict of a choice or short answer, then the question's explanation.
+    func printVerdict(_ verdict: String, style: TerminalStyle) {
+        print("")
+        print(verdict, terminator: "")
+        print("")
+        printExplanation(style: style)
+    }
+
+    func printExplanation(style: TerminalStyle) {
+        print(style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style))
+    }
+}
+
 extension DrillResult {
     /// A choice or short verdict as the drill records it.
     init(_ verdict: ChoiceGrader.Verdict) {

@@ -30,10 +30,7 @@ final class ShortTurn: DrillTurn {
             print(style.yellow("I can't read that: \(error.message)."))
             return nil
         }
-        print("")
-        print(InterviewRenderer.shortVerdict(grade, question: question, style: style), terminator: "")
-        print("")
-        print(style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style))
+        printVerdict(InterviewRenderer.shortVerdict(grade, question: question, style: style), style: style)
         return DrillResult(grade.verdict)
     }
 

@@ -63,7 +63,7 @@ final class TraceTurn: DrillTurn {
             print(style.yellow("data race on \(race.variable):") + " \(OutcomeListRenderer.access(race.first)) and \(OutcomeListRenderer.access(race.second)) can happen at the same time")
         }
         print("")
-        print(style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style))
+        printExplanation(style: style)
         if let missed = grade.missing.first, let report = exploration.report(for: missed) {
             print("")
             print(style.bold("A schedule you did not predict: ") + AnswerNotation.render(missed))
