@@ -193,11 +193,9 @@ struct BlockerAnalysis {
             guard operation.blocks.contains(where: { $0.body == location.block }), let queue = operation.queue else { continue }
             let name = semantics.operationName(index, in: state)
             let queueName = program.operationQueues[queue].name
-            let unfinished = operation.dependencies.filter { state.operations[$0].phase != .finished }
-            if !operation.cancelled && !unfinished.isEmpty {
-                let names = unfinished.map { semantics.operationName($0, in: state) }.joined(separator: " and ")
+            if !operation.cancelled, let (names, count) = semantics.unfinishedDependencyNames(of: index, in: state) {
                 return Blocker(rule: .operationWaitsForDependencies,
-                               detail: "\(name) waits in \(queueName) until \(names) \(unfinished.count == 1 ? "has" : "have") finished",
+                               detail: "\(name) waits in \(queueName) until \(names) \(count == 1 ? "has" : "have") finished",
                                span: program[location.block].span)
             }
             if state.operationQueues[queue].suspended {

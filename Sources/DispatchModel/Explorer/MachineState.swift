@@ -196,7 +196,6 @@ struct OperationState: Hashable {
     }
 
     let decl: OperationID
-    var exists = false
     var phase = Phase.idle
     var blocks: [CapturedBlock] = []
     var completion: CapturedBlock?

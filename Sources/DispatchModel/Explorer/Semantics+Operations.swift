@@ -28,7 +28,6 @@ extension Semantics {
         let name = program[operation].name
         switch action {
         case .create:
-            state.operations[index].exists = true
             if let flag = program[operation].cancelled { state.globals[flag.index] = .bool(false) }
             state.operations[index].blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
             return .success(.operationCreated(operation: name))
@@ -79,7 +78,6 @@ extension Semantics {
             return .success(.operationsAdded(queue: name, operations: operations.map { program[$0].name }))
         case .addBlock(let operation):
             var fresh = OperationState(decl: operation)
-            fresh.exists = true
             fresh.blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
             state.operations.append(fresh)
             enqueue(state.operations.count - 1, on: queue, in: &state)
@@ -125,8 +123,14 @@ extension Semantics {
 
     /// Ready: cancelled, or every dependency has finished.
     func isReady(_ index: Int, in state: MachineState) -> Bool {
-        let operation = state.operations[index]
-        return operation.cancelled || operation.dependencies.allSatisfy { state.operations[$0].phase == .finished }
+        state.operations[index].cancelled || state.operations[index].dependencies.allSatisfy { state.operations[$0].phase == .finished }
+    }
+
+    /// The operations `index` still waits for, by name ("b and c"), or nil when none: for words
+    /// about a stuck state, not for the search.
+    func unfinishedDependencyNames(of index: Int, in state: MachineState) -> (names: String, count: Int)? {
+        let unfinished = state.operations[index].dependencies.filter { state.operations[$0].phase != .finished }
+        return unfinished.isEmpty ? nil : (unfinished.map { operationName($0, in: state) }.joined(separator: " and "), unfinished.count)
     }
 
     /// Every queue hands its ready operations to its backing queue while it has free slots:
@@ -167,7 +171,8 @@ extension Semantics {
         let first = operation.blocks[0]
         let frame = Frame(block: first.body, role: .item(queue, barrier: false, group: nil), locals: first.captures, task: .operationBlock(index))
         let runner = startThread(with: frame, for: queue, in: &state)
-        if let global = completionQueue {
+        if let operationQueue = operation.queue {
+            let global = program.operationQueues[operationQueue].globalQueue
             for block in operation.blocks.dropFirst() {
                 state.queues[global.index].pending.append(.async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))
             }
@@ -187,11 +192,12 @@ extension Semantics {
     /// `waitUntilFinished`, and sends its completion block to a global queue.
     func finishOperation(_ index: Int, in state: inout MachineState) {
         state.operations[index].phase = .finished
-        if let queue = state.operations[index].queue {
-            state.operationQueues[queue].executing -= 1
-            state.operationQueues[queue].unfinished -= 1
-        }
-        if let completion = state.operations[index].completion, let global = completionQueue {
+        // Only a queue starts an operation (`start()` is outside the subset), so it has one.
+        guard let queue = state.operations[index].queue else { return }
+        state.operationQueues[queue].executing -= 1
+        state.operationQueues[queue].unfinished -= 1
+        if let completion = state.operations[index].completion {
+            let global = program.operationQueues[queue].globalQueue
             state.queues[global.index].pending.append(.async(completion.body, captures: completion.captures, barrier: false, group: nil, task: nil))
         }
         scheduleOperations(in: &state)
@@ -215,25 +221,12 @@ extension Semantics {
         }
         for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
             let name = operationName(index, in: state)
-            let unfinished = operation.dependencies.filter { state.operations[$0].phase != .finished }
             if let queue = operation.queue, state.operationQueues[queue].suspended {
                 waits.append("\(name) never starts: \(program.operationQueues[queue].name) is suspended")
-            } else if !unfinished.isEmpty {
-                let names = unfinished.map { operationName($0, in: state) }.joined(separator: " and ")
-                waits.append("\(name) never starts: it depends on \(names), which never finish\(unfinished.count == 1 ? "es" : "")")
+            } else if let (names, count) = unfinishedDependencyNames(of: index, in: state) {
+                waits.append("\(name) never starts: it depends on \(names), which never finish\(count == 1 ? "es" : "")")
             }
         }
         return waits
-    }
-}
-
-extension Semantics {
-    var completionQueue: QueueID? { program.defaultGlobalQueue }
-}
-
-extension Program {
-    /// The global queue completion blocks and extra execution blocks go to.
-    var defaultGlobalQueue: QueueID? {
-        queues.firstIndex { $0.kind == .global && $0.qos == "default" }.map { QueueID(index: $0) }
     }
 }

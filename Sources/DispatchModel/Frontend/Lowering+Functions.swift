@@ -39,13 +39,12 @@ extension Lowering {
             parameters.append((label, VariableID(index: variables.count)))
             variables.append(VariableDecl(name: inner, isGlobal: false, span: span))
         }
-        let names = function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
         let declared = parameters
         let previous = currentFunction
         currentFunction = name
         let block = lowerBlock(body.statements, span: self.span(of: Syntax(body))) { lowering in
-            for (name, parameter) in zip(names, declared) where name != "_" {
-                lowering.bind(name, .variable(parameter.variable))
+            for parameter in declared where lowering.variables[parameter.variable.index].name != "_" {
+                lowering.bind(lowering.variables[parameter.variable.index].name, .variable(parameter.variable))
             }
         }
         currentFunction = previous

@@ -15,12 +15,16 @@ public struct OperationQueueDecl: Hashable, Sendable, Codable {
     public var name: String
     /// Where operations go once they may start: a hidden concurrent queue, or the main queue.
     public var backing: QueueID
+    /// The global queue Foundation sends completion blocks to (and, on Apple, a BlockOperation's
+    /// further execution blocks).
+    public var globalQueue: QueueID
     public var isMain: Bool
     public var span: SourceSpan?
 
-    public init(name: String, backing: QueueID, isMain: Bool, span: SourceSpan?) {
+    public init(name: String, backing: QueueID, globalQueue: QueueID, isMain: Bool, span: SourceSpan?) {
         self.name = name
         self.backing = backing
+        self.globalQueue = globalQueue
         self.isMain = isMain
         self.span = span
     }
@@ -49,7 +53,6 @@ public struct OperationDecl: Hashable, Sendable, Codable {
         self.span = span
     }
 
-    public var isNamed: Bool { cancelled != nil }
 }
 
 public enum OperationAction: Hashable, Sendable, Codable {

@@ -71,9 +71,12 @@ extension LiveInterpreter {
         }
     }
 
-    private func add(_ operation: BlockOperation, to queue: OperationQueue) {
-        monitor.submitted()
-        queue.addOperation(operation)
+    /// `op.isCancelled` in the snippet reads this flag, as in the model; a finished operation
+    /// ignores `cancel()`.
+    private func markCancelled(_ id: OperationID) {
+        if let flag = program[id].cancelled, operations.operation(id)?.isFinished == false {
+            store.write(flag, .bool(true))
+        }
     }
 
     func perform(_ action: OperationAction, on id: OperationID, _ locals: [VariableID: Value]) {
@@ -95,7 +98,7 @@ extension LiveInterpreter {
         case .setPriority(let raw):
             operation.queuePriority = Operation.QueuePriority(rawValue: raw) ?? .normal
         case .cancel:
-            if let flag = program[id].cancelled, !operation.isFinished { store.write(flag, .bool(true)) }
+            markCancelled(id)
             operation.cancel()
         case .waitUntilFinished:
             monitor.blocking(true)
@@ -113,17 +116,14 @@ extension LiveInterpreter {
             for _ in added { monitor.submitted() }
             queue.addOperations(added, waitUntilFinished: false)
         case .addBlock(let declaration):
-            add(makeOperation(declaration, locals), to: queue)
+            monitor.submitted()
+            queue.addOperation(makeOperation(declaration, locals))
         case .setMaxConcurrent(let limit):
             queue.maxConcurrentOperationCount = limit ?? OperationQueue.defaultMaxConcurrentOperationCount
         case .setSuspended(let suspended):
             queue.isSuspended = suspended
         case .cancelAll:
-            for operationID in operations.namedOperations(in: id) {
-                if let flag = program[operationID].cancelled, operations.operation(operationID)?.isFinished == false {
-                    store.write(flag, .bool(true))
-                }
-            }
+            operations.namedOperations(in: id).forEach(markCancelled)
             queue.cancelAllOperations()
         case .waitFor(let ids):
             monitor.blocking(true)
