@@ -169,6 +169,20 @@ import Testing
         #expect(outcomeSet(exploration) == ["a completed true", "true a completed"])
     }
 
+    @Test func aBlockAddedBeforeTheOperationStartsRunsAndOneAddedLaterCrashes() throws {
+        let exploration = try explore("""
+            let queue = OperationQueue()
+            let op = BlockOperation { print(1) }
+            queue.addOperation(op)
+            op.addExecutionBlock { print(2) }
+            op.waitUntilFinished()
+            print("done")
+            """)
+        // Added in time (even while the operation waits for a thread), the block runs; added
+        // once the operation runs or has finished, Foundation stops the process.
+        #expect(outcomeSet(exploration) == ["1 2 done", "2 1 done", "deadlock", "1 deadlock"])
+    }
+
     @Test func addingAnOperationTwiceCrashes() throws {
         let exploration = try explore("""
             let queue = OperationQueue()

@@ -32,8 +32,10 @@ extension Semantics {
             state.operations[index].blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
             return .success(.operationCreated(operation: name))
         case .addBlock(let body):
+            // Foundation refuses only once the operation executes or has finished: handed to the
+            // backing queue but not started, it still takes the block (and runs it).
             let phase = state.operations[index].phase
-            guard phase == .idle || phase == .enqueued else {
+            guard phase != .executing && phase != .finished else {
                 return .failure(OperationCrash(message: "blocks cannot be added after the operation has started executing or finished"))
             }
             state.operations[index].blocks.append(CapturedBlock(body: body, captures: visibleLocals(of: thread)))
