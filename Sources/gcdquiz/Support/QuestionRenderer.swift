@@ -48,10 +48,15 @@ enum QuestionRenderer {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if code == nil && !trimmed.hasPrefix("```") {
                 // A blank line or a list item starts a new paragraph.
-                if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.first?.isNumber == true && trimmed.contains(". ") {
+                let number = trimmed.prefix(while: \.isNumber)
+                let isNumbered = !number.isEmpty && trimmed.dropFirst(number.count).hasPrefix(". ")
+                // So does a line back at the margin after a list item (its continuation lines
+                // are indented).
+                let leavesList = paragraph.first.map { $0.hasPrefix("- ") || $0.hasPrefix("* ") } == true && line.first?.isWhitespace != true
+                if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || isNumbered || leavesList {
                     endParagraph()
                 }
-                if trimmed.isEmpty { output.append("") } else { paragraph.append(String(line)) }
+                if trimmed.isEmpty { output.append("") } else { paragraph.append(paragraph.isEmpty ? String(line) : trimmed) }
                 continue
             }
             endParagraph()
