@@ -6,7 +6,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gcdquiz
 
-.PHONY: run test build release bench verify deps clean
+.PHONY: run test build release bench verify deps clean golden
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -37,3 +37,8 @@ deps:
 
 clean:
 	rm -rf .build
+
+## Re-record the golden answers (Tests/Golden/solve/ID.json) after a deliberate change of the
+## model; read the diff before committing it.
+golden: deps
+	GCDQUIZ_RECORD_GOLDEN=1 $(SWIFT) test --filter GoldenAnswerTests

@@ -1,0 +1,107 @@
+import DispatchModel
+import Foundation
+import Quiz
+import Testing
+
+/// Golden answers: for every trace puzzle of the bank, the model's outcome set, how each outcome
+/// ends and the data races it finds, pinned in `Tests/Golden/solve/ID.json`. If the model became
+/// more or less permissive for any puzzle, this fails and the diff shows where.
+///
+/// Re-record after a deliberate change of the model, then read the diff before committing:
+/// `make golden` (that is, `GCDQUIZ_RECORD_GOLDEN=1 swift test --filter GoldenAnswerTests`).
+@Suite struct GoldenAnswerTests {
+    static let folder = BankTests.root.appendingPathComponent("Tests/Golden/solve")
+    static let recording = ProcessInfo.processInfo.environment["GCDQUIZ_RECORD_GOLDEN"] == "1"
+    static let puzzles = BankTests.bank.questions.filter { $0.kind == .trace }
+
+    @Test(arguments: puzzles.map(\.id))
+    func modelMatchesTheGoldenAnswer(_ id: String) throws {
+        let question = try #require(BankTests.bank.question(id: id))
+        let exploration = Explorer().explore(try BankTests.bank.program(of: question).get())
+        let actual = try GoldenAnswer(id: id, exploration: exploration).encoded()
+        let file = Self.folder.appendingPathComponent("\(id).json")
+        if Self.recording {
+            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try #require(
+            try? String(contentsOf: file, encoding: .utf8),
+            "no golden answer for \(id): record it with `make golden`")
+        #expect(actual == expected, "the model's answer to \(id) changed; if on purpose, `make golden` and review the diff")
+    }
+
+    @Test func everyGoldenFileBelongsToAPuzzle() throws {
+        guard !Self.recording else { return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
+        let ids = Set(Self.puzzles.map(\.id))
+        for file in files {
+            #expect(ids.contains(String(file.dropLast(5))), "\(file) has no puzzle in the bank: delete it")
+        }
+    }
+}
+
+/// What a golden file holds: `solve --json` without timings, witnesses or wording — the outcome
+/// set, each outcome's ending and the kind of reason, and the races by variable and lines.
+struct GoldenAnswer: Encodable {
+    struct Entry: Encodable {
+        var lines: [String]
+        var end: String
+        /// The kind of ending: "trap", "stuck", "crash", … (the words may change; the kind may not).
+        var reason: String?
+    }
+
+    struct Race: Encodable {
+        var variable: String
+        var lines: [Int]
+    }
+
+    var puzzle: String
+    var count: Int
+    var complete: Bool
+    var outcomes: [Entry]
+    var races: [Race]
+
+    init(id: String, exploration: Exploration) {
+        puzzle = id
+        count = exploration.reports.count
+        complete = exploration.isComplete
+        outcomes = exploration.reports.map { report in
+            Entry(lines: report.outcome.lines, end: report.outcome.end.rawValue, reason: report.deadlock.map(Self.kind))
+        }
+        races = exploration.races.map { race in
+            Race(variable: race.variable, lines: [race.first.span.line, race.second.span.line].sorted())
+        }
+        .sorted { $0.variable != $1.variable ? $0.variable < $1.variable : $0.lines.lexicographicallyPrecedes($1.lines) }
+    }
+
+    static func kind(_ reason: DeadlockReason) -> String {
+        switch reason {
+        case .trap: "trap"
+        case .stuck: "stuck"
+        case .unbalancedLeave: "unbalancedLeave"
+        case .preconditionFailed: "preconditionFailed"
+        case .foundationCrash: "foundationCrash"
+        }
+    }
+
+    /// Pretty enough to review in a diff: one outcome and one race per line.
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        func list(_ items: [String]) -> String {
+            items.isEmpty ? "[]" : "[\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
+        }
+        return """
+            {
+              "puzzle": \(try json(puzzle)),
+              "complete": \(complete),
+              "count": \(count),
+              "outcomes": \(list(try outcomes.map(json))),
+              "races": \(list(try races.map(json)))
+            }
+
+            """
+    }
+}
