@@ -26,3 +26,46 @@ func problems(_ source: String) -> [Problem] {
     case .failure(let list): return list.problems
     }
 }
+
+/// A snippet with position markers (1️⃣, 2️⃣, …, as in swift-format's rule tests) taken out, and
+/// the line and column each marker stood at.
+struct MarkedSource {
+    static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+
+    var source = ""
+    var positions: [String: DispatchModel.SourceLocation] = [:]
+
+    init(_ marked: String, file: String = "t.swift") {
+        var line = 1
+        var column = 1
+        var rest = Substring(marked)
+        while !rest.isEmpty {
+            if let marker = Self.markers.first(where: { rest.hasPrefix($0) }) {
+                positions[marker] = DispatchModel.SourceLocation(file: file, line: line, column: column)
+                rest = rest.dropFirst(marker.count)
+                continue
+            }
+            let character = rest.removeFirst()
+            source.append(character)
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.utf8.count
+            }
+        }
+    }
+}
+
+/// Compiles a marked snippet and checks that it fails with exactly one problem at each marker,
+/// whose message contains the expected text.
+func expectDiagnostics(_ marked: String, _ expected: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let marked = MarkedSource(marked)
+    let found = problems(marked.source)
+    #expect(found.count == expected.count, "\(found)", sourceLocation: sourceLocation)
+    for (marker, text) in expected {
+        let problem = found.first { $0.location == marked.positions[marker] }
+        #expect(problem != nil, "no problem at \(marker) \(marked.positions[marker]?.description ?? "?"); found \(found)", sourceLocation: sourceLocation)
+        #expect(problem?.message.contains(text) == true, "\(marker): '\(problem?.message ?? "")' does not say '\(text)'", sourceLocation: sourceLocation)
+    }
+}

@@ -82,6 +82,9 @@ struct GoldenAnswer: Encodable {
         case .unbalancedLeave: "unbalancedLeave"
         case .preconditionFailed: "preconditionFailed"
         case .foundationCrash: "foundationCrash"
+        case .runtimeError: "runtimeError"
+        case .unbalancedSignal: "unbalancedSignal"
+        case .modelError: "modelError"
         }
     }
 

@@ -253,7 +253,7 @@ struct BlockerAnalysis {
             guard semantics.isRunnable(thread, in: state), let statement = semantics.nextStatement(of: thread),
                 case .print(let items) = statement.action
             else { return nil }
-            let text = items.map { semantics.evaluate($0, for: thread, in: state).description }.joined(separator: " ")
+            let text = items.map { (try? semantics.evaluate($0, for: thread, in: state))?.description ?? "…" }.joined(separator: " ")
             return "\(text) (\(thread.name))"
         }
     }
@@ -302,7 +302,7 @@ struct BlockerAnalysis {
         for (blockIndex, block) in program.blocks.enumerated() {
             for (index, statement) in block.statements.enumerated() {
                 guard case .print(let items) = statement.action else { continue }
-                let literal = items.map { $0.evaluate { _ in nil }?.description }
+                let literal = items.map { $0.constantValue?.description }
                 let matches: Bool
                 if literal.allSatisfy({ $0 != nil }) {
                     matches = literal.map { $0! }.joined(separator: " ").split(separator: "\n", omittingEmptySubsequences: false)
@@ -319,7 +319,7 @@ struct BlockerAnalysis {
     private func describe(_ statement: Statement) -> String {
         switch statement.action {
         case .print(let items):
-            "print " + items.map { $0.evaluate { _ in nil }?.description ?? "…" }.joined(separator: " ")
+            "print " + items.map { $0.constantValue?.description ?? "…" }.joined(separator: " ")
         case .dispatch(let queue, let mode, _, _): "call \(program[queue].name).\(mode.rawValue)"
         case .assign(let assignment): "assign \(program[assignment.target].name)"
         case .loop: "run the loop"

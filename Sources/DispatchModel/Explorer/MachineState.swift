@@ -39,6 +39,13 @@ struct MachineState: Hashable {
         operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
     }
 
+    /// The time `microseconds` from now; the front end bounds each delay, and the explorer's
+    /// budget the number of them, so this saturates only beyond any real snippet.
+    func later(by microseconds: Int) -> Int {
+        let (sum, overflow) = now.addingReportingOverflow(microseconds)
+        return overflow ? Int.max : sum
+    }
+
     func threadIndex(_ id: Int) -> Int? {
         threads.firstIndex { $0.id == id }
     }

@@ -39,6 +39,13 @@ public enum DeadlockReason: Hashable, Sendable {
     case preconditionFailed(thread: String, condition: String, at: SourceSpan)
     /// Foundation's `fatalError` for misuse, such as adding an operation to a queue twice.
     case foundationCrash(thread: String, message: String, at: SourceSpan)
+    /// `signal()` on a semaphore whose count is already `Int.max`: libdispatch's counter wraps
+    /// and it kills the process ("Unbalanced call to dispatch_semaphore_signal()").
+    case unbalancedSignal(thread: String, semaphore: String, at: SourceSpan)
+    /// The snippet's own code traps in Swift: an overflow, a division by zero, a bad range.
+    case runtimeError(thread: String, error: RuntimeError, at: SourceSpan)
+    /// The model cannot tell what the code does here: a bug in gcdquiz, said rather than guessed.
+    case modelError(thread: String, message: String, at: SourceSpan)
 
     public var summary: String {
         switch self {
@@ -52,6 +59,12 @@ public enum DeadlockReason: Hashable, Sendable {
             return "crash at line \(span.line): dispatchPrecondition(\(condition)) fails on \(thread); the process dies"
         case .unbalancedLeave(let thread, let group, let span):
             return "crash at line \(span.line): \(thread) calls \(group).leave() more often than enter(); libdispatch kills the process"
+        case .unbalancedSignal(let thread, let semaphore, let span):
+            return "crash at line \(span.line): \(thread) calls \(semaphore).signal() with the count already at Int.max; libdispatch kills the process (\"Unbalanced call to dispatch_semaphore_signal()\")"
+        case .runtimeError(let thread, let error, let span):
+            return "crash at line \(span.line): Swift stops the process on \(thread): \(error.message)"
+        case .modelError(let thread, let message, let span):
+            return "at line \(span.line) on \(thread), gcdquiz's model cannot tell what happens (a bug in gcdquiz: \(message)); the run is cut short there"
         }
     }
 }

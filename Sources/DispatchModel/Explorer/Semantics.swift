@@ -32,7 +32,7 @@ struct Semantics {
         for thread in state.threads where isRunnable(thread, in: state) {
             // Partial-order reduction: a step that touches only the thread's own locals commutes
             // with every other step, so taking it first loses no outcome.
-            if isLocal(thread) { return [.step(thread: thread.id)] }
+            if isLocal(thread, in: state) { return [.step(thread: thread.id)] }
             moves.append(.step(thread: thread.id))
         }
         for (index, queue) in state.queues.enumerated() where !queue.pending.isEmpty {
@@ -166,14 +166,13 @@ struct Semantics {
         state.threads[t].frames[target].locals[variable] = value
     }
 
-    func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) -> Value {
-        expression.evaluate({ value(of: $0, for: thread, in: state) }, isMainThread: thread.id == MachineState.mainThreadID)
-            ?? .string("?")
+    func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
+        try expression.evaluate({ value(of: $0, for: thread, in: state) }, isMainThread: thread.id == MachineState.mainThreadID)
     }
 
     /// The value an assignment writes, computed from what it reads.
-    private func assignedValue(_ assignment: Assignment, for thread: ThreadState, in state: MachineState) -> Value {
-        assignment.result(
+    private func assignedValue(_ assignment: Assignment, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
+        try assignment.result(
             current: value(of: assignment.target, for: thread, in: state),
             operand: evaluate(assignment.value, for: thread, in: state))
     }
@@ -187,7 +186,28 @@ struct Semantics {
 
     // MARK: Steps
 
+    /// One statement of a thread. Code that traps in Swift (an overflow, a division by zero)
+    /// ends the run there, as the process dies.
     private func step(_ threadID: Int, in state: MachineState) -> Result {
+        do {
+            return try evaluatingStep(threadID, in: state)
+        } catch {
+            let thread = state.threads[state.threadIndex(threadID)!]
+            let statement = nextStatement(of: thread)!
+            let context = thread.currentQueue.map { program[$0].name }
+            let reason: DeadlockReason
+            switch error {
+            case .runtime(let runtimeError):
+                reason = .runtimeError(thread: thread.name, error: runtimeError, at: statement.span)
+            case .undefined(let why):
+                reason = .modelError(thread: thread.name, message: why, at: statement.span)
+            }
+            let step = ScheduleStep(thread: thread.name, queue: context, event: .crashes(reason.summary), span: statement.span)
+            return .trapped(state, step, reason)
+        }
+    }
+
+    private func evaluatingStep(_ threadID: Int, in state: MachineState) throws(EvaluationError) -> Result {
         var state = state
         let t = state.threadIndex(threadID)!
         let thread = state.threads[t]
@@ -200,7 +220,7 @@ struct Semantics {
 
         switch statement.action {
         case .print(let items):
-            let text = items.map { evaluate($0, for: thread, in: state).description }.joined(separator: " ")
+            let text = try items.map { item throws(EvaluationError) in try evaluate(item, for: thread, in: state).description }.joined(separator: " ")
             state.output.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
             event = .printed(text)
 
@@ -222,11 +242,16 @@ struct Semantics {
         case .assign(let assignment):
             let name = program[assignment.target].name
             if isTwoPhase(assignment) && thread.pendingWrite == nil {
-                state.threads[t].pendingWrite = assignedValue(assignment, for: thread, in: state)
+                state.threads[t].pendingWrite = try assignedValue(assignment, for: thread, in: state)
                 advance = false
                 event = .reads(variable: name)
             } else {
-                let value = thread.pendingWrite ?? assignedValue(assignment, for: thread, in: state)
+                let value: Value
+                if let pending = thread.pendingWrite {
+                    value = pending
+                } else {
+                    value = try assignedValue(assignment, for: thread, in: state)
+                }
                 state.threads[t].pendingWrite = nil
                 if program[assignment.target].isGlobal {
                     state.globals[assignment.target.index] = value
@@ -239,7 +264,7 @@ struct Semantics {
         case .loop(let loop):
             state.threads[t].frames[frameIndex].pc += 1
             advance = false
-            if let values = loop.values(from: evaluate(loop.from, for: thread, in: state), to: evaluate(loop.to, for: thread, in: state)) {
+            if let values = try loop.values(from: evaluate(loop.from, for: thread, in: state), to: evaluate(loop.to, for: thread, in: state)) {
                 var body = Frame(block: loop.body, role: .loop(variable: loop.variable, current: values.lowerBound, last: values.upperBound))
                 if let variable = loop.variable { body.locals[variable] = .int(values.lowerBound) }
                 state.threads[t].frames.append(body)
@@ -249,7 +274,7 @@ struct Semantics {
         case .branch(let condition, let then, let otherwise):
             state.threads[t].frames[frameIndex].pc += 1
             advance = false
-            let taken = evaluate(condition, for: thread, in: state) == .bool(true)
+            let taken = try evaluate(condition, for: thread, in: state) == .bool(true)
             if let block = taken ? then : otherwise {
                 state.threads[t].frames.append(Frame(block: block, role: .branch))
             }
@@ -277,12 +302,12 @@ struct Semantics {
             }
 
         case .dispatchAfter(let queue, let microseconds, let body):
-            state.timers.append(TimerEntry(due: state.now + microseconds, queue: queue, body: body, captures: visibleLocals(of: thread)))
+            state.timers.append(TimerEntry(due: state.later(by: microseconds), queue: queue, body: body, captures: visibleLocals(of: thread)))
             event = .schedules(queue: program[queue].name, microseconds: microseconds)
 
         case .sleep(let microseconds):
             if thread.sleepUntil == nil {
-                state.threads[t].sleepUntil = state.now + microseconds
+                state.threads[t].sleepUntil = state.later(by: microseconds)
                 advance = false
                 event = .sleeps(microseconds: microseconds)
             } else {
@@ -292,7 +317,7 @@ struct Semantics {
 
         case .timedWait(let waitable, let microseconds, let result):
             if thread.waitDeadline == nil {
-                state.threads[t].waitDeadline = state.now + microseconds
+                state.threads[t].waitDeadline = state.later(by: microseconds)
                 advance = false
                 event = .waitsWithTimeout(microseconds: microseconds)
             } else {
@@ -359,7 +384,7 @@ struct Semantics {
             advance = false
             var parameters: [VariableID: Value] = [:]
             for argument in call.arguments {
-                parameters[argument.parameter] = evaluate(argument.value, for: thread, in: state)
+                parameters[argument.parameter] = try evaluate(argument.value, for: thread, in: state)
             }
             state.threads[t].frames.append(Frame(block: call.body, role: .call, locals: parameters))
             event = .calls(function: call.name)
@@ -382,6 +407,11 @@ struct Semantics {
                 state.semaphores[semaphore.index] -= 1
                 event = .semaphoreWaitReturns(semaphore: name)
             } else {
+                guard state.semaphores[semaphore.index] < Int.max else {
+                    // libdispatch's counter wraps to LONG_MIN: "Unbalanced call to dispatch_semaphore_signal()".
+                    let step = ScheduleStep(thread: thread.name, queue: context, event: .traps(queue: name), span: statement.span)
+                    return .trapped(state, step, .unbalancedSignal(thread: thread.name, semaphore: name, at: statement.span))
+                }
                 state.semaphores[semaphore.index] += 1
                 event = .semaphoreSignal(semaphore: name)
             }
@@ -611,15 +641,28 @@ struct Semantics {
         return waits
     }
 
-    /// The thread's next step reads and writes nothing another thread can see.
-    func isLocal(_ thread: ThreadState) -> Bool {
+    /// The thread's next step reads and writes nothing another thread can see, and cannot trap
+    /// (a trap ends every thread's run, so it does not commute with their steps).
+    func isLocal(_ thread: ThreadState, in state: MachineState) -> Bool {
         guard let statement = nextStatement(of: thread) else { return false }
         func local(_ expression: Expression) -> Bool {
             !expression.variablesRead.contains { program[$0].isGlobal }
+                && (try? evaluate(expression, for: thread, in: state)) != nil
         }
         switch statement.action {
-        case .assign(let assignment): return !program[assignment.target].isGlobal && local(assignment.value)
-        case .loop(let loop): return local(loop.from) && local(loop.to)
+        case .assign(let assignment):
+            return !program[assignment.target].isGlobal && local(assignment.value)
+                && (try? assignedValue(assignment, for: thread, in: state)) != nil
+        case .loop(let loop):
+            guard local(loop.from), local(loop.to),
+                let from = try? evaluate(loop.from, for: thread, in: state), let to = try? evaluate(loop.to, for: thread, in: state)
+            else { return false }
+            do {
+                _ = try loop.values(from: from, to: to)
+                return true
+            } catch {
+                return false
+            }
         case .branch(let condition, _, _): return local(condition)
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
         case .sleep: return thread.sleepUntil == nil

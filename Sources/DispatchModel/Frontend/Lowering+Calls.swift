@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// Calls: print, sync/async on a queue, a group's and a semaphore's methods, `list.append`.
 extension Lowering {
+    /// concurrentPerform's iterations each become a pending item of the model: a bound on memory.
+    static let maximumIterations = 10_000
+
     mutating func lowerCall(_ call: FunctionCallExprSyntax) -> Statement? {
         let span = self.span(of: Syntax(call))
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "print" {
@@ -59,6 +62,7 @@ extension Lowering {
                     report("append takes one value: list.append(x)", Syntax(call))
                     return nil
                 }
+                guard checkAssignment(.append, to: variable, value, at: Syntax(call)) else { return nil }
                 return Statement(.assign(Assignment(target: variable, operation: .append, value: value)), at: span)
             default:
                 break
@@ -178,10 +182,10 @@ extension Lowering {
     /// for them (on a group of its own).
     private mutating func lowerConcurrentPerform(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "iterations",
-            let iterations = integerLiteral(argument.expression), iterations >= 0,
+            let iterations = integerLiteral(argument.expression), (0...Self.maximumIterations).contains(iterations),
             let closure = call.trailingClosure
         else {
-            report("write DispatchQueue.concurrentPerform(iterations: 3) { i in … } with a whole number of iterations", Syntax(call))
+            report("write DispatchQueue.concurrentPerform(iterations: 3) { i in … } with a whole number of iterations (at most \(Self.maximumIterations))", Syntax(call))
             return nil
         }
         var name: String?
@@ -197,8 +201,7 @@ extension Lowering {
         var variable: VariableID?
         let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure))) { lowering in
             if let name {
-                let id = VariableID(index: lowering.variables.count)
-                lowering.variables.append(VariableDecl(name: name, isGlobal: false, span: span))
+                let id = lowering.newVariable(name, isGlobal: false, span: span, type: .int)
                 lowering.bind(name, .variable(id))
                 variable = id
             }

@@ -17,14 +17,31 @@ extension Lowering {
             return lowerString(string)
         }
         if let prefix = expr.as(PrefixOperatorExprSyntax.self) {
+            // `-9223372036854775808` is one literal in Swift, not a negation of one that overflows.
+            if prefix.operator.text == "-", let integer = prefix.expression.as(IntegerLiteralExprSyntax.self) {
+                guard let value = integerValue("-" + integer.literal.text) else {
+                    report("integer literal '-\(integer.literal.text)' overflows when stored into 'Int'", Syntax(expr))
+                    return nil
+                }
+                return .literal(.int(value))
+            }
             guard let inner = lowerExpression(prefix.expression) else { return nil }
             switch prefix.operator.text {
-            case "-": return .binary(.subtract, .literal(.int(0)), inner)
-            case "!": return .not(inner)
+            case "-":
+                guard expect(.int, inner, at: Syntax(expr), { "unary operator '-' cannot be applied to an operand of type '\($0)'" }) else { return nil }
+                return constantChecked(.binary(.subtract, .literal(.int(0)), inner), written: expr, at: Syntax(expr))
+            case "!":
+                guard expect(.bool, inner, at: Syntax(expr), { "unary operator '!' cannot be applied to an operand of type '\($0)'" }) else { return nil }
+                return .not(inner)
             default:
                 unsupported(Syntax(expr))
                 return nil
             }
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text == "Int", ["max", "min"].contains(member.declName.baseName.text)
+        {
+            return .literal(.int(member.declName.baseName.text == "max" ? .max : .min))
         }
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
@@ -54,14 +71,21 @@ extension Lowering {
             return .variable(flag)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
-            guard let inner = lowerExpression(base) else { return nil }
+            guard let inner = lowerExpression(base), let type = type(of: inner) else { return nil }
+            guard case .list = type, type != .string else {
+                if type == .string { return .count(inner) }
+                report("value of type '\(type)' has no member 'count'", Syntax(member.declName))
+                return nil
+            }
             return .count(inner)
         }
         if let infix = expr.as(InfixOperatorExprSyntax.self),
             let op = infix.operator.as(BinaryOperatorExprSyntax.self).flatMap({ BinaryOperator(rawValue: $0.operator.text) })
         {
-            guard let lhs = lowerExpression(infix.leftOperand), let rhs = lowerExpression(infix.rightOperand) else { return nil }
-            return .binary(op, lhs, rhs)
+            guard let lhs = lowerExpression(infix.leftOperand), let rhs = lowerExpression(infix.rightOperand),
+                checkOperands(op, lhs, rhs, at: Syntax(infix.operator))
+            else { return nil }
+            return constantChecked(.binary(op, lhs, rhs), written: infix, at: Syntax(infix.operator))
         }
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return lowerExpression(only.expression)
@@ -73,11 +97,33 @@ extension Lowering {
                     report("array literals may hold literal values only", Syntax(element))
                     return nil
                 }
+                if let first = items.first, !StaticType.of(value).fits(.of(first)) {
+                    report("heterogeneous collection literal: '\(StaticType.of(value))' among '\(StaticType.of(first))' elements (Swift would need '[Any]', outside the supported subset)", Syntax(element))
+                    return nil
+                }
                 items.append(value)
             }
             return .literal(.list(items))
         }
         report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, interpolation and .count", Syntax(expr))
+        return nil
+    }
+
+    /// An expression of literals only is worked out by swiftc when it compiles: one that
+    /// overflows or divides by zero does not compile ("arithmetic operation … results in an
+    /// overflow", "division by zero"). Others are left to run (and trap at run time).
+    private mutating func constantChecked(_ expression: Expression, written: some SyntaxProtocol, at node: Syntax) -> Expression? {
+        guard expression.variablesRead.isEmpty, !expression.readsThread else { return expression }
+        do {
+            _ = try expression.evaluate({ _ in nil }, isMainThread: false)
+            return expression
+        } catch .runtime(.divisionByZero) {
+            report("division by zero", node)
+        } catch .runtime {
+            report("arithmetic operation '\(written.trimmedDescription)' (on type 'Int') results in an overflow", node)
+        } catch {
+            return expression
+        }
         return nil
     }
 

@@ -36,8 +36,8 @@ extension Lowering {
             }
             let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
             let inner = (parameter.secondName ?? parameter.firstName).text
-            parameters.append((label, VariableID(index: variables.count)))
-            variables.append(VariableDecl(name: inner, isGlobal: false, span: span))
+            guard let type = staticType(parameter.type) else { return }
+            parameters.append((label, newVariable(inner, isGlobal: false, span: span, type: type)))
         }
         let declared = parameters
         let previous = currentFunction
@@ -64,7 +64,9 @@ extension Lowering {
         }
         var arguments: [FunctionCall.Argument] = []
         for (argument, parameter) in zip(call.arguments, function.parameters) {
-            guard let value = lowerExpression(argument.expression) else { return nil }
+            guard let value = lowerExpression(argument.expression), let expected = variableTypes[parameter.variable],
+                expect(expected, value, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(expected)'" })
+            else { return nil }
             arguments.append(FunctionCall.Argument(parameter: parameter.variable, value: value))
         }
         return Statement(.call(FunctionCall(name: function.name, body: function.body, arguments: arguments)), at: span)

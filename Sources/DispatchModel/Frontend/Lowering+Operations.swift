@@ -47,8 +47,7 @@ extension Lowering {
             report("closure parameters and captures are outside the supported subset", Syntax(signature))
             return []
         }
-        let cancelled = VariableID(index: variables.count)
-        variables.append(VariableDecl(name: "\(name).isCancelled", isGlobal: true, span: span, isSynchronized: true))
+        let cancelled = newVariable("\(name).isCancelled", isGlobal: true, span: span, type: .bool, synchronized: true)
         let blocks = closure.map { [lowerBlock($0.statements, span: self.span(of: Syntax($0)))] } ?? []
         let id = OperationID(index: operations.count)
         operations.append(OperationDecl(name: name, blocks: blocks, cancelled: cancelled, span: span))

@@ -16,25 +16,38 @@ extension Lowering {
         return interval(infix.rightOperand)
     }
 
+    /// The longest delay the model's clock takes (about 317 years: `sleep(UInt32.max)` fits),
+    /// far from overflowing its microseconds.
+    static let maximumDelaySeconds = 10_000_000_000
+
     /// `0.5` (seconds), `.seconds(1)`, `.milliseconds(100)`, `.microseconds(10)`, `.nanoseconds(n)`.
     mutating func interval(_ expr: ExprSyntax) -> Int? {
         if let seconds = secondsLiteral(expr) {
-            return Int((seconds * 1_000_000).rounded())
+            return delay(seconds * 1_000_000, at: expr)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base == nil, call.arguments.count == 1, let argument = call.arguments.first,
             let amount = integerLiteral(argument.expression)
         {
             switch member.declName.baseName.text {
-            case "seconds": return amount * 1_000_000
-            case "milliseconds": return amount * 1_000
-            case "microseconds": return amount
-            case "nanoseconds": return max(amount / 1_000, 1)
+            case "seconds": return delay(Double(amount) * 1_000_000, at: expr)
+            case "milliseconds": return delay(Double(amount) * 1_000, at: expr)
+            case "microseconds": return delay(Double(amount), at: expr)
+            case "nanoseconds": return delay(max(Double(amount) / 1_000, 1), at: expr)
             default: break
             }
         }
         report("write a time interval as seconds (0.5) or .seconds(1), .milliseconds(100), .microseconds(10)", Syntax(expr))
         return nil
+    }
+
+    /// A delay in whole microseconds, or a problem when the model's clock cannot hold it.
+    mutating func delay(_ microseconds: Double, at expr: some SyntaxProtocol) -> Int? {
+        guard microseconds.isFinite, microseconds >= 0, microseconds <= Double(Self.maximumDelaySeconds) * 1_000_000 else {
+            report("a delay of more than \(Self.maximumDelaySeconds) seconds is outside the supported subset", Syntax(expr))
+            return nil
+        }
+        return Int(microseconds.rounded())
     }
 
     /// An integer or floating-point literal, in seconds.
@@ -55,7 +68,12 @@ extension Lowering {
                 report("\(name) takes a whole number: \(name)(1)", Syntax(call))
                 return .some(nil)
             }
-            return Statement(.sleep(microseconds: name == "sleep" ? amount * 1_000_000 : amount), at: span)
+            guard amount <= Int(UInt32.max) else {
+                report("integer literal '\(argument.expression.trimmedDescription)' overflows when stored into 'UInt32' (\(name) takes a UInt32)", Syntax(argument.expression))
+                return .some(nil)
+            }
+            guard let microseconds = delay(Double(amount) * (name == "sleep" ? 1_000_000 : 1), at: argument.expression) else { return .some(nil) }
+            return Statement(.sleep(microseconds: microseconds), at: span)
         }
         if let member = callee.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread",
             member.declName.baseName.text == "sleep"
@@ -66,7 +84,8 @@ extension Lowering {
                 report("write Thread.sleep(forTimeInterval: 0.1)", Syntax(call))
                 return .some(nil)
             }
-            return Statement(.sleep(microseconds: Int((seconds * 1_000_000).rounded())), at: span)
+            guard let microseconds = delay(seconds * 1_000_000, at: argument.expression) else { return .some(nil) }
+            return Statement(.sleep(microseconds: microseconds), at: span)
         }
         return nil
     }
@@ -96,8 +115,7 @@ extension Lowering {
         else { return nil }
         guard let (waitable, microseconds) = timedWait(infix.leftOperand) else { return nil }
         let span = self.span(of: Syntax(branch))
-        let variable = VariableID(index: variables.count)
-        variables.append(VariableDecl(name: "wait result", isGlobal: false, span: span))
+        let variable = newVariable("wait result", isGlobal: false, span: span, type: .string)
         let test = Expression.binary(op == "==" ? .equal : .notEqual, .variable(variable), .literal(.string(result.declName.baseName.text)))
         let then = lowerBlock(branch.body.statements, span: self.span(of: Syntax(branch.body)))
         var otherwise: BlockID?

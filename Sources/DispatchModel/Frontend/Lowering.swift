@@ -21,6 +21,10 @@ struct Lowering {
     var currentFunction: String?
     /// Names in scope, innermost last. The first scope is the top level.
     var scopes: [[String: Binding]] = [[:]]
+    /// Each variable's type, fixed where it is declared.
+    var variableTypes: [VariableID: StaticType] = [:]
+    /// Variables declared with `let` (and loop variables, parameters): assigning them is an error.
+    var constants: Set<VariableID> = []
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -204,9 +208,28 @@ struct Lowering {
         if let statements = declareOperationObject(name, value, span: span, declaration: Syntax(declaration)) {
             return statements
         }
+        var annotated: StaticType?
+        if let annotation = binding.typeAnnotation {
+            guard let type = staticType(annotation.type) else { return [] }
+            annotated = type
+        }
         guard let initial = lowerExpression(value) else { return [] }
-        let id = VariableID(index: variables.count)
-        variables.append(VariableDecl(name: name, isGlobal: isTopLevel, span: span))
+        guard let valueType = type(of: initial) else { return [] }
+        let declared: StaticType
+        if let annotated {
+            guard valueType.fits(annotated) else {
+                report("cannot convert value of type '\(valueType)' to specified type '\(annotated)'", Syntax(value))
+                return []
+            }
+            declared = annotated
+        } else if valueType == .list(nil) {
+            report("empty collection literal requires an explicit type: write 'var \(name): [Int] = []'", Syntax(value))
+            return []
+        } else {
+            declared = valueType
+        }
+        let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
+        let id = newVariable(name, isGlobal: isTopLevel, span: span, type: declared, constant: isConstant)
         bind(name, .variable(id))
         return [Statement(.assign(Assignment(target: id, operation: .set, value: initial)), at: span)]
     }
@@ -233,8 +256,7 @@ struct Lowering {
             report("a DispatchWorkItem needs a closure: DispatchWorkItem { … }", Syntax(call))
             return []
         }
-        let cancelled = VariableID(index: variables.count)
-        variables.append(VariableDecl(name: "\(name).isCancelled", isGlobal: true, span: span, isSynchronized: true))
+        let cancelled = newVariable("\(name).isCancelled", isGlobal: true, span: span, type: .bool, synchronized: true)
         let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
         workItems.append(WorkItemDecl(name: name, body: body, barrier: barrier, cancelled: cancelled, span: span))
         bind(name, .workItem(WorkItemID(index: workItems.count - 1)))
@@ -255,7 +277,13 @@ struct Lowering {
             report("loops go over a range: 'for i in 1...3' or 'for _ in 0..<3'", Syntax(loop.sequence))
             return nil
         }
-        guard let from = lowerExpression(range.leftOperand), let to = lowerExpression(range.rightOperand) else { return nil }
+        guard let from = lowerExpression(range.leftOperand), let to = lowerExpression(range.rightOperand),
+            checkOperands(.less, from, to, at: Syntax(range.operator))
+        else { return nil }
+        guard type(of: from) == .int else {
+            report("loops go over a range of Int here: 'for i in 1...3'", Syntax(loop.sequence))
+            return nil
+        }
         var loopVariable: VariableID?
         var name: String?
         if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
@@ -267,8 +295,7 @@ struct Lowering {
         let span = self.span(of: Syntax(loop))
         let body = lowerBlock(loop.body.statements, span: self.span(of: Syntax(loop.body))) { lowering in
             if let name {
-                let id = VariableID(index: lowering.variables.count)
-                lowering.variables.append(VariableDecl(name: name, isGlobal: false, span: span))
+                let id = lowering.newVariable(name, isGlobal: false, span: span, type: .int)
                 lowering.bind(name, .variable(id))
                 loopVariable = id
             }
@@ -284,7 +311,7 @@ struct Lowering {
             report("an 'if' tests one condition (use && and || to combine)", Syntax(branch.conditions))
             return nil
         }
-        guard let condition = lowerExpression(conditionExpression) else { return nil }
+        guard let condition = lowerExpression(conditionExpression), expectCondition(condition, at: Syntax(conditionExpression)) else { return nil }
         let then = lowerBlock(branch.body.statements, span: span(of: Syntax(branch.body)))
         var otherwise: BlockID?
         switch branch.elseBody {
@@ -331,6 +358,7 @@ struct Lowering {
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
         guard let value = lowerExpression(infix.rightOperand) else { return nil }
+        guard checkAssignment(operation, to: target, value, at: Syntax(infix)) else { return nil }
         return Statement(.assign(Assignment(target: target, operation: operation, value: value)), at: span(of: Syntax(infix)))
     }
 
@@ -346,6 +374,55 @@ struct Lowering {
             return nil
         }
         return id
+    }
+
+    /// A variable of the snippet (or one the front end makes, such as a work item's cancelled flag).
+    mutating func newVariable(_ name: String, isGlobal: Bool, span: SourceSpan, type: StaticType,
+                              constant: Bool = true, synchronized: Bool = false) -> VariableID {
+        let id = VariableID(index: variables.count)
+        variables.append(VariableDecl(name: name, isGlobal: isGlobal, span: span, isSynchronized: synchronized))
+        variableTypes[id] = type
+        if constant { constants.insert(id) }
+        return id
+    }
+
+    /// `x = v`, `x += v`, `x -= v`, `list.append(v)`: the variable must be a `var`, and the value
+    /// of a type the operation takes.
+    mutating func checkAssignment(_ operation: Assignment.Operation, to target: VariableID, _ value: Expression, at node: Syntax) -> Bool {
+        let name = variables[target.index].name
+        if constants.contains(target) {
+            report("cannot assign to value: '\(name)' is a 'let' constant", node)
+            return false
+        }
+        guard let targetType = variableTypes[target], let valueType = type(of: value) else { return false }
+        switch operation {
+        case .set:
+            guard valueType.fits(targetType) else {
+                report("cannot assign value of type '\(valueType)' to type '\(targetType)'", node)
+                return false
+            }
+        case .add, .subtract:
+            let symbol = operation == .add ? "+=" : "-="
+            let fits = switch (targetType, valueType) {
+            case (.int, .int): true
+            case (.string, .string), (.list, .list): operation == .add && valueType.fits(targetType)
+            default: false
+            }
+            guard fits else {
+                report("binary operator '\(symbol)' cannot be applied to operands of type '\(targetType)' and '\(valueType)'", node)
+                return false
+            }
+        case .append:
+            guard case .list(let element) = targetType else {
+                report("value of type '\(targetType)' has no member 'append'", node)
+                return false
+            }
+            guard let element, valueType.fits(element) else {
+                report("cannot convert value of type '\(valueType)' to expected argument type '\(element.map(\.description) ?? "_")'", node)
+                return false
+            }
+        }
+        return true
     }
 
     // MARK: Problems

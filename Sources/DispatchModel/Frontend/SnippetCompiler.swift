@@ -9,17 +9,25 @@ import SwiftSyntax
 public enum SnippetCompiler {
     /// - Parameter fileName: the name problems are reported against (a path, or `<snippet>`).
     public static func compile(_ source: String, fileName: String = "<snippet>") -> Result<Program, ProblemList> {
+        // A byte-order mark at the very start is an editor's, not the snippet's.
+        let source = source.hasPrefix("\u{FEFF}") ? String(source.dropFirst()) : source
+        let lines = SourceLines(source)
+        let screened = SourceScreen.findings(in: source)
+        if !screened.isEmpty {
+            return .failure(ProblemList(screened.map { finding in
+                let (line, column) = lines.position(ofUTF8Offset: finding.offset)
+                return Problem(.error, finding.message, at: SourceLocation(file: fileName, line: line, column: column), sourceLine: lines[line])
+            }))
+        }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
         func problem(_ message: String, at position: AbsolutePosition) -> Problem {
             let location = converter.location(for: position)
-            let line = location.line
             return Problem(
                 .error, message,
-                at: SourceLocation(file: fileName, line: line, column: location.column),
-                sourceLine: line >= 1 && line <= lines.count ? lines[line - 1] : nil)
+                at: SourceLocation(file: fileName, line: location.line, column: location.column),
+                sourceLine: lines[location.line])
         }
 
         let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
@@ -27,6 +35,10 @@ public enum SnippetCompiler {
             .map { problem($0.message, at: $0.position) }
         if !syntaxErrors.isEmpty {
             return .failure(ProblemList(syntaxErrors))
+        }
+
+        if let (message, node) = SyntaxShape.tooDeep(tree) {
+            return .failure(ProblemList([problem(message, at: node.positionAfterSkippingLeadingTrivia)]))
         }
 
         var foldingErrors: [Problem] = []
@@ -45,6 +57,48 @@ public enum SnippetCompiler {
             return .failure(ProblemList(lowering.problems))
         }
         return .success(program)
+    }
+}
+
+/// A snippet's lines as Swift counts them: `\n`, `\r\n` and a lone `\r` each end a line.
+struct SourceLines {
+    private let lines: [Substring]
+    private let starts: [Int]
+
+    init(_ text: String) {
+        var lines: [Substring] = []
+        var starts: [Int] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        var offset = 0
+        var lineOffset = 0
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            offset += character.utf8.count
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                lines.append(text[start..<index])
+                starts.append(lineOffset)
+                start = next
+                lineOffset = offset
+            }
+            index = next
+        }
+        lines.append(text[start...])
+        starts.append(lineOffset)
+        self.lines = lines
+        self.starts = starts
+    }
+
+    /// The text of line `number` (1-based), without its line break; nil past the end.
+    subscript(number: Int) -> String? {
+        lines.indices.contains(number - 1) ? String(lines[number - 1]) : nil
+    }
+
+    /// The 1-based line and column (in UTF-8 bytes, as swift-syntax counts) of a byte offset.
+    func position(ofUTF8Offset offset: Int) -> (line: Int, column: Int) {
+        let line = (starts.lastIndex { $0 <= offset } ?? 0)
+        return (line + 1, offset - starts[line] + 1)
     }
 }
 

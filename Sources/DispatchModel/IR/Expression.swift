@@ -27,34 +27,92 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         }
     }
 
-    /// Evaluates with `lookup` giving each variable's value; nil when a value is missing or an
-    /// operation does not apply (the front end's checks make that a bug, not a user error).
-    public func evaluate(_ lookup: (VariableID) -> Value?, isMainThread: Bool? = nil) -> Value? {
+    /// Whether the value depends on the thread evaluating it (`Thread.isMainThread`).
+    public var readsThread: Bool {
+        switch self {
+        case .isMainThread: true
+        case .literal, .variable: false
+        case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
+        case .not(let inner), .count(let inner): inner.readsThread
+        case .interpolation(let parts): parts.contains(where: \.readsThread)
+        }
+    }
+
+    /// The value when nothing a run decides goes into it (no variable, no thread) and it does not
+    /// trap; nil otherwise.
+    public var constantValue: Value? {
+        guard variablesRead.isEmpty, !readsThread else { return nil }
+        return try? evaluate({ _ in nil }, isMainThread: false)
+    }
+
+    /// Evaluates with `lookup` giving each variable's value, as Swift would: `&&` and `||` short
+    /// circuit, and arithmetic that overflows or divides by zero is a runtime error (a Swift
+    /// program traps there). `isMainThread` answers `Thread.isMainThread`.
+    public func evaluate(_ lookup: (VariableID) -> Value?, isMainThread: Bool) throws(EvaluationError) -> Value {
         switch self {
         case .isMainThread:
-            return isMainThread.map(Value.bool)
+            return .bool(isMainThread)
         case .literal(let value):
             return value
         case .variable(let id):
-            return lookup(id)
+            guard let value = lookup(id) else { throw .undefined("variable v\(id.index) has no value") }
+            return value
         case .not(let inner):
-            guard case .bool(let value)? = inner.evaluate(lookup, isMainThread: isMainThread) else { return nil }
+            guard case .bool(let value) = try inner.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("! of a non-Bool") }
             return .bool(!value)
         case .count(let inner):
-            guard case .list(let items)? = inner.evaluate(lookup, isMainThread: isMainThread) else { return nil }
-            return .int(items.count)
+            switch try inner.evaluate(lookup, isMainThread: isMainThread) {
+            case .list(let items): return .int(items.count)
+            case .string(let text): return .int(text.count)
+            case .int, .bool: throw .undefined(".count of a value without one")
+            }
         case .interpolation(let parts):
             var text = ""
             for part in parts {
-                guard let value = part.evaluate(lookup, isMainThread: isMainThread) else { return nil }
-                text += value.description
+                text += try part.evaluate(lookup, isMainThread: isMainThread).description
             }
             return .string(text)
         case .binary(let op, let lhs, let rhs):
-            guard let left = lhs.evaluate(lookup, isMainThread: isMainThread),
-                let right = rhs.evaluate(lookup, isMainThread: isMainThread)
-            else { return nil }
-            return op.apply(left, right)
+            let left = try lhs.evaluate(lookup, isMainThread: isMainThread)
+            switch (op, left) {
+            case (.and, .bool(false)): return .bool(false)
+            case (.or, .bool(true)): return .bool(true)
+            default: break
+            }
+            return try op.apply(left, try rhs.evaluate(lookup, isMainThread: isMainThread))
+        }
+    }
+}
+
+/// Why an expression has no value.
+public enum EvaluationError: Error, Hashable, Sendable {
+    /// What the snippet's code does traps in Swift: the process dies.
+    case runtime(RuntimeError)
+    /// A value the front end's checks promised is missing or of the wrong type: a bug in gcdquiz.
+    case undefined(String)
+}
+
+/// A Swift runtime error the snippet's own code can raise (Swift traps: the process dies on the
+/// spot, as with libdispatch's traps).
+public enum RuntimeError: Hashable, Sendable, Codable {
+    /// `+`, `-` or `*` whose result does not fit in an Int.
+    case overflow(BinaryOperator)
+    /// `x / 0` or `x % 0`.
+    case divisionByZero(BinaryOperator)
+    /// `Int.min / -1` or `Int.min % -1`.
+    case divisionOverflow(BinaryOperator)
+    /// `for i in 5...1`: a range whose upper bound is below its lower bound.
+    case invalidRange
+
+    /// Swift's own words for the trap.
+    public var message: String {
+        switch self {
+        case .overflow(let op): "arithmetic overflow: the result of '\(op.rawValue)' does not fit in an Int"
+        case .divisionByZero(.remainder): "division by zero in remainder operation"
+        case .divisionByZero: "division by zero"
+        case .divisionOverflow(.remainder): "division results in an overflow in remainder operation"
+        case .divisionOverflow: "division results in an overflow"
+        case .invalidRange: "range requires lowerBound <= upperBound"
         }
     }
 }
@@ -64,23 +122,40 @@ public enum BinaryOperator: String, Hashable, Sendable, Codable, CaseIterable {
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     case and = "&&", or = "||"
 
-    func apply(_ left: Value, _ right: Value) -> Value? {
+    /// The operator applied as Swift applies it to the subset's types; the front end has checked
+    /// the operands' types.
+    func apply(_ left: Value, _ right: Value) throws(EvaluationError) -> Value {
         switch (self, left, right) {
-        case (.add, .int(let a), .int(let b)): .int(a &+ b)
-        case (.subtract, .int(let a), .int(let b)): .int(a &- b)
-        case (.multiply, .int(let a), .int(let b)): .int(a &* b)
-        case (.divide, .int(let a), .int(let b)): b == 0 ? nil : .int(a / b)
-        case (.remainder, .int(let a), .int(let b)): b == 0 ? nil : .int(a % b)
-        case (.equal, _, _): .bool(left == right)
-        case (.notEqual, _, _): .bool(left != right)
-        case (.less, .int(let a), .int(let b)): .bool(a < b)
-        case (.lessOrEqual, .int(let a), .int(let b)): .bool(a <= b)
-        case (.greater, .int(let a), .int(let b)): .bool(a > b)
-        case (.greaterOrEqual, .int(let a), .int(let b)): .bool(a >= b)
-        case (.and, .bool(let a), .bool(let b)): .bool(a && b)
-        case (.or, .bool(let a), .bool(let b)): .bool(a || b)
-        default: nil
+        case (.add, .int(let a), .int(let b)): return try Self.checked(a.addingReportingOverflow(b), self)
+        case (.add, .string(let a), .string(let b)): return .string(a + b)
+        case (.add, .list(let a), .list(let b)): return .list(a + b)
+        case (.subtract, .int(let a), .int(let b)): return try Self.checked(a.subtractingReportingOverflow(b), self)
+        case (.multiply, .int(let a), .int(let b)): return try Self.checked(a.multipliedReportingOverflow(by: b), self)
+        case (.divide, .int(let a), .int(let b)):
+            guard b != 0 else { throw .runtime(.divisionByZero(self)) }
+            return try Self.checked(a.dividedReportingOverflow(by: b), self, division: true)
+        case (.remainder, .int(let a), .int(let b)):
+            guard b != 0 else { throw .runtime(.divisionByZero(self)) }
+            return try Self.checked(a.remainderReportingOverflow(dividingBy: b), self, division: true)
+        case (.equal, _, _): return .bool(left == right)
+        case (.notEqual, _, _): return .bool(left != right)
+        case (.less, .int(let a), .int(let b)): return .bool(a < b)
+        case (.lessOrEqual, .int(let a), .int(let b)): return .bool(a <= b)
+        case (.greater, .int(let a), .int(let b)): return .bool(a > b)
+        case (.greaterOrEqual, .int(let a), .int(let b)): return .bool(a >= b)
+        case (.less, .string(let a), .string(let b)): return .bool(a < b)
+        case (.lessOrEqual, .string(let a), .string(let b)): return .bool(a <= b)
+        case (.greater, .string(let a), .string(let b)): return .bool(a > b)
+        case (.greaterOrEqual, .string(let a), .string(let b)): return .bool(a >= b)
+        case (.and, .bool(let a), .bool(let b)): return .bool(a && b)
+        case (.or, .bool(let a), .bool(let b)): return .bool(a || b)
+        default: throw .undefined("'\(rawValue)' applied to \(left) and \(right)")
         }
+    }
+
+    private static func checked(_ result: (partialValue: Int, overflow: Bool), _ op: BinaryOperator, division: Bool = false) throws(EvaluationError) -> Value {
+        guard !result.overflow else { throw .runtime(division ? .divisionOverflow(op) : .overflow(op)) }
+        return .int(result.partialValue)
     }
 }
 

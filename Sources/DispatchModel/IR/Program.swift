@@ -279,15 +279,18 @@ public struct Assignment: Hashable, Sendable, Codable {
     public var readsTarget: Bool { operation != .set || value.reads(target) }
 
     /// The value written, from the target's current value and the evaluated right-hand side:
-    /// the one meaning both walkers give `=`, `+=`, `-=` and `append`.
-    public func result(current: Value?, operand: Value) -> Value {
-        switch (operation, current, operand) {
-        case (.set, _, _): operand
-        case (.add, .int(let a)?, .int(let b)): .int(a &+ b)
-        case (.add, .string(let a)?, .string(let b)): .string(a + b)
-        case (.subtract, .int(let a)?, .int(let b)): .int(a &- b)
-        case (.append, .list(let items)?, _): .list(items + [operand])
-        default: operand
+    /// the one meaning both walkers give `=`, `+=`, `-=` and `append`. `+=` and `-=` trap on
+    /// overflow, as in Swift.
+    public func result(current: Value?, operand: Value) throws(EvaluationError) -> Value {
+        switch operation {
+        case .set:
+            return operand
+        case .add, .subtract:
+            guard let current else { throw .undefined("'\(operation)' on a variable without a value") }
+            return try (operation == .add ? BinaryOperator.add : .subtract).apply(current, operand)
+        case .append:
+            guard case .list(let items)? = current else { throw .undefined("append to a value that is not an array") }
+            return .list(items + [operand])
         }
     }
 }
@@ -301,12 +304,13 @@ public struct Loop: Hashable, Sendable, Codable {
     public var inclusive: Bool
     public var body: BlockID
 
-    /// The values the loop variable takes, from the evaluated bounds; nil when the range is
-    /// empty or the bounds are not integers.
-    public func values(from: Value, to: Value) -> ClosedRange<Int>? {
-        guard case .int(let first) = from, case .int(let bound) = to else { return nil }
-        let last = inclusive ? bound : bound - 1
-        return first <= last ? first...last : nil
+    /// The values the loop variable takes, from the evaluated bounds: nil for an empty `a..<a`;
+    /// a bound below the other traps, as Swift's ranges do.
+    public func values(from: Value, to: Value) throws(EvaluationError) -> ClosedRange<Int>? {
+        guard case .int(let first) = from, case .int(let bound) = to else { throw .undefined("a loop bound that is not an Int") }
+        guard first <= bound else { throw .runtime(.invalidRange) }
+        if inclusive { return first...bound }
+        return first < bound ? first...(bound - 1) : nil
     }
 
     public init(variable: VariableID?, from: Expression, to: Expression, inclusive: Bool, body: BlockID) {

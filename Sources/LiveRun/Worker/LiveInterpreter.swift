@@ -144,7 +144,13 @@ final class LiveInterpreter: @unchecked Sendable {
             case .assign(let assignment):
                 assign(assignment, &locals, at: UInt64(block.index) << 32 | UInt64(index) | 1 << 31)
             case .loop(let loop):
-                guard let values = loop.values(from: evaluate(loop.from, locals), to: evaluate(loop.to, locals)) else { break }
+                let range: ClosedRange<Int>?
+                do {
+                    range = try loop.values(from: evaluate(loop.from, locals), to: evaluate(loop.to, locals))
+                } catch {
+                    Self.trap(error)
+                }
+                guard let values = range else { break }
                 for value in values {
                     if let variable = loop.variable { locals[variable] = .int(value) }
                     execute(loop.body, &locals)
@@ -263,7 +269,12 @@ final class LiveInterpreter: @unchecked Sendable {
         let target = assignment.target
         let isGlobal = program[target].isGlobal
         let current = isGlobal ? store.read(target) : locals[target]
-        let value = assignment.result(current: current, operand: evaluate(assignment.value, locals))
+        let value: Value
+        do {
+            value = try assignment.result(current: current, operand: evaluate(assignment.value, locals))
+        } catch {
+            Self.trap(error)
+        }
         if isGlobal {
             jitter?.pause(at: point)
             store.write(target, value)
@@ -273,8 +284,24 @@ final class LiveInterpreter: @unchecked Sendable {
     }
 
     private func evaluate(_ expression: DispatchModel.Expression, _ locals: [VariableID: Value]) -> Value {
-        expression.evaluate({ id in program[id].isGlobal ? store.read(id) : locals[id] }, isMainThread: Thread.isMainThread)
-            ?? .string("?")
+        do {
+            return try expression.evaluate({ id in program[id].isGlobal ? store.read(id) : locals[id] }, isMainThread: Thread.isMainThread)
+        } catch {
+            Self.trap(error)
+        }
+    }
+
+    /// The snippet's code traps as a Swift program would (an overflow, a division by zero): the
+    /// message Swift's runtime prints, then SIGILL.
+    static func trap(_ error: EvaluationError) -> Never {
+        let message: String
+        switch error {
+        case .runtime(let runtimeError): message = "Fatal error: \(runtimeError.message) (in the snippet's code)"
+        case .undefined(let why): message = "Fatal error: gcdquiz's interpreter has no value here: \(why)"
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        raise(SIGILL)
+        _exit(132)
     }
 
     /// Live runs compress time: one second of the snippet lasts 250 ms, so 0.1 s still leaves

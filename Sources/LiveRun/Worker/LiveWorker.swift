@@ -87,7 +87,7 @@ public enum LiveWorker {
                 case .loop(let loop): expressions = [loop.from, loop.to]
                 default: break
                 }
-                let texts = expressions.map { $0.evaluate({ locals[$0] }, isMainThread: true)?.description ?? "" }
+                let texts = expressions.map { (try? $0.evaluate({ locals[$0] }, isMainThread: true))?.description ?? "" }
                 sink &+= texts.joined(separator: " ").count
                 var copy = locals
                 copy[VariableID(index: 0)] = .list([.string("x"), .int(1), .bool(true)])

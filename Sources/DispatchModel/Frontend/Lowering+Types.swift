@@ -1,0 +1,112 @@
+import SwiftSyntax
+
+/// The types of the subset's values, as Swift's type checker sees them, so that code Swift
+/// would reject (`1 + "a"`, `if n { }`, `x = "a"` for an Int `x`) is rejected here too, with
+/// swiftc's words, rather than run with a guessed meaning.
+indirect enum StaticType: Hashable, CustomStringConvertible {
+    case int, string, bool
+    /// An array; `nil` for an empty literal whose element type only the context can tell.
+    case list(StaticType?)
+
+    var description: String {
+        switch self {
+        case .int: "Int"
+        case .string: "String"
+        case .bool: "Bool"
+        case .list(let element?): "[\(element)]"
+        case .list(nil): "[_]"
+        }
+    }
+
+    static func of(_ value: Value) -> StaticType {
+        switch value {
+        case .int: .int
+        case .string: .string
+        case .bool: .bool
+        case .list(let items): .list(items.first.map(of))
+        }
+    }
+
+    /// Whether a value of this type can stand where `other` is expected (`[]` fits any array).
+    func fits(_ other: StaticType) -> Bool {
+        switch (self, other) {
+        case (.list(nil), .list): true
+        case (.list(let a?), .list(let b?)): a.fits(b)
+        default: self == other
+        }
+    }
+}
+
+extension Lowering {
+    /// The type of a lowered expression; nil when a part has no known type (already reported).
+    func type(of expression: Expression) -> StaticType? {
+        switch expression {
+        case .literal(let value): return .of(value)
+        case .variable(let id): return variableTypes[id]
+        case .isMainThread, .not: return .bool
+        case .count: return .int
+        case .interpolation: return .string
+        case .binary(let op, let lhs, _):
+            switch op {
+            case .add, .subtract, .multiply, .divide, .remainder: return type(of: lhs)
+            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return .bool
+            }
+        }
+    }
+
+    /// Checks a binary operator's operands as Swift's type checker would; reports at the operator.
+    mutating func checkOperands(_ op: BinaryOperator, _ lhs: Expression, _ rhs: Expression, at node: Syntax) -> Bool {
+        guard let left = type(of: lhs), let right = type(of: rhs) else { return false }
+        let fits: Bool
+        switch op {
+        case .add:
+            switch (left, right) {
+            case (.int, .int), (.string, .string): fits = true
+            case (.list, .list): fits = left.fits(right) || right.fits(left)
+            default: fits = false
+            }
+        case .subtract, .multiply, .divide, .remainder:
+            fits = left == .int && right == .int
+        case .equal, .notEqual:
+            fits = left.fits(right) || right.fits(left)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            fits = (left == .int && right == .int) || (left == .string && right == .string)
+        case .and, .or:
+            fits = left == .bool && right == .bool
+        }
+        if !fits {
+            report("binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left)' and '\(right)'", node)
+        }
+        return fits
+    }
+
+    /// Checks that an expression has the type its place needs, e.g. a condition's Bool.
+    mutating func expect(_ expected: StaticType, _ expression: Expression, at node: Syntax, _ message: (StaticType) -> String) -> Bool {
+        guard let actual = type(of: expression) else { return false }
+        if actual.fits(expected) { return true }
+        report(message(actual), node)
+        return false
+    }
+
+    /// A condition must be a Bool: Swift has no truthiness.
+    mutating func expectCondition(_ expression: Expression, at node: Syntax) -> Bool {
+        expect(.bool, expression, at: node) { actual in
+            actual == .int ? "type 'Int' cannot be used as a boolean; test for '!= 0' instead" : "cannot convert value of type '\(actual)' to expected condition type 'Bool'"
+        }
+    }
+
+    /// `Int`, `String`, `Bool` or an array of them, as written in a declaration or a parameter.
+    mutating func staticType(_ type: TypeSyntax) -> StaticType? {
+        if let array = type.as(ArrayTypeSyntax.self) {
+            return staticType(array.element).map { .list($0) }
+        }
+        switch type.as(IdentifierTypeSyntax.self).flatMap({ $0.genericArgumentClause == nil ? $0.name.text : nil }) {
+        case "Int": return .int
+        case "String": return .string
+        case "Bool": return .bool
+        default:
+            report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int, String, Bool or an array of them", Syntax(type))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import DispatchModel
+import Testing
+
+/// Input that used to crash or fool the model (issue 11): each becomes a diagnostic at its place
+/// or the behaviour a Swift program has, never a trap of gcdquiz and never a printed `?`.
+@Suite struct RobustnessTests {
+    @Test(arguments: ["\u{FEFF}", "\u{0B}", "\u{0C}", "\u{2028}", "\u{2029}", "\u{3000}", "\u{01}", "\u{7F}", "\u{200B}", "\u{A0}"])
+    func invisibleCharactersInCodeAreDiagnosed(_ character: String) {
+        expectDiagnostics("var x = 0\nx 1️⃣\(character)= 1\nprint(x)", ["1️⃣": "an invisible character"])
+    }
+
+    @Test func invisibleCharactersInCommentsAreFineAndInStringsSwiftsOwnError() throws {
+        #expect(try outcomeSet(explore("// \u{0C} a form feed\nprint(1)")) == ["1"])
+        expectDiagnostics("print(\"a1️⃣\u{0C}b\")", ["1️⃣": "unprintable ASCII character"])
+    }
+
+    @Test func aLeadingByteOrderMarkIsIgnored() throws {
+        #expect(try outcomeSet(explore("\u{FEFF}print(1)")) == ["1"])
+    }
+
+    @Test func deepBracketsAreRefusedBeforeParsing() {
+        let deep = "print(" + String(repeating: "[", count: 1000) + "1" + String(repeating: "]", count: 1000) + ")"
+        let found = problems(deep)
+        #expect(found.map(\.location?.column) == [7 + 8, 7 + 63])  // print( opens the first level
+        #expect(found.allSatisfy { $0.message.contains("nested more than") })
+    }
+
+    @Test func nineNestedArraysAreRefusedEightAreRead() throws {
+        expectDiagnostics("print(" + String(repeating: "[", count: 8) + "1️⃣[1" + String(repeating: "]", count: 9) + ")", ["1️⃣": "brackets are nested more than 8 deep"])
+        #expect(try outcomeSet(explore("print(" + String(repeating: "[", count: 8) + "1" + String(repeating: "]", count: 8) + ")")) == ["[[[[[[[[1]]]]]]]]"])
+    }
+
+    @Test func aHugeExpressionIsRefusedNotFolded() {
+        expectDiagnostics("print(1️⃣" + Array(repeating: "1", count: 5000).joined(separator: " + ") + ")", ["1️⃣": "more than 100 operators"])
+    }
+
+    @Test func aHugeSnippetIsRefused() {
+        let found = problems(String(repeating: "print(1)\n", count: 20_000))
+        #expect(found.first?.message.contains("gcdquiz reads snippets of up to 100 KB") == true)
+    }
+
+    @Test func aLoneCarriageReturnEndsALine() {
+        let found = problems("print(1)\rprint(x)")
+        #expect(found.first?.location?.line == 2)
+        #expect(found.first?.sourceLine == "print(x)")
+    }
+
+    // MARK: Arithmetic as Swift does it
+
+    @Test func constantOverflowAndDivisionByZeroDoNotCompile() {
+        expectDiagnostics("print(9223372036854775807 1️⃣+ 1)", ["1️⃣": "arithmetic operation '9223372036854775807 + 1' (on type 'Int') results in an overflow"])
+        expectDiagnostics("print(5 1️⃣/ 0)", ["1️⃣": "division by zero"])
+        expectDiagnostics("print((-9223372036854775807 - 1) 1️⃣/ -1)", ["1️⃣": "results in an overflow"])
+        expectDiagnostics("print(Int.min 1️⃣% -1)", ["1️⃣": "results in an overflow"])
+        expectDiagnostics("print(1️⃣-Int.min)", ["1️⃣": "results in an overflow"])
+    }
+
+    @Test func overflowAtRunTimeTrapsAndNothingPrintsAfterIt() throws {
+        let exploration = try explore("""
+            var x = Int.max
+            print(1)
+            x += 1
+            print(x)
+            """)
+        #expect(exploration.outcomes == [Outcome(lines: ["1"], end: .deadlock)])
+        let reason = try #require(exploration.reports.first?.deadlock)
+        guard case .runtimeError(_, .overflow(.add), let span) = reason else {
+            Issue.record("\(reason)")
+            return
+        }
+        #expect(span.line == 3)
+        #expect(reason.summary.contains("arithmetic overflow"))
+    }
+
+    @Test func divisionByAVariableZeroTraps() throws {
+        let exploration = try explore("var x = 0\nprint(5 / x)")
+        #expect(exploration.outcomes == [Outcome(lines: [], end: .deadlock)])
+        #expect(exploration.reports.first?.deadlock?.summary.contains("division by zero") == true)
+        #expect(try outcomeSet(explore("var m = Int.min\nvar d = -1\nprint(m % d)")) == ["deadlock"])
+    }
+
+    @Test func aTrapOnAnotherThreadCutsEveryThreadShort() throws {
+        // The trap is local to the worker, yet it kills main's print too: no reduction may hide that.
+        let outcomes = try outcomeSet(explore("""
+            concurrentQueue.async {
+                let zero = 0
+                print(1 / zero)
+            }
+            print("main")
+            """))
+        #expect(outcomes == ["deadlock", "main deadlock"])
+    }
+
+    @Test func aBackwardRangeTraps() throws {
+        #expect(try outcomeSet(explore("print(0)\nfor i in 5...1 { print(i) }")) == ["0 deadlock"])
+        #expect(try outcomeSet(explore("for i in 1..<1 { print(i) }\nprint(0)")) == ["0"])
+    }
+
+    @Test func andAndOrShortCircuit() throws {
+        #expect(try outcomeSet(explore("var x = 0\nif x != 0 && 5 / x > 1 { print(1) } else { print(2) }")) == ["2"])
+        #expect(try outcomeSet(explore("var x = 0\nif x == 0 || 5 / x > 1 { print(1) }")) == ["1"])
+    }
+
+    @Test func negativeLiteralsAtTheEdgeOfInt() throws {
+        #expect(try outcomeSet(explore("print(-9223372036854775808)\nprint(Int.max)")) == ["-9223372036854775808 9223372036854775807"])
+        expectDiagnostics("print(1️⃣-9223372036854775809)", ["1️⃣": "overflows when stored into 'Int'"])
+    }
+
+    // MARK: Types as Swift checks them
+
+    @Test func stringsConcatenateAndCompare() throws {
+        #expect(try outcomeSet(explore("var s = \"a\"\ns += \"b\"\nprint(s + \"c\", \"a\" < \"b\", s.count)")) == ["abc true 2"])
+        #expect(try outcomeSet(explore("var l = [1]\nl += [2]\nprint(l + [3])")) == ["[1, 2, 3]"])
+    }
+
+    @Test func typeErrorsAreDiagnosedWhereSwiftReportsThem() {
+        expectDiagnostics(#"print(1 1️⃣+ "a")"#, ["1️⃣": "binary operator '+' cannot be applied to operands of type 'Int' and 'String'"])
+        expectDiagnostics("var n = 1\nif 1️⃣n { print(1) }", ["1️⃣": "type 'Int' cannot be used as a boolean"])
+        expectDiagnostics("var n = 1\n1️⃣n = \"a\"", ["1️⃣": "cannot assign value of type 'String' to type 'Int'"])
+        expectDiagnostics("let n = 1\n1️⃣n += 1", ["1️⃣": "'n' is a 'let' constant"])
+        expectDiagnostics("var n: String = 1️⃣1", ["1️⃣": "cannot convert value of type 'Int' to specified type 'String'"])
+        expectDiagnostics("var l = 1️⃣[]", ["1️⃣": "empty collection literal requires an explicit type"])
+        expectDiagnostics("var l = [1, 1️⃣\"a\"]", ["1️⃣": "heterogeneous collection literal"])
+        expectDiagnostics("var l: [Int] = []\n1️⃣l.append(\"a\")", ["1️⃣": "cannot convert value of type 'String' to expected argument type 'Int'"])
+        expectDiagnostics("print(1️⃣!1)", ["1️⃣": "unary operator '!' cannot be applied to an operand of type 'Int'"])
+        expectDiagnostics("func f(_ n: Int) { print(n) }\nf(1️⃣\"a\")", ["1️⃣": "expected argument type 'Int'"])
+        expectDiagnostics("var x = 1\nprint(x.1️⃣count)", ["1️⃣": "value of type 'Int' has no member 'count'"])
+    }
+
+    @Test func annotatedEmptyArraysWork() throws {
+        #expect(try outcomeSet(explore("var l: [String] = []\nl.append(\"x\")\nprint(l, l.count)")) == [#"["x"] 1"#])
+    }
+}
+
+/// Numbers at the edge of what the model's clock and counters hold.
+@Suite struct EdgeNumberTests {
+    @Test func hugeDelaysAreDiagnosed() {
+        expectDiagnostics("sleep(1️⃣9223372036854775807)", ["1️⃣": "overflows when stored into 'UInt32'"])
+        expectDiagnostics("Thread.sleep(forTimeInterval: 1️⃣1e300)", ["1️⃣": "a delay of more than 10000000000 seconds"])
+        expectDiagnostics("serialQueue.asyncAfter(deadline: .now() + 1️⃣.seconds(9223372036854775807)) { print(1) }", ["1️⃣": "a delay of more than"])
+        expectDiagnostics("serialQueue.asyncAfter(deadline: .now() + 1️⃣1e300) { print(1) }", ["1️⃣": "a delay of more than"])
+        expectDiagnostics("1️⃣DispatchQueue.concurrentPerform(iterations: 9223372036854775807) { _ in }", ["1️⃣": "at most 10000"])
+    }
+
+    @Test func longSleepsAreFine() throws {
+        #expect(try outcomeSet(explore("sleep(4294967295)\nprint(1)")) == ["1"])
+    }
+
+    @Test func signallingASemaphoreAtIntMaxCrashes() throws {
+        let exploration = try explore("let s = DispatchSemaphore(value: 9223372036854775807)\nprint(1)\ns.signal()\nprint(2)")
+        #expect(outcomeSet(exploration) == ["1 deadlock"])
+        #expect(exploration.reports.first?.deadlock?.summary.contains("Unbalanced call to dispatch_semaphore_signal()") == true)
+    }
+}
