@@ -195,3 +195,141 @@ import Testing
         #expect(first.statesExplored == second.statesExplored)
     }
 }
+
+/// libdispatch's limited worker pool (issue 11): blocks of global and custom concurrent queues run
+/// on the non-overcommit pool of their QoS, one thread per core; with its threads blocked, a new
+/// one comes only about once a second, so timers and sleeps may come first. Custom serial queues
+/// and the main queue never wait for a thread. Measured with swiftc on 1 and 2 cores.
+@Suite struct WorkerPoolTests {
+    static func snippet(blockers: String, a: String) -> String {
+        """
+        let s = DispatchSemaphore(value: 0)
+        \(blockers)
+        \(a).async {
+            print("A")
+        }
+        serialQueue.asyncAfter(deadline: .now() + 0.1) {
+            print("B")
+            for _ in 1...2 {
+                s.signal()
+            }
+        }
+        """
+    }
+
+    static let globalBlockers = "for _ in 1...2 {\n    DispatchQueue.global().async {\n        s.wait()\n    }\n}"
+
+    @Test func aBlockBehindBlockedWorkersMayWaitPastATimer() throws {
+        let exploration = try explore(Self.snippet(blockers: Self.globalBlockers, a: "DispatchQueue.global()"))
+        #expect(outcomeSet(exploration) == ["A B", "B A"])
+        let witness = try #require(exploration.report(for: Outcome(lines: ["B", "A"], end: .finished))?.witness)
+        #expect(witness.contains { if case .clockWhileWaitingForWorker = $0.event { true } else { false } })
+    }
+
+    @Test func customConcurrentQueuesShareThePool() throws {
+        let blockers = Self.globalBlockers.replacingOccurrences(of: "DispatchQueue.global()", with: "concurrentQueue")
+        #expect(try outcomeSet(explore(Self.snippet(blockers: blockers, a: "DispatchQueue.global()"))) == ["A B", "B A"])
+    }
+
+    @Test func serialQueuesNeverWaitForAWorker() throws {
+        let blockers = """
+            let q1 = DispatchQueue(label: "q1")
+            let q2 = DispatchQueue(label: "q2")
+            q1.async { s.wait() }
+            q2.async { s.wait() }
+            """
+        #expect(try outcomeSet(explore(Self.snippet(blockers: blockers, a: "DispatchQueue.global()"))) == ["A B"])
+        #expect(try outcomeSet(explore(Self.snippet(blockers: Self.globalBlockers, a: "serialQueue"))) == ["A B"])
+    }
+
+    @Test func eachQoSHasItsOwnPool() throws {
+        let utility = Self.globalBlockers.replacingOccurrences(of: "DispatchQueue.global()", with: "DispatchQueue.global(qos: .utility)")
+        #expect(try outcomeSet(explore(Self.snippet(blockers: utility, a: "DispatchQueue.global()"))) == ["A B"])
+        // On Linux, userInteractive is served by userInitiated's root queue.
+        let initiated = Self.globalBlockers.replacingOccurrences(of: "DispatchQueue.global()", with: "DispatchQueue.global(qos: .userInitiated)")
+        #expect(try outcomeSet(explore(Self.snippet(blockers: initiated, a: "DispatchQueue.global(qos: .userInteractive)"))) == ["A B", "B A"])
+    }
+
+    @Test func withoutATimerTheWaitingBlockStillRuns() throws {
+        // The pool grows while every worker is blocked: A runs and releases them.
+        #expect(try outcomeSet(explore("""
+            let s = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async { s.wait(); print("released") }
+            DispatchQueue.global().async { print("A"); s.signal() }
+            """)) == ["A released"])
+    }
+}
+
+/// Timers set one after another with the same delay have deadlines in that order: libdispatch
+/// fires them so, and onto one queue they run in that order (measured: 20 of 20 runs).
+@Suite struct TimerOrderTests {
+    @Test func equalDelaysOntoOneQueueFireInTheOrderSet() throws {
+        let serial = try outcomeSet(explore("""
+            serialQueue.asyncAfter(deadline: .now() + 0.1) { print(1) }
+            serialQueue.asyncAfter(deadline: .now() + 0.1) { print(2) }
+            serialQueue.asyncAfter(deadline: .now() + 0.1) { print(3) }
+            """))
+        #expect(serial == ["1 2 3"])
+    }
+
+    @Test func timersOntoDifferentQueuesStillInterleave() throws {
+        let outcomes = try outcomeSet(explore("""
+            let other = DispatchQueue(label: "other")
+            serialQueue.asyncAfter(deadline: .now() + 0.1) { print(1) }
+            other.asyncAfter(deadline: .now() + 0.1) { print(2) }
+            """))
+        #expect(outcomes == ["1 2", "2 1"])
+    }
+
+    @Test func anEarlierDeadlineStillComesFirst() throws {
+        #expect(try outcomeSet(explore("""
+            serialQueue.asyncAfter(deadline: .now() + 0.2) { print(1) }
+            serialQueue.asyncAfter(deadline: .now() + 0.1) { print(2) }
+            """)) == ["2 1"])
+    }
+}
+
+/// concurrentPerform as libdispatch does it: the calling thread runs iterations itself, and at
+/// most as many pool threads as the CPU has cores help (none on one core); it returns when
+/// every iteration has finished.
+@Suite struct ConcurrentPerformTests {
+    @Test func anyIterationMayRunOnTheCallingThread() throws {
+        let outcomes = try outcomeSet(explore("""
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                if Thread.isMainThread {
+                    print("main \\(i)")
+                }
+            }
+            print("done")
+            """))
+        // main takes indices in order, any of them, or none when helpers are quicker.
+        #expect(outcomes == ["main 0 main 1 done", "main 0 done", "main 1 done", "done"])
+    }
+
+    @Test func iterationsThatWaitForEachOtherMayDeadlockOnOneCore() throws {
+        let exploration = try explore("""
+            let s = DispatchSemaphore(value: 0)
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                if i == 0 {
+                    s.wait()
+                } else {
+                    s.signal()
+                }
+            }
+            print("done")
+            """)
+        #expect(outcomeSet(exploration) == ["done", "deadlock"])
+        let stuck = try #require(exploration.report(for: Outcome(lines: [], end: .deadlock))?.deadlock?.summary)
+        #expect(stuck.contains("concurrentPerform at line 2 has 1 iteration(s) that no thread takes"))
+    }
+
+    @Test func itReturnsOnlyWhenEveryIterationHasRun() throws {
+        #expect(try outcomeSet(explore("""
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                print(i)
+            }
+            print("done")
+            """)) == ["0 1 done", "1 0 done"])
+        #expect(try outcomeSet(explore("DispatchQueue.concurrentPerform(iterations: 0) { _ in print(1) }\nprint(2)")) == ["2"])
+    }
+}

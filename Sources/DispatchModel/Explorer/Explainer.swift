@@ -170,6 +170,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case operationQueueLimit
     case cancelledOperationSkipsItsBlocks
     case completionBlockRunsAfter
+    case workerPoolIsLimited
 
     public var statement: String {
         switch self {
@@ -195,6 +196,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .operationQueueLimit: "an OperationQueue runs at most maxConcurrentOperationCount operations at once, and starts the ready one with the highest queuePriority first, then the first added"
         case .cancelledOperationSkipsItsBlocks: "a cancelled operation stops waiting for its dependencies and finishes without running its blocks; operations depending on it still run"
         case .completionBlockRunsAfter: "a completionBlock runs on another thread after its operation has finished, alongside whatever starts next"
+        case .workerPoolIsLimited: "blocks of global and concurrent queues run on a limited pool of worker threads (one per CPU core); when those are blocked, libdispatch adds a thread only about once a second, so timers and sleeps can come first"
         }
     }
 }

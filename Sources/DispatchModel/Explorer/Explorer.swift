@@ -59,8 +59,10 @@ public struct Explorer: Sendable {
         checkRaces(initial)
         var stack = [Node(state: initial, moves: semantics.moves(in: initial))]
         var complete = true
-        if stack[0].moves.isEmpty {
+        if stack[0].moves.allSatisfy(semantics.isOptional) {
             record(terminalOutcome(initial, semantics), [], terminalReason(initial, semantics))
+        }
+        if stack[0].moves.isEmpty {
             stack.removeAll()
         }
 
@@ -84,9 +86,12 @@ public struct Explorer: Sendable {
                 }
                 checkRaces(state)
                 let moves = semantics.moves(in: state)
-                if moves.isEmpty {
+                // When only optional moves remain (helpers for concurrentPerform), the run may
+                // also stop here: on one core no helper ever comes.
+                if moves.allSatisfy(semantics.isOptional) {
                     record(terminalOutcome(state, semantics), path(stack, then: step), terminalReason(state, semantics))
-                } else {
+                }
+                if !moves.isEmpty {
                     stack.append(Node(state: state, moves: moves, arrival: step))
                 }
             }

@@ -22,6 +22,8 @@ struct MachineState: Hashable {
     /// per `addOperation { }` run, appended as they happen.
     var operations: [OperationState]
     var operationQueues: [OperationQueueState]
+    /// One per `concurrentPerform` call made so far, in the order made.
+    var performs: [PerformState] = []
 
     static let mainThreadID = 0
 
@@ -87,6 +89,9 @@ struct Frame: Hashable {
     var locals: [VariableID: Value] = [:]
     /// The work item or operation whose body this frame runs: told when the frame ends.
     var task: Task?
+    /// The `concurrentPerform` call this frame's thread is inside (its instance), while it runs
+    /// or waits for iterations.
+    var performing: Int?
 
     enum Role: Hashable {
         case topLevel
@@ -134,6 +139,31 @@ enum Task: Hashable {
     case workItem(WorkItemID)
     /// One execution block of an operation instance (an index into `MachineState.operations`).
     case operationBlock(Int)
+    /// One iteration of a `concurrentPerform` call (an index into `MachineState.performs`).
+    case iteration(Int)
+}
+
+/// A `concurrentPerform` call in progress: iterations are handed out in index order to the
+/// caller and to helper threads from the pool, and the call returns when none is left running.
+struct PerformState: Hashable {
+    var perform: ConcurrentPerform
+    /// The locals of the calling closure, which every iteration captures.
+    var captures: [VariableID: Value]
+    /// The next index to hand out.
+    var next = 0
+    /// Iterations handed out and not yet finished.
+    var running = 0
+
+    var hasIterationsLeft: Bool { next < perform.iterations }
+
+    /// The frame of the next iteration, with its index bound; hands the iteration out.
+    mutating func takeIteration(role: Frame.Role, instance: Int) -> Frame {
+        var locals = captures
+        if let variable = perform.variable { locals[variable] = .int(next) }
+        next += 1
+        running += 1
+        return Frame(block: perform.body, role: role, locals: locals, task: .iteration(instance))
+    }
 }
 
 enum PendingItem: Hashable {

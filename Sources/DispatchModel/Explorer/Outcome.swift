@@ -106,6 +106,8 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case schedules(queue: String, microseconds: Int)
         case timerFires(queue: String)
         case clock(microseconds: Int)
+        /// Time passes while blocks of these queues wait for a worker of an exhausted pool.
+        case clockWhileWaitingForWorker(microseconds: Int, queues: [String])
         case sleeps(microseconds: Int)
         case wakes
         case waitsWithTimeout(microseconds: Int)
@@ -113,6 +115,11 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case activates(queue: String)
         case preconditionHolds
         case performs(iterations: Int)
+        /// The calling thread takes the next iteration of its concurrentPerform.
+        case takesIteration(Int)
+        /// A pool thread joins a concurrentPerform and takes an iteration.
+        case helpsPerform(iteration: Int)
+        case performReturns
         case workItemCancel(item: String)
         case workItemWaitReturns(item: String)
         case workItemNotify(item: String, queue: String)
@@ -171,13 +178,18 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .schedules(let queue, let microseconds): "\(queue).asyncAfter: a timer for \(Self.seconds(microseconds)) from now"
         case .timerFires(let queue): "fires: the block joins \(queue)"
         case .clock(let microseconds): "time passes: now \(Self.seconds(microseconds))"
+        case .clockWhileWaitingForWorker(let microseconds, let queues):
+            "time passes (now \(Self.seconds(microseconds))) while the next block of \(queues.joined(separator: ", ")) waits for a worker thread: the pool's threads, one per CPU core, are busy or blocked, and libdispatch adds one only about once a second"
         case .sleeps(let microseconds): "sleeps for \(Self.seconds(microseconds))"
         case .wakes: "wakes up"
         case .waitsWithTimeout(let microseconds): "waits, for \(Self.seconds(microseconds)) at most"
         case .waitEnds(let timedOut): timedOut ? "the wait times out (.timedOut)" : "the wait returns (.success)"
         case .activates(let queue): "\(queue).activate()"
         case .preconditionHolds: "dispatchPrecondition holds"
-        case .performs(let iterations): "concurrentPerform: \(iterations) iterations run side by side; it waits for them"
+        case .performs(let iterations): "concurrentPerform(iterations: \(iterations)): runs iterations itself; pool threads may help"
+        case .takesIteration(let index): "concurrentPerform: takes iteration \(index) itself"
+        case .helpsPerform(let index): "joins concurrentPerform and takes iteration \(index)"
+        case .performReturns: "concurrentPerform returns: every iteration has finished"
         case .workItemCancel(let item): "\(item).cancel()"
         case .workItemWaitReturns(let item): "\(item).wait() returns: the item has run"
         case .workItemNotify(let item, let queue): "\(item).notify(queue: \(queue)): registers the block"

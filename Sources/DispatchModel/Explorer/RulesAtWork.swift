@@ -18,8 +18,20 @@ extension Program {
         var rules: [Rule] = []
         func add(_ rule: Rule) { if !rules.contains(rule) { rules.append(rule) } }
         var hasAsync = false
-        for block in blocks {
+        var usesPool = false
+        var blocks = false
+        for block in self.blocks {
             for statement in block.statements {
+                switch statement.action {
+                case .dispatch(let queue, .async, _, _) where self[queue].workerPool != nil: usesPool = true
+                case .concurrentPerform: usesPool = true
+                default: break
+                }
+                switch statement.action {
+                case .semaphore(_, .wait), .group(_, .wait), .sleep, .timedWait, .workItem(_, .wait), .dispatch(_, .sync, _, _):
+                    blocks = true
+                default: break
+                }
                 switch statement.action {
                 case .group(_, .wait): add(.groupWaitsForItsBlocks)
                 case .group(_, .notify): add(.groupNotifiesWhenEmpty)
@@ -56,6 +68,7 @@ extension Program {
                 add(.fifo)
             }
         }
+        if usesPool && blocks && usesTime { add(.workerPoolIsLimited) }
         if hasAsync { add(.programOrder) }
         if rules.isEmpty { add(.programOrder) }
         return rules

@@ -13,6 +13,10 @@ struct Semantics {
         case fire(timer: Int)
         /// Nothing can run before this time: the clock jumps to it.
         case advance(to: Int)
+        /// A worker of the pool joins a `concurrentPerform` call and takes its next iteration.
+        /// Never necessary: libdispatch lends at most as many helpers as the pool has threads
+        /// (one per core), and on one core none at all.
+        case help(perform: Int)
     }
 
     enum Result {
@@ -41,13 +45,51 @@ struct Semantics {
                 moves.append(.start(id))
             }
         }
-        for (index, timer) in state.timers.enumerated() where timer.due <= state.now {
+        // Timers due now fire in the order they were set, per queue: each was set a little
+        // later than the one before, so its deadline is a little later too.
+        var firing: Set<QueueID> = []
+        for (index, timer) in state.timers.enumerated() where timer.due <= state.now && firing.insert(timer.queue).inserted {
             moves.append(.fire(timer: index))
         }
-        if moves.isEmpty, let next = nextEventTime(in: state) {
+        for (index, perform) in state.performs.enumerated() where perform.hasIterationsLeft {
+            moves.append(.help(perform: index))
+        }
+        // Time moves on when nothing else can happen, or when all that can is a block waiting for
+        // a worker of an exhausted pool: libdispatch adds a thread only about once a second.
+        if moves.allSatisfy({ waitsForWorker($0, in: state) || isOptional($0) }), let next = nextEventTime(in: state) {
             moves.append(.advance(to: next))
         }
         return moves
+    }
+
+    /// A queue's next item needs a worker of its limited pool (libdispatch's non-overcommit root
+    /// queue of its QoS: as many threads as the CPU has cores, then one more about every second),
+    /// and a thread of that pool is busy with an item: on a machine with one core that is the whole
+    /// pool, so the item may wait while time goes by.
+    func waitsForWorker(_ move: Move, in state: MachineState) -> Bool {
+        guard case .start(let queue) = move, let pool = program[queue].workerPool,
+            let item = state.queues[queue.index].pending.first
+        else { return false }
+        switch item {
+        case .async, .operation: break
+        case .sync: return false  // runs on the calling thread
+        }
+        return occupiesPool(pool, in: state)
+    }
+
+    /// A move the run may never make: a helper joining `concurrentPerform`. When only such moves
+    /// remain, the run may also stop there, stuck.
+    func isOptional(_ move: Move) -> Bool {
+        if case .help = move { return true }
+        return false
+    }
+
+    /// Whether some worker runs an item of a queue served by `pool`.
+    func occupiesPool(_ pool: QoSClass, in state: MachineState) -> Bool {
+        state.threads.contains { thread in
+            guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
+            return program[queue].workerPool == pool
+        }
     }
 
     /// The earliest future time at which something happens: a timer, a wake-up, a timeout.
@@ -75,6 +117,10 @@ struct Semantics {
         case .semaphore(let semaphore, .wait): return state.semaphores[semaphore.index] > 0
         case .sleep: return thread.sleepUntil.map { state.now >= $0 } ?? true
         case .workItem(let item, .wait): return state.workItems[item.index].executed
+        case .concurrentPerform:
+            // Inside the call with nothing left to take, the caller waits for the helpers.
+            guard let instance = thread.frames.last?.performing else { return true }
+            return state.performs[instance].hasIterationsLeft || state.performs[instance].running == 0
         case .operation(let operation, .waitUntilFinished): return state.operations[operation.index].phase == .finished
         case .operationQueue(let queue, .waitUntilAllFinished): return state.operationQueues[queue.index].unfinished == 0
         case .operationQueue(_, .waitFor(let operations)): return operations.allSatisfy { state.operations[$0.index].phase == .finished }
@@ -117,6 +163,8 @@ struct Semantics {
             fire(index, in: state)
         case .advance(let time):
             advance(to: time, in: state)
+        case .help(let instance):
+            help(instance, in: state)
         }
     }
 
@@ -127,10 +175,26 @@ struct Semantics {
         return .next(state, ScheduleStep(thread: "timer", queue: nil, event: .timerFires(queue: program[timer.queue].name), span: program[timer.body].span))
     }
 
+    /// A worker of the pool takes the next iteration of a `concurrentPerform` call.
+    private func help(_ instance: Int, in state: MachineState) -> Result {
+        var state = state
+        let queue = state.performs[instance].perform.queue
+        let frame = state.performs[instance].takeIteration(role: .item(queue, barrier: false, group: nil), instance: instance)
+        state.queues[queue.index].active += 1
+        let runner = startThread(with: frame, for: queue, in: &state)
+        let name = state.threads[state.threadIndex(runner)!].name
+        unwind(runner, in: &state)
+        return .next(state, ScheduleStep(thread: name, queue: program[queue].name, event: .helpsPerform(iteration: state.performs[instance].next - 1), span: program[frame.block].span))
+    }
+
     private func advance(to time: Int, in state: MachineState) -> Result {
+        let waiting = state.queues.indices.map { QueueID(index: $0) }.filter { waitsForWorker(.start($0), in: state) }
         var state = state
         state.now = time
-        return .next(state, ScheduleStep(thread: "clock", queue: nil, event: .clock(microseconds: time), span: nil))
+        let event: ScheduleStep.Event = waiting.isEmpty
+            ? .clock(microseconds: time)
+            : .clockWhileWaitingForWorker(microseconds: time, queues: waiting.map { program[$0].name })
+        return .next(state, ScheduleStep(thread: "clock", queue: nil, event: event, span: nil))
     }
 
     // MARK: Variables
@@ -329,14 +393,23 @@ struct Semantics {
             }
 
         case .concurrentPerform(let perform):
-            let locals = visibleLocals(of: thread)
-            for iteration in 0..<perform.iterations {
-                var captures = locals
-                if let variable = perform.variable { captures[variable] = .int(iteration) }
-                state.queues[perform.queue.index].pending.append(.async(perform.body, captures: captures, barrier: false, group: perform.group, task: nil))
+            // The caller runs iterations itself, one after another, until none is left to take;
+            // then it waits for the helpers' and returns. The statement is stepped each time.
+            // Helpers may take iterations from the start: any index may run on any thread.
+            advance = false
+            if let instance = frame.performing, state.performs[instance].hasIterationsLeft {
+                let iteration = state.performs[instance].next
+                state.threads[t].frames.append(state.performs[instance].takeIteration(role: .call, instance: instance))
+                event = .takesIteration(iteration)
+            } else if frame.performing == nil {
+                state.threads[t].frames[frameIndex].performing = state.performs.count
+                state.performs.append(PerformState(perform: perform, captures: visibleLocals(of: thread)))
+                event = .performs(iterations: perform.iterations)
+            } else {
+                state.threads[t].frames[frameIndex].performing = nil
+                state.threads[t].frames[frameIndex].pc += 1
+                event = .performReturns
             }
-            state.groups[perform.group.index].count += perform.iterations
-            event = .performs(iterations: perform.iterations)
 
         case .workItem(let item, let action):
             let decl = program.workItems[item.index]
@@ -568,6 +641,7 @@ struct Semantics {
             switch frame.task {
             case .workItem(let item)?: executed(item, in: &state)
             case .operationBlock(let instance)?: operationBlockEnded(instance, in: &state)
+            case .iteration(let instance)?: state.performs[instance].running -= 1
             case nil: break
             }
             switch frame.role {
@@ -624,6 +698,12 @@ struct Semantics {
             }
         }
         waits += operationWaits(in: state)
+        for (instance, perform) in state.performs.enumerated() where perform.hasIterationsLeft {
+            let caller = state.threads.first { $0.frames.contains { $0.performing == instance } }
+            let line = caller.flatMap { thread in nextStatementOfPerformingFrame(thread, instance) }.map { " at line \($0.span.line)" } ?? ""
+            let left = perform.perform.iterations - perform.next
+            waits.append("concurrentPerform\(line) has \(left) iteration(s) that no thread takes: those running are blocked, and libdispatch lends it no more threads than the pool has (one per CPU core, none beyond the caller on one core)")
+        }
         for (index, item) in state.workItems.enumerated() where !item.notify.isEmpty {
             waits.append("\(program.workItems[index].name).notify never runs: the work item never runs")
         }
@@ -639,6 +719,13 @@ struct Semantics {
             }
         }
         return waits
+    }
+
+    /// The `concurrentPerform` statement a thread's frame is inside.
+    private func nextStatementOfPerformingFrame(_ thread: ThreadState, _ instance: Int) -> Statement? {
+        guard let frame = thread.frames.first(where: { $0.performing == instance }) else { return nil }
+        let statements = program[frame.block].statements
+        return statements.indices.contains(frame.pc) ? statements[frame.pc] : nil
     }
 
     /// The thread's next step reads and writes nothing another thread can see, and cannot trap

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Calls: print, sync/async on a queue, a group's and a semaphore's methods, `list.append`.
 extension Lowering {
-    /// concurrentPerform's iterations each become a pending item of the model: a bound on memory.
+    /// A bound on concurrentPerform's iterations, which the model keeps count of.
     static let maximumIterations = 10_000
 
     mutating func lowerCall(_ call: FunctionCallExprSyntax) -> Statement? {
@@ -178,8 +178,7 @@ extension Lowering {
         return Statement(.dispatchAfter(queue: queue, microseconds: microseconds, body: body), at: span)
     }
 
-    /// `DispatchQueue.concurrentPerform(iterations: n) { i in … }`: the iterations, then a wait
-    /// for them (on a group of its own).
+    /// `DispatchQueue.concurrentPerform(iterations: n) { i in … }`.
     private mutating func lowerConcurrentPerform(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "iterations",
             let iterations = integerLiteral(argument.expression), (0...Self.maximumIterations).contains(iterations),
@@ -206,11 +205,8 @@ extension Lowering {
                 variable = id
             }
         }
-        groups.append(ObjectDecl(name: "concurrentPerform", span: span))
-        let group = GroupID(index: groups.count - 1)
-        pendingStatements.append(Statement(.group(group, .wait), at: span))
         return Statement(.concurrentPerform(ConcurrentPerform(
-            iterations: iterations, variable: variable, body: body, queue: globalQueue(qos: "default"), group: group)), at: span)
+            iterations: iterations, variable: variable, body: body, queue: globalQueue(qos: .default))), at: span)
     }
 
     /// `dispatchPrecondition(condition: .onQueue(q))`, `.notOnQueue(q)`, `.onQueueAsBarrier(q)`.

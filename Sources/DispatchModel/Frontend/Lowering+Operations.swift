@@ -58,7 +58,7 @@ extension Lowering {
     private mutating func newOperationQueue(_ name: String, span: SourceSpan?) -> OperationQueueID {
         // Foundation's private concurrent queue behind the OperationQueue; completion blocks and
         // extra execution blocks go to the default global queue.
-        let global = globalQueue(qos: "default")
+        let global = globalQueue(qos: .default)
         queues.append(QueueDecl(name: name, label: "NSOperationQueue \(name)", kind: .concurrent, span: span))
         operationQueues.append(OperationQueueDecl(name: name, backing: QueueID(index: queues.count - 1), globalQueue: global, isMain: false, span: span))
         return OperationQueueID(index: operationQueues.count - 1)
@@ -66,7 +66,7 @@ extension Lowering {
 
     private mutating func mainOperationQueue() -> OperationQueueID {
         if let index = operationQueues.firstIndex(where: \.isMain) { return OperationQueueID(index: index) }
-        let global = globalQueue(qos: "default")
+        let global = globalQueue(qos: .default)
         operationQueues.append(OperationQueueDecl(name: "OperationQueue.main", backing: Program.mainQueueID(in: queues), globalQueue: global, isMain: true, span: nil))
         return OperationQueueID(index: operationQueues.count - 1)
     }

@@ -26,7 +26,7 @@ extension Lowering {
     /// `DispatchQueue(label: "…", qos: .x, attributes: .concurrent)`.
     mutating func newQueue(_ call: FunctionCallExprSyntax, name: String) -> QueueDecl? {
         var label: String?
-        var qos: String?
+        var qos: QoSClass?
         var kind = QueueKind.serial
         var inactive = false
         for argument in call.arguments {
@@ -81,19 +81,17 @@ extension Lowering {
         return names
     }
 
-    static let qosClasses = ["userInteractive", "userInitiated", "default", "utility", "background", "unspecified"]
-
-    mutating func qosName(_ expr: ExprSyntax) -> String? {
+    mutating func qosName(_ expr: ExprSyntax) -> QoSClass? {
         guard let member = expr.as(MemberAccessExprSyntax.self), member.base == nil else {
             report("a QoS class is written like '.userInitiated'", Syntax(expr))
             return nil
         }
         let name = member.declName.baseName.text
-        guard Self.qosClasses.contains(name) else {
-            report("'.\(name)' is not a QoS class (one of \(Self.qosClasses.map { "." + $0 }.joined(separator: ", ")))", Syntax(expr))
+        guard let qos = QoSClass(rawValue: name) else {
+            report("'.\(name)' is not a QoS class (one of \(QoSClass.allCases.map { "." + $0.rawValue }.joined(separator: ", ")))", Syntax(expr))
             return nil
         }
-        return name
+        return qos
     }
 
     /// A queue the snippet names: a declared variable, `DispatchQueue.main`, or a global queue.
@@ -112,7 +110,7 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             let base = member.base, isDispatchQueueType(base), member.declName.baseName.text == "global"
         {
-            var qos = "default"
+            var qos = QoSClass.default
             for argument in call.arguments {
                 guard argument.label?.text == "qos" else {
                     report("DispatchQueue.global takes only 'qos:'", Syntax(argument))
@@ -127,12 +125,12 @@ extension Lowering {
         return nil
     }
 
-    mutating func globalQueue(qos: String) -> QueueID {
-        let name = qos == "default" ? "DispatchQueue.global()" : "DispatchQueue.global(qos: .\(qos))"
+    mutating func globalQueue(qos: QoSClass) -> QueueID {
+        let name = qos == .default ? "DispatchQueue.global()" : "DispatchQueue.global(qos: .\(qos.rawValue))"
         if let index = queues.firstIndex(where: { $0.kind == .global && $0.qos == qos }) {
             return QueueID(index: index)
         }
-        queues.append(QueueDecl(name: name, label: "com.apple.root.\(qos)-qos", kind: .global, qos: qos))
+        queues.append(QueueDecl(name: name, label: "com.apple.root.\(qos.rawValue)-qos", kind: .global, qos: qos))
         return QueueID(index: queues.count - 1)
     }
 

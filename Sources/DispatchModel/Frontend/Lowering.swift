@@ -15,7 +15,7 @@ struct Lowering {
     var workItems: [WorkItemDecl] = []
     var operationQueues: [OperationQueueDecl] = []
     var operations: [OperationDecl] = []
-    /// Statements a call lowers to after its own (concurrentPerform's wait).
+    /// Statements a call lowers to after its own (addOperations' wait).
     var pendingStatements: [Statement] = []
     /// The function whose body is being lowered: calling it again would recurse.
     var currentFunction: String?

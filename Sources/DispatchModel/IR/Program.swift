@@ -74,6 +74,33 @@ public enum QueueKind: String, Hashable, Sendable, Codable {
 
     /// At most one item at a time holds the queue.
     public var isSerial: Bool { self == .main || self == .serial }
+
+    /// Whether an async item of the queue needs a worker of libdispatch's limited pool (global
+    /// and custom concurrent queues: the non-overcommit root queues). Custom serial queues and
+    /// the main queue are served without that limit.
+    public var usesLimitedPool: Bool {
+        switch self {
+        case .global, .concurrent: true
+        case .main, .serial: false
+        }
+    }
+}
+
+/// A quality-of-service class, as `DispatchQoS.QoSClass` names them.
+public enum QoSClass: String, Hashable, Sendable, Codable, CaseIterable {
+    case userInteractive, userInitiated, `default`, utility, background, unspecified
+
+    /// The class whose limited worker pool serves it. On Linux libdispatch serves
+    /// userInteractive from userInitiated's root queue, and a queue without a class from the
+    /// default one.
+    public var pool: QoSClass {
+        switch self {
+        case .userInteractive, .userInitiated: .userInitiated
+        case .default, .unspecified: .default
+        case .utility: .utility
+        case .background: .background
+        }
+    }
 }
 
 public struct QueueDecl: Hashable, Sendable, Codable {
@@ -82,20 +109,26 @@ public struct QueueDecl: Hashable, Sendable, Codable {
     /// The label passed to `DispatchQueue(label:)`; for main and global queues, libdispatch's own.
     public var label: String
     public var kind: QueueKind
-    /// The QoS class name (`userInitiated`, …) when the snippet gave one.
-    public var qos: String?
+    /// The QoS class when the snippet gave one (a global queue always has one).
+    public var qos: QoSClass?
     /// Where the snippet declared it; nil for the prelude's queues and the built-in ones.
     public var span: SourceSpan?
     /// Created with `.initiallyInactive`: nothing starts until `activate()`.
     public var initiallyInactive: Bool
 
-    public init(name: String, label: String, kind: QueueKind, qos: String? = nil, span: SourceSpan? = nil, initiallyInactive: Bool = false) {
+    public init(name: String, label: String, kind: QueueKind, qos: QoSClass? = nil, span: SourceSpan? = nil, initiallyInactive: Bool = false) {
         self.name = name
         self.label = label
         self.kind = kind
         self.qos = qos
         self.span = span
         self.initiallyInactive = initiallyInactive
+    }
+
+    /// The limited worker pool (by QoS class) that runs the queue's async items, or nil when
+    /// they never wait for a worker.
+    public var workerPool: QoSClass? {
+        kind.usesLimitedPool ? (qos ?? .default).pool : nil
     }
 }
 
@@ -149,9 +182,8 @@ public enum Action: Hashable, Sendable, Codable {
     /// `item.perform()`, `item.cancel()`, `item.wait()`, `item.notify(queue:) { }`, and
     /// `queue.async(execute: item)`.
     case workItem(WorkItemID, WorkItemAction)
-    /// `DispatchQueue.concurrentPerform(iterations: n) { i in body }`. The front end follows it
-    /// with a wait on `group`: the model submits the iterations to `queue` in that group; the
-    /// live runner calls the real concurrentPerform (and the group stays empty).
+    /// `DispatchQueue.concurrentPerform(iterations: n) { i in body }`: the calling thread runs
+    /// iterations itself, helped by workers of `queue`'s pool, and returns when all have run.
     case concurrentPerform(ConcurrentPerform)
     /// `work(3)`: a function the snippet declares, called with its arguments.
     case call(FunctionCall)
@@ -218,15 +250,14 @@ public struct ConcurrentPerform: Hashable, Sendable, Codable {
     public var iterations: Int
     public var variable: VariableID?
     public var body: BlockID
+    /// The global queue whose pool lends helper threads (the caller's QoS: default here).
     public var queue: QueueID
-    public var group: GroupID
 
-    public init(iterations: Int, variable: VariableID?, body: BlockID, queue: QueueID, group: GroupID) {
+    public init(iterations: Int, variable: VariableID?, body: BlockID, queue: QueueID) {
         self.iterations = iterations
         self.variable = variable
         self.body = body
         self.queue = queue
-        self.group = group
     }
 }
 

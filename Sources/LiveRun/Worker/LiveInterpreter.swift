@@ -81,26 +81,19 @@ final class LiveInterpreter: @unchecked Sendable {
         }
     }
 
-    static func qosClass(_ name: String?) -> DispatchQoS.QoSClass {
-        switch name {
-        case "userInteractive": .userInteractive
-        case "userInitiated": .userInitiated
-        case "utility": .utility
-        case "background": .background
-        case "unspecified": .unspecified
-        default: .default
+    static func qosClass(_ qos: QoSClass?) -> DispatchQoS.QoSClass {
+        switch qos ?? .default {
+        case .userInteractive: .userInteractive
+        case .userInitiated: .userInitiated
+        case .default: .default
+        case .utility: .utility
+        case .background: .background
+        case .unspecified: .unspecified
         }
     }
 
-    static func dispatchQoS(_ name: String?) -> DispatchQoS {
-        switch name {
-        case "userInteractive": .userInteractive
-        case "userInitiated": .userInitiated
-        case "utility": .utility
-        case "background": .background
-        case "default": .default
-        default: .unspecified
-        }
+    static func dispatchQoS(_ qos: QoSClass?) -> DispatchQoS {
+        DispatchQoS(qosClass: qosClass(qos ?? .unspecified), relativePriority: 0)
     }
 
     /// Runs the top-level code on the calling thread (the main thread). Returns true when the
