@@ -13,10 +13,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        // How much heap the process holds: the explorer's memory budget (glibc's mallinfo2).
+        .target(name: "CHeap"),
         // Snippet → IR → every outcome. Pure: no I/O, no threads.
         .target(
             name: "DispatchModel",
             dependencies: [
+                "CHeap",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),

@@ -57,6 +57,12 @@ public struct Explainer: Sendable {
             var path: [ScheduleStep]
         }
         let initial = semantics.initialState()
+        let prefixes = semantics.outputs.prefixes(of: prefix)
+        /// Whether a state's output is the start of (or all of) `prefix`.
+        func isOnTheWay(_ output: OutputLog.ID) -> Bool {
+            let count = semantics.outputs.count(output)
+            return count < prefixes.count && prefixes[count] == output
+        }
         var stack = [Node(state: initial, path: [])]
         visited.insert(initial)
 
@@ -68,31 +74,31 @@ public struct Explainer: Sendable {
         while let node = stack.popLast(), visited.count < stateBudget, blockers.count < 4 {
             let state = node.state
             let moves = semantics.moves(in: state)
-            let atPrefix = state.output == prefix
+            let atPrefix = state.output == prefixes.last
             if atPrefix && analysis.isSaturated(state, moves: moves) {
                 add(analysis.whyNot(wanted, in: state, prefix: prefix, isTerminal: moves.isEmpty), node.path)
             }
             for move in moves.reversed() {
                 switch semantics.apply(move, to: state) {
                 case .trapped(let trapped, let step, let reason):
-                    if trapped.output == prefix, case .trap(let thread, let queue, let span) = reason {
+                    if trapped.output == prefixes.last, case .trap(let thread, let queue, let span) = reason {
                         add([Blocker(
                             rule: .trapEndsTheProcess,
                             detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it",
                             span: span)], node.path + [step])
-                    } else if trapped.output == prefix, case .preconditionFailed(let thread, let condition, let span) = reason {
+                    } else if trapped.output == prefixes.last, case .preconditionFailed(let thread, let condition, let span) = reason {
                         add([Blocker(
                             rule: .preconditionCrashes,
                             detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies",
                             span: span)], node.path + [step])
-                    } else if trapped.output == prefix, case .unbalancedLeave(let thread, let group, let span) = reason {
+                    } else if trapped.output == prefixes.last, case .unbalancedLeave(let thread, let group, let span) = reason {
                         add([Blocker(
                             rule: .trapEndsTheProcess,
                             detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies",
                             span: span)], node.path + [step])
                     }
                 case .next(let next, let step):
-                    guard next.output.count <= prefix.count, prefix.starts(with: next.output) else { continue }
+                    guard isOnTheWay(next.output) else { continue }
                     if visited.insert(next).inserted {
                         stack.append(Node(state: next, path: node.path + [step]))
                     }

@@ -9,7 +9,8 @@ struct MachineState: Hashable {
     var globals: [Value?]
     var groups: [GroupState]
     var semaphores: [Int]
-    var output: [String]
+    /// What has been printed, as an id in the search's `OutputLog`.
+    var output: OutputLog.ID
     var nextWorker: Int
     /// The logical clock, in microseconds: only sleeps, asyncAfter and timeouts move it.
     var now = 0
@@ -33,7 +34,7 @@ struct MachineState: Hashable {
         globals = Array(repeating: nil, count: program.variables.count)
         groups = Array(repeating: GroupState(), count: program.groups.count)
         semaphores = program.semaphores.map(\.initialValue)
-        output = []
+        output = .empty
         nextWorker = 1
         inactive = program.queues.map(\.initiallyInactive)
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)

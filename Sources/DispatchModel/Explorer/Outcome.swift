@@ -73,8 +73,11 @@ public enum DeadlockReason: Hashable, Sendable {
 public struct OutcomeReport: Hashable, Sendable {
     public var outcome: Outcome
     /// The first schedule the explorer found that produces the outcome.
-    public var witness: [ScheduleStep]
+    public var schedule: Schedule
     public var deadlock: DeadlockReason?
+
+    /// That schedule, step by step.
+    public var witness: [ScheduleStep] { schedule.steps }
 }
 
 /// One step of a schedule: which thread did what, running an item of which queue.

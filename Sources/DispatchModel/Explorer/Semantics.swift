@@ -2,6 +2,8 @@
 /// `Explorer` decides which steps to take; this file decides what a step means.
 struct Semantics {
     let program: Program
+    /// The printed output of every state of this search.
+    let outputs = OutputLog()
 
     /// A choice the scheduler can make in a state.
     enum Move: Hashable {
@@ -285,7 +287,7 @@ struct Semantics {
         switch statement.action {
         case .print(let items):
             let text = try items.map { item throws(EvaluationError) in try evaluate(item, for: thread, in: state).description }.joined(separator: " ")
-            state.output.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            state.output = outputs.appending(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), to: state.output)
             event = .printed(text)
 
         case .dispatch(let queue, .async, let body, let options):
@@ -414,8 +416,9 @@ struct Semantics {
         case .workItem(let item, let action):
             let decl = program.workItems[item.index]
             switch action {
-            case .submit(let queue):
-                state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: nil, task: .workItem(item)))
+            case .submit(let queue, let group):
+                state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: group, task: .workItem(item)))
+                if let group { state.groups[group.index].count += 1 }
                 event = .enqueued(queue: program[queue].name)
             case .cancel:
                 state.globals[decl.cancelled.index] = .bool(true)

@@ -14,6 +14,11 @@ extension Lowering {
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }
+        let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? call.calledExpression
+        if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
+            report(Self.swiftConcurrency, Syntax(call))
+            return nil
+        }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
             return lowerFunctionCall(function, call, span: span)
         }
@@ -68,13 +73,23 @@ extension Lowering {
                 break
             }
         }
-        if method == "async", !isDispatchQueueType(base), call.trailingClosure == nil, call.arguments.count == 1,
-            let argument = call.arguments.first, argument.label?.text == "execute",
+        if method == "async", !isDispatchQueueType(base), call.trailingClosure == nil,
+            let argument = call.arguments.last, argument.label?.text == "execute",
             let reference = argument.expression.as(DeclReferenceExprSyntax.self),
             case .workItem(let item)? = lookup(reference.baseName.text)
         {
             guard let queue = resolveQueue(base) else { return nil }
-            return Statement(.workItem(item, .submit(queue: queue)), at: span)
+            var group: GroupID?
+            for other in call.arguments.dropLast() {
+                guard other.label?.text == "group", let name = other.expression.as(DeclReferenceExprSyntax.self),
+                    case .group(let found)? = lookup(name.baseName.text)
+                else {
+                    report("write q.async(execute: item) or q.async(group: g, execute: item) for a DispatchWorkItem", Syntax(other))
+                    return nil
+                }
+                group = found
+            }
+            return Statement(.workItem(item, .submit(queue: queue, group: group)), at: span)
         }
         if let mode = DispatchMode(rawValue: method), !isDispatchQueueType(base) {
             guard let queue = resolveQueue(base) else { return nil }
@@ -94,6 +109,9 @@ extension Lowering {
             switch argument.label?.text {
             case "execute" where argument.expression.is(ClosureExprSyntax.self):
                 closure = argument.expression.as(ClosureExprSyntax.self)
+            case "execute":
+                report("'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet: write '\(method) { … }'", Syntax(argument.expression))
+                return nil
             case "flags":
                 guard let flags = dispatchFlags(argument.expression) else { return nil }
                 options.barrier = flags.contains("barrier")

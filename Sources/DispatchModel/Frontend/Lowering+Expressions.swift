@@ -3,6 +3,10 @@ import SwiftSyntax
 /// Expressions: literals, variables, arithmetic, comparisons, interpolation, `list.count`.
 extension Lowering {
     mutating func lowerExpression(_ expr: ExprSyntax) -> Expression? {
+        if expr.is(AwaitExprSyntax.self) {
+            report(Self.swiftConcurrency, Syntax(expr))
+            return nil
+        }
         if let integer = expr.as(IntegerLiteralExprSyntax.self) {
             guard let value = integerValue(integer.literal.text) else {
                 report("integer literal out of range", Syntax(expr))

@@ -2,22 +2,34 @@ import SwiftSyntax
 
 /// Functions the snippet declares: `func work(_ n: Int) { … }`, called as statements. They take
 /// values of the subset's types and return nothing; a call runs the body on the calling thread.
+/// As in a Swift main file, a top-level function may be called above its declaration: every
+/// signature is known before the top-level code is lowered, and each body is lowered where it
+/// stands (seeing the declarations above it).
 extension Lowering {
-    mutating func declareFunction(_ function: FunctionDeclSyntax) {
-        let name = function.name.text
-        guard isTopLevel else {
-            report("declare functions at the top level of the snippet", Syntax(function))
-            return
+    /// Declares every top-level function of the file (its parameters and an empty body), so that
+    /// calls anywhere resolve; each body is lowered when its declaration comes.
+    mutating func declareFunctions(in items: CodeBlockItemListSyntax) {
+        for item in items {
+            guard case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) else { continue }
+            declareSignature(function)
         }
+    }
+
+    private mutating func declareSignature(_ function: FunctionDeclSyntax) {
+        let name = function.name.text
         if function.genericParameterClause != nil || function.signature.effectSpecifiers != nil {
-            report("generic, async and throwing functions are outside the supported subset", Syntax(function.signature))
+            if let async = function.signature.effectSpecifiers?.asyncSpecifier {
+                report(Self.swiftConcurrency, Syntax(async))
+            } else {
+                report("generic and throwing functions are outside the supported subset", Syntax(function.signature))
+            }
             return
         }
         if let returnClause = function.signature.returnClause, returnClause.type.trimmedDescription != "Void" {
             report("functions return nothing in the supported subset: print or set a variable instead", Syntax(returnClause))
             return
         }
-        guard let body = function.body else {
+        guard function.body != nil else {
             report("'\(name)' needs a body", Syntax(function))
             return
         }
@@ -39,21 +51,39 @@ extension Lowering {
             guard let type = staticType(parameter.type) else { return }
             parameters.append((label, newVariable(inner, isGlobal: false, span: span, type: type)))
         }
-        let declared = parameters
-        let previous = currentFunction
-        currentFunction = name
-        let block = lowerBlock(body.statements, span: self.span(of: Syntax(body))) { lowering in
-            for parameter in declared where lowering.variables[parameter.variable.index].name != "_" {
-                lowering.bind(lowering.variables[parameter.variable.index].name, .variable(parameter.variable))
-            }
+        let body = BlockID(index: blocks.count)
+        blocks.append(Block(statements: [], span: function.body.map { self.span(of: Syntax($0)) }))
+        bind(name, .function(FunctionDecl(name: name, body: body, parameters: parameters)))
+    }
+
+    /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands.
+    mutating func declareFunction(_ function: FunctionDeclSyntax) {
+        guard isTopLevel else {
+            report("declare functions at the top level of the snippet", Syntax(function))
+            return
         }
+        guard case .function(let declared)? = lookup(function.name.text), let body = function.body,
+            blocks[declared.body.index].statements.isEmpty, !loweredFunctions.contains(declared.name)
+        else { return }  // its signature was refused, or a twin's body was lowered
+        loweredFunctions.insert(declared.name)
+        let previous = currentFunction
+        currentFunction = declared.name
+        scopes.append([:])
+        for parameter in declared.parameters where variables[parameter.variable.index].name != "_" {
+            bind(variables[parameter.variable.index].name, .variable(parameter.variable))
+        }
+        blocks[declared.body.index].statements = lowerItems(body.statements)
+        scopes.removeLast()
         currentFunction = previous
-        bind(name, .function(FunctionDecl(name: name, body: block, parameters: parameters)))
     }
 
     mutating func lowerFunctionCall(_ function: FunctionDecl, _ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
         if let closure = call.trailingClosure {
             report("'\(function.name)' takes no closure", Syntax(closure))
+            return nil
+        }
+        if function.name == currentFunction || calls(function.name, from: currentFunction) {
+            report("recursion is outside the supported subset", Syntax(call))
             return nil
         }
         let labels = call.arguments.map { $0.label?.text }
@@ -69,6 +99,21 @@ extension Lowering {
             else { return nil }
             arguments.append(FunctionCall.Argument(parameter: parameter.variable, value: value))
         }
+        if let caller = currentFunction { callGraph[caller, default: []].insert(function.name) }
         return Statement(.call(FunctionCall(name: function.name, body: function.body, arguments: arguments)), at: span)
+    }
+
+    /// Whether `callee`'s body (as lowered so far) reaches a call of `caller`: calling it from
+    /// `caller` would close a cycle.
+    private func calls(_ callee: String, from caller: String?) -> Bool {
+        guard let caller else { return false }
+        var seen: Set<String> = []
+        var frontier = [callee]
+        while let next = frontier.popLast() {
+            if next == caller { return true }
+            guard seen.insert(next).inserted else { continue }
+            frontier += callGraph[next] ?? []
+        }
+        return false
     }
 }

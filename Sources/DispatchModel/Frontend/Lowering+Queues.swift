@@ -102,13 +102,14 @@ extension Lowering {
             report(lookup(name) == nil ? "cannot find queue '\(name)' in scope" : "'\(name)' is not a queue", Syntax(expr))
             return nil
         }
-        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, isDispatchQueueType(base) {
+        // `DispatchQueue.main`, or `.main` where a queue is expected (Swift's implicit member).
+        if let member = expr.as(MemberAccessExprSyntax.self), member.base.map(isDispatchQueueType) ?? true {
             if member.declName.baseName.text == "main" { return Program.mainQueueID(in: queues) }
-            report("'DispatchQueue.\(member.declName.baseName.text)' is outside the supported subset", Syntax(expr))
+            report("'\(member.trimmedDescription)' is outside the supported subset: use a declared queue, .main or .global()", Syntax(expr))
             return nil
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let base = member.base, isDispatchQueueType(base), member.declName.baseName.text == "global"
+            member.base.map(isDispatchQueueType) ?? true, member.declName.baseName.text == "global"
         {
             var qos = QoSClass.default
             for argument in call.arguments {

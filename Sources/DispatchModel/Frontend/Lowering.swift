@@ -25,6 +25,10 @@ struct Lowering {
     var variableTypes: [VariableID: StaticType] = [:]
     /// Variables declared with `let` (and loop variables, parameters): assigning them is an error.
     var constants: Set<VariableID> = []
+    /// Which declared functions each function's body calls, to refuse recursion.
+    var callGraph: [String: Set<String>] = [:]
+    /// Functions whose bodies have been lowered.
+    var loweredFunctions: Set<String> = []
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -56,6 +60,7 @@ struct Lowering {
     mutating func lower(_ file: SourceFileSyntax) -> Program {
         let entry = BlockID(index: 0)
         blocks.append(Block(statements: []))
+        declareFunctions(in: file.statements)
         blocks[0].statements = lowerItems(file.statements)
         return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
                        semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
@@ -86,7 +91,7 @@ struct Lowering {
         return id
     }
 
-    private mutating func lowerItems(_ items: CodeBlockItemListSyntax) -> [Statement] {
+    mutating func lowerItems(_ items: CodeBlockItemListSyntax) -> [Statement] {
         var statements: [Statement] = []
         for item in items {
             switch item.item {
@@ -95,6 +100,10 @@ struct Lowering {
                     statements += declare(variable)
                 } else if let function = decl.as(FunctionDeclSyntax.self) {
                     declareFunction(function)
+                } else if let module = decl.as(ImportDeclSyntax.self) {
+                    importModule(module)
+                } else if decl.is(ActorDeclSyntax.self) {
+                    report(Self.swiftConcurrency, Syntax(decl))
                 } else {
                     unsupported(Syntax(decl))
                 }
@@ -114,6 +123,10 @@ struct Lowering {
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
+        if expr.is(AwaitExprSyntax.self) {
+            report(Self.swiftConcurrency, Syntax(expr))
+            return []
+        }
         if let branch = expr.as(IfExprSyntax.self) {
             if branch.conditions.count == 1, case .expression(let condition)? = branch.conditions.first?.condition,
                 let statements = lowerTimedWaitIf(condition, branch)
@@ -145,8 +158,16 @@ struct Lowering {
             unsupported(Syntax(declaration))
             return []
         }
+        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) {
+            report(Self.swiftConcurrency, Syntax(declaration))
+            return []
+        }
         guard let value = binding.initializer?.value else {
             report("'\(name)' needs an initial value", Syntax(binding))
+            return []
+        }
+        if value.is(ClosureExprSyntax.self) {
+            report("a closure kept in '\(name)' is outside the supported subset: write the closure where it runs (q.async { … }), or make it a DispatchWorkItem { … } or a func", Syntax(value))
             return []
         }
         if let existing = scopes[scopes.count - 1][name] {
@@ -424,6 +445,19 @@ struct Lowering {
         }
         return true
     }
+
+    /// `import Foundation` and `import Dispatch` (as pasted from a playground) change nothing:
+    /// the prelude imports both. Other modules are outside the subset.
+    private mutating func importModule(_ module: ImportDeclSyntax) {
+        let name = module.path.map(\.name.text).joined(separator: ".")
+        guard isTopLevel, module.importKindSpecifier == nil, ["Foundation", "Dispatch"].contains(name) else {
+            report("only 'import Foundation' and 'import Dispatch' can stand here (the prelude imports both); '\(module.trimmedDescription)' is outside the supported subset", Syntax(module))
+            return
+        }
+    }
+
+    /// The one message for Swift concurrency, wherever it shows up.
+    static let swiftConcurrency = "Swift concurrency (Task, async/await, actors) is not modelled: gcdquiz covers GCD and OperationQueue"
 
     // MARK: Problems
 

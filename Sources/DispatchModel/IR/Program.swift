@@ -196,7 +196,8 @@ public enum Action: Hashable, Sendable, Codable {
 public enum WorkItemAction: Hashable, Sendable, Codable {
     case perform, cancel, wait
     case notify(queue: QueueID, body: BlockID)
-    case submit(queue: QueueID)
+    /// `queue.async(execute: item)`, or `queue.async(group: g, execute: item)`.
+    case submit(queue: QueueID, group: GroupID?)
 }
 
 public struct WorkItemID: Hashable, Sendable, Codable {

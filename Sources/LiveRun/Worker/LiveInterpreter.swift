@@ -181,10 +181,14 @@ final class LiveInterpreter: @unchecked Sendable {
                 let decl = program.workItems[id.index]
                 let item = workItem(id)
                 switch action {
-                case .submit(let queue):
+                case .submit(let queue, let group):
                     workItemLock.withLock { submitted[id.index] = true }
                     monitor.submitted()
-                    queues[queue.index].async(execute: item)
+                    if let group {
+                        queues[queue.index].async(group: groups[group.index], execute: item)
+                    } else {
+                        queues[queue.index].async(execute: item)
+                    }
                 case .cancel:
                     item.cancel()
                     store.write(decl.cancelled, .bool(true))

@@ -20,6 +20,8 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON: {\"verdict\": \"exact\"|\"incomplete\"|\"wrong\", …}.")
     var json = false
 
+    @OptionGroup var budgets: ExplorationOptions
+
     func run() throws {
         let bank = self.bank.loadIfPresent()
         if !target.hasSuffix(".swift") {
@@ -29,7 +31,10 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let puzzle = try PuzzleResolver.resolve(target, in: bank)
-        let exploration = Explorer().explore(puzzle.program)
+        let exploration = budgets.explorer.explore(puzzle.program)
+        if let stop = exploration.stop {
+            throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot grade against outcomes not all known")
+        }
         let grade: TraceGrade
         do {
             grade = try TraceGrader(exploration: exploration).grade(answer)

@@ -17,9 +17,14 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The outcome(s) to explain, in the answer notation.", valueName: "answer"))
     var outcome: String?
 
+    @OptionGroup var budgets: ExplorationOptions
+
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
-        let exploration = Explorer().explore(puzzle.program)
+        let exploration = budgets.explorer.explore(puzzle.program)
+        if let stop = exploration.stop {
+            throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot explain against outcomes not all known")
+        }
         let style = TerminalStyle.current(for: .standardOutput)
         let grader = TraceGrader(exploration: exploration)
         let outcomes: [Outcome]

@@ -20,11 +20,13 @@ struct SolveCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print a schedule that produces each outcome.")
     var witness = false
 
+    @OptionGroup var budgets: ExplorationOptions
+
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
         let clock = ContinuousClock()
         let start = clock.now
-        let exploration = Explorer().explore(puzzle.program)
+        let exploration = budgets.explorer.explore(puzzle.program)
         let elapsed = clock.now - start
 
         if json {
@@ -33,21 +35,27 @@ struct SolveCommand: ParsableCommand {
             let style = TerminalStyle.current(for: .standardOutput)
             print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")
         }
-        if !exploration.isComplete {
-            throw CommandFailure.unexpected("the explorer stopped at its budget of \(Explorer().stateBudget) states: the outcomes above are possible, but there may be more")
+        if let stop = exploration.stop {
+            throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): the outcomes above are possible, but there may be more")
         }
     }
 }
 
 /// The text form of `solve`: the count, then one outcome a line with how it ends.
 enum OutcomeListRenderer {
+    /// More outcomes than this are summarised by a sample of `summarySample`.
+    static let summaryThreshold = 200
+    static let summarySample = 20
+
     static func render(_ exploration: Exploration, name: String, elapsed: Duration, witnesses: Bool, style: TerminalStyle) -> String {
         let count = exploration.reports.count
         let noun = count == 1 ? "outcome" : "outcomes"
         var text = "\(style.bold(name)): \(count) possible \(noun)\(exploration.isComplete ? "" : " found before the budget ran out")\n"
-        let notations = exploration.reports.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
+        // Hundreds of thousands of outcomes are summarised: a sample, and the rules that order them.
+        let shown = count > summaryThreshold ? Array(exploration.reports.prefix(summarySample)) : exploration.reports
+        let notations = shown.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
         let width = notations.map(\.count).max() ?? 0
-        for (report, notation) in zip(exploration.reports, notations) {
+        for (report, notation) in zip(shown, notations) {
             let padded = notation.padding(toLength: width, withPad: " ", startingAt: 0)
             switch report.outcome.end {
             case .finished:
@@ -59,6 +67,12 @@ enum OutcomeListRenderer {
                 for step in report.witness {
                     text += style.dim("      \(step)") + "\n"
                 }
+            }
+        }
+        if shown.count < count {
+            text += style.dim("  … and \(count - shown.count) more (solve --json lists every one). The rules that order them:") + "\n"
+            for rule in exploration.program.rulesAtWork {
+                text += style.dim("  - \(rule.statement)") + "\n"
             }
         }
         if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {

@@ -1,0 +1,62 @@
+import DispatchModel
+import Testing
+
+/// Snippets as people write them (issue 10): pasted from a playground, with implicit members,
+/// functions declared below their use; and what is not modelled said once, clearly, at its place.
+@Suite struct EverydayIdiomTests {
+    @Test func implicitMemberQueuesAreAccepted() throws {
+        #expect(try outcomeSet(explore("""
+            let g = DispatchGroup()
+            concurrentQueue.async(group: g, execute: { print(1) })
+            g.notify(queue: .main) { print(2) }
+            """)) == ["1 2"])
+        #expect(try outcomeSet(explore("let g = DispatchGroup()\ng.notify(queue: .global(qos: .background)) { print(1) }")) == ["1"])
+        #expect(try outcomeSet(explore("DispatchQueue.global(qos: .background).async { print(1) }")) == ["1"])
+    }
+
+    @Test func aWorkItemGoesIntoAGroup() throws {
+        #expect(try outcomeSet(explore("""
+            let g = DispatchGroup()
+            let item = DispatchWorkItem { print("item") }
+            concurrentQueue.async(group: g, execute: item)
+            g.wait()
+            print("after")
+            """)) == ["item after"])
+    }
+
+    @Test func importsOfThePreludesModulesAreIgnored() throws {
+        #expect(try outcomeSet(explore("import Foundation\nimport Dispatch\nprint(1)")) == ["1"])
+        expectDiagnostics("1️⃣import UIKit\nprint(1)", ["1️⃣": "only 'import Foundation' and 'import Dispatch' can stand here"])
+    }
+
+    @Test func aFunctionMayBeCalledAboveItsDeclaration() throws {
+        #expect(try outcomeSet(explore("""
+            work(1)
+            serialQueue.async {
+                work(2)
+            }
+            func work(_ n: Int) {
+                print(n)
+            }
+            """)) == ["1 2"])
+    }
+
+    @Test func recursionIsRefusedEvenThroughAnotherFunction() {
+        expectDiagnostics("func f() {\n    1️⃣f()\n}\nf()", ["1️⃣": "recursion is outside the supported subset"])
+        expectDiagnostics("func f() {\n    g()\n}\nfunc g() {\n    1️⃣f()\n}\nf()", ["1️⃣": "recursion is outside the supported subset"])
+    }
+
+    @Test func swiftConcurrencyIsNamedAsSuch() {
+        let message = "Swift concurrency (Task, async/await, actors) is not modelled"
+        expectDiagnostics("1️⃣Task { print(1) }", ["1️⃣": message])
+        expectDiagnostics("1️⃣Task.detached { print(1) }", ["1️⃣": message])
+        expectDiagnostics("func f() 1️⃣async { print(1) }", ["1️⃣": message])
+        expectDiagnostics("1️⃣actor Counter { var n = 0 }", ["1️⃣": message])
+        expectDiagnostics("1️⃣async let x = 1", ["1️⃣": message])
+    }
+
+    @Test func misleadingDiagnosticsSayWhatToWriteInstead() {
+        expectDiagnostics("let work = 1️⃣{ print(1) }", ["1️⃣": "a closure kept in 'work' is outside the supported subset: write the closure where it runs"])
+        expectDiagnostics("var n = 1\nserialQueue.async(execute: 1️⃣n)", ["1️⃣": "'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet"])
+    }
+}

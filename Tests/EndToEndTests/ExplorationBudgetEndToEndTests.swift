@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The explorer's budgets as a user meets them: a stop that says which budget ran out and what
+/// was found, and outcome sets too large to print summarised.
+@Suite struct ExplorationBudgetEndToEndTests {
+    func snippet(_ code: String) throws -> (URL, URL) {
+        let folder = try Binary.temporaryFolder()
+        let file = folder.appendingPathComponent("big.swift")
+        try code.write(to: file, atomically: true, encoding: .utf8)
+        return (folder, file)
+    }
+
+    @Test func aStateBudgetStopsTheSearchAndSaysSo() throws {
+        let (folder, file) = try snippet("for i in 1...3 {\n    concurrentQueue.async {\n        print(i)\n    }\n}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Binary.run(["solve", file.path, "--max-states", "10"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("found before the budget ran out"))
+        #expect(result.stderr.contains("the explorer stopped at its budget of 10 states (--max-states, --max-memory)"))
+        let refused = try Binary.run(["solve", file.path, "--max-memory", "0"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("--max-memory is in megabytes"))
+    }
+
+    @Test func aMemoryBudgetStopsALongSearch() throws {
+        // 300 blocks on a concurrent queue: far more schedules than fit in 4 MB.
+        let (folder, file) = try snippet("for i in 1...300 {\n    concurrentQueue.async {\n        print(i)\n    }\n}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Binary.run(["solve", file.path, "--max-memory", "4"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the explorer stopped at its memory budget of 4 MB"))
+    }
+
+    @Test func hugeOutcomeSetsAreSummarised() throws {
+        // 4 blocks × 2 prints side by side: 8! / 2⁴ = 2,520 orders.
+        let (folder, file) = try snippet("""
+            for i in 1...4 {
+                concurrentQueue.async {
+                    print(i)
+                    print(i * 10)
+                }
+            }
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Binary.run(["solve", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2520 possible outcomes"))
+        #expect(result.stdout.contains("… and 2500 more (solve --json lists every one). The rules that order them:"))
+        #expect(result.stdout.split(separator: "\n").count < 40)
+        let json = try Binary.run(["solve", file.path, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["outcomes"] as? [Any])?.count == 2520)
+    }
+}
