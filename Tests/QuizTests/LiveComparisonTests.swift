@@ -30,4 +30,16 @@ import Testing
         #expect(comparison.unexpected.count == 3)
         #expect(comparison.unexpected.map(\.entry.outcome.lines).contains(["3", "1", "2", "4"]))
     }
+
+    /// A run killed at its limit stands for a deadlock: expected where the model has one with the
+    /// same lines, and counted as seeing it; a crash never is.
+    @Test func aTimeoutIsExpectedWhereTheModelDeadlocks() throws {
+        let exploration = Explorer().explore(try SnippetCompiler.compile(
+            "let s = DispatchSemaphore(value: 0)\nserialQueue.async { print(1) }\ns.wait()\nprint(2)").get())
+        let comparison = LiveComparison(histogram: Self.histogram([(["1"], .timeout, 3), (["1"], .crash, 1), (["2"], .timeout, 1)]),
+                                        exploration: exploration)
+        #expect(comparison.unexpected.map(\.entry.outcome) == [LiveOutcome(lines: ["1"], end: .crash), LiveOutcome(lines: ["2"], end: .timeout)])
+        #expect(comparison.seenCount == 1)
+        #expect(comparison.unseen.isEmpty)
+    }
 }
