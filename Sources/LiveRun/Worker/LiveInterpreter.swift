@@ -1,3 +1,4 @@
+import CProcessSupport
 import DispatchModel
 import Foundation
 
@@ -48,15 +49,16 @@ final class LiveInterpreter: @unchecked Sendable {
             if let item = workItems[id.index] { return item }
             let decl = program.workItems[id.index]
             let item = DispatchWorkItem(flags: decl.barrier ? .barrier : []) { [unowned self] in
-                monitor.itemStarted()
+                let queue = monitor.workItemBlockStarted(id, barrier: decl.barrier)
                 var locals: [VariableID: Value] = [:]
                 execute(decl.body, &locals)
-                monitor.itemEnded()
+                monitor.workItemBlockEnded(id, on: queue, barrier: decl.barrier)
             }
             item.notify(queue: Self.bookkeeping) { [weak self] in
                 guard let self else { return }
+                monitor.workItemDone(id)
                 let wasSubmitted = workItemLock.withLock { submitted[id.index] }
-                if wasSubmitted, monitor.outstandingCompleted() {
+                if wasSubmitted, monitor.workDone() {
                     Self.wakeMainThread()
                 }
             }
@@ -101,7 +103,7 @@ final class LiveInterpreter: @unchecked Sendable {
     func runTopLevel() -> Bool {
         var locals: [VariableID: Value] = [:]
         execute(program.entry, &locals)
-        return monitor.workCompleted()
+        return monitor.topLevelEnded()
     }
 
     /// Executes a block. `locals` are the closure's variables: loop and branch bodies share them;
@@ -109,33 +111,39 @@ final class LiveInterpreter: @unchecked Sendable {
     func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
         let statements = program[block].statements
         for (index, statement) in statements.enumerated() {
-            jitter?.pause(at: UInt64(block.index) << 32 | UInt64(index))
+            jitter?.pause(at: .statement(index, in: block))
             monitor.progress()
+            let line = statement.span.line
             switch statement.action {
             case .print(let items):
                 let snapshot = locals
                 output.send(.printed(items.map { evaluate($0, snapshot).description }.joined(separator: " ")))
             case .dispatch(let queue, .async, let body, let options):
-                let work = submittedBlock(body, captured: locals)
+                if let group = options.group { monitor.groupEntered(group) }
+                let token = monitor.submitting(to: queue, barrier: options.barrier, line: line)
+                let work = submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: options.barrier), group: options.group)
                 let flags: DispatchWorkItemFlags = options.barrier ? .barrier : []
                 if let group = options.group {
                     queues[queue.index].async(group: groups[group.index], flags: flags, execute: work)
                 } else {
                     queues[queue.index].async(flags: flags, execute: work)
                 }
+                monitor.submitted(token)
             case .dispatch(let queue, .sync, let body, let options):
-                output.send(.syncing(queue: program[queue].name, line: statement.span.line, column: statement.span.column))
-                monitor.blocking(true)
+                let caller = announce(.sync(queue: program[queue].name), at: statement)
+                let wait = monitor.beginWait("\(program[queue].name).sync", line: line)
                 var inner = locals
                 queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
-                    monitor.blocking(false)
+                    // The body may run on another thread (the main queue's runs on the main thread).
+                    clearAnnouncement(of: caller)
+                    monitor.syncStarted(wait, on: queue, barrier: options.barrier)
                     execute(body, &inner)
-                    monitor.blocking(true)
+                    monitor.syncFinished(on: queue, barrier: options.barrier)
                 }
+                monitor.endWait(wait)
                 locals = inner
-                monitor.blocking(false)
             case .assign(let assignment):
-                assign(assignment, &locals, at: UInt64(block.index) << 32 | UInt64(index) | 1 << 31)
+                assign(assignment, &locals, at: .write(index, in: block))
             case .loop(let loop):
                 let range: ClosedRange<Int>?
                 do {
@@ -153,58 +161,53 @@ final class LiveInterpreter: @unchecked Sendable {
                     execute(chosen, &locals)
                 }
             case .group(let group, let action):
-                perform(action, on: groups[group.index], locals)
+                perform(action, on: group, at: statement, locals)
             case .semaphore(let semaphore, .wait):
-                monitor.blocking(true)
-                semaphores[semaphore.index].wait()
-                monitor.blocking(false)
+                monitor.waiting("\(program.semaphores[semaphore.index].name).wait()", line: line) {
+                    semaphores[semaphore.index].wait()
+                }
             case .semaphore(let semaphore, .signal):
                 semaphores[semaphore.index].signal()
             case .dispatchAfter(let queue, let microseconds, let body):
-                monitor.timer(scheduled: true)
-                let work = submittedBlock(body, captured: locals)
-                queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds)) { [self] in
-                    monitor.timer(scheduled: false)
-                    work()
-                }
+                monitor.timerSet()
+                expect(microseconds)
+                let work = submittedBlock(body, captured: locals, start: .timer(queue))
+                queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds), execute: work)
             case .sleep(let microseconds):
+                expect(microseconds)
                 usleep(UInt32(clamping: Self.scaledMicroseconds(microseconds)))
             case .timedWait(let waitable, let microseconds, let result):
+                expect(microseconds)
                 let deadline = DispatchTime.now() + Self.scaled(microseconds)
+                monitor.timerSet()
                 let outcome: DispatchTimeoutResult
                 switch waitable {
-                case .group(let group): outcome = groups[group.index].wait(timeout: deadline)
-                case .semaphore(let semaphore): outcome = semaphores[semaphore.index].wait(timeout: deadline)
+                case .group(let group):
+                    outcome = monitor.waiting("\(program.groups[group.index].name).wait(timeout:)", line: line) {
+                        groups[group.index].wait(timeout: deadline)
+                    }
+                case .semaphore(let semaphore):
+                    outcome = monitor.waiting("\(program.semaphores[semaphore.index].name).wait(timeout:)", line: line) {
+                        semaphores[semaphore.index].wait(timeout: deadline)
+                    }
                 }
+                monitor.timerEnded()
                 if let result { locals[result] = Waitable.result(timedOut: outcome == .timedOut) }
             case .workItem(let id, let action):
-                let decl = program.workItems[id.index]
-                let item = workItem(id)
-                switch action {
-                case .submit(let queue):
-                    workItemLock.withLock { submitted[id.index] = true }
-                    monitor.submitted()
-                    queues[queue.index].async(execute: item)
-                case .cancel:
-                    item.cancel()
-                    store.write(decl.cancelled, .bool(true))
-                case .perform:
-                    item.perform()
-                case .wait:
-                    monitor.blocking(true)
-                    item.wait()
-                    monitor.blocking(false)
-                case .notify(let queue, let body):
-                    item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals))
-                }
+                perform(action, on: id, at: statement, locals)
             case .concurrentPerform(let perform):
                 let captured = locals
+                monitor.iterationsSubmitted(perform.iterations)
                 DispatchQueue.concurrentPerform(iterations: perform.iterations) { [self] iteration in
+                    monitor.iterationStarted()
                     var inner = captured
                     if let variable = perform.variable { inner[variable] = .int(iteration) }
                     execute(perform.body, &inner)
+                    monitor.threadStopped()
                 }
+                monitor.iterationsDone()
             case .activate(let queue):
+                monitor.activating(queue)
                 queues[queue.index].activate()
             case .call(let call):
                 var parameters: [VariableID: Value] = [:]
@@ -213,52 +216,127 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
                 execute(call.body, &parameters)
             case .operation(let operation, let action):
-                perform(action, on: operation, locals)
+                perform(action, on: operation, at: statement, locals)
             case .operationQueue(let queue, let action):
-                perform(action, on: queue, locals)
+                perform(action, on: queue, at: statement, locals)
             case .precondition(let kind, let queue):
+                announce(.precondition(kind, queue: program[queue].name), at: statement)
                 switch kind {
                 case .onQueue: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
                 case .notOnQueue: dispatchPrecondition(condition: .notOnQueue(queues[queue.index]))
                 case .onQueueAsBarrier: dispatchPrecondition(condition: .onQueueAsBarrier(queues[queue.index]))
                 }
+                clearAnnouncement()
             }
         }
     }
 
+    /// How a submitted block begins: it was booked as pending on a queue, or it is an
+    /// `asyncAfter` block, a timer until it starts.
+    enum Start {
+        case queued(Int, QueueID, barrier: Bool)
+        case timer(QueueID)
+    }
+
     /// A block handed to libdispatch to run later: counted as outstanding work from now, as
     /// running while it runs, and done (possibly ending the run) when it returns.
-    private func submittedBlock(_ body: BlockID, captured: [VariableID: Value]) -> @Sendable () -> Void {
-        monitor.submitted()
+    func submittedBlock(_ body: BlockID, captured: [VariableID: Value], start: Start, group: GroupID? = nil) -> @Sendable () -> Void {
+        monitor.workSubmitted()
         return { [self] in
-            monitor.itemStarted()
-            jitter?.pause(at: UInt64(body.index) << 32 | 0xFFFF_FFFF)
+            let queue: QueueID, barrier: Bool
+            switch start {
+            case .queued(let token, let target, let isBarrier):
+                (queue, barrier) = (target, isBarrier)
+                monitor.started(token, on: queue, barrier: barrier)
+            case .timer(let target):
+                (queue, barrier) = (target, false)
+                monitor.started(nil, on: queue, barrier: false, endingTimer: true)
+            }
+            jitter?.pause(at: .start(of: body))
             var inner = captured
             execute(body, &inner)
-            if monitor.workCompleted() {
+            monitor.finished(on: queue, barrier: barrier)
+            if let group { monitor.groupLeft(group) }
+            if monitor.workDone() {
                 Self.wakeMainThread()
             }
         }
     }
 
-    private func perform(_ action: GroupAction, on group: DispatchGroup, _ locals: [VariableID: Value]) {
+    private func perform(_ action: GroupAction, on id: GroupID, at statement: Statement, _ locals: [VariableID: Value]) {
+        let group = groups[id.index]
+        let name = program.groups[id.index].name
         switch action {
         case .enter:
+            monitor.groupEntered(id)
             group.enter()
         case .leave:
+            announce(.groupLeave(group: name), at: statement)
+            monitor.groupLeft(id)
             group.leave()
+            clearAnnouncement()
         case .wait:
-            monitor.blocking(true)
-            group.wait()
-            monitor.blocking(false)
+            monitor.waiting("\(name).wait()", line: statement.span.line) { group.wait() }
         case .notify(let queue, let body):
-            group.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals))
+            let token = monitor.groupNotify(id, queue: queue, line: statement.span.line)
+            group.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
         }
+    }
+
+    private func perform(_ action: WorkItemAction, on id: WorkItemID, at statement: Statement, _ locals: [VariableID: Value]) {
+        let decl = program.workItems[id.index]
+        let item = workItem(id)
+        switch action {
+        case .submit(let queue):
+            workItemLock.withLock { submitted[id.index] = true }
+            monitor.workSubmitted()
+            let token = monitor.workItemSubmitting(id, to: queue, barrier: decl.barrier, line: statement.span.line)
+            queues[queue.index].async(execute: item)
+            monitor.submitted(token)
+        case .cancel:
+            item.cancel()
+            store.write(decl.cancelled, .bool(true))
+        case .perform:
+            monitor.performing(id) { item.perform() }
+        case .wait:
+            monitor.waiting("\(decl.name).wait()", line: statement.span.line) { item.wait() }
+        case .notify(let queue, let body):
+            let token = monitor.workItemNotify(id, queue: queue, line: statement.span.line)
+            item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
+        }
+    }
+
+    /// Tells the parent that this thread is about to make `call`, which kills the process if the
+    /// snippet misuses it: should it, the parent names the call and its line.
+    /// Returns the thread's id, for `clearAnnouncement`.
+    @discardableResult
+    func announce(_ call: RiskyCall, at statement: Statement) -> Int32 {
+        let thread = gcdquiz_thread_id()
+        output.send(.announced(call, line: statement.span.line, column: statement.span.column, thread: thread))
+        return thread
+    }
+
+    /// The call announced by `thread` (this one, by default) returned: it did not die of it.
+    func clearAnnouncement(of thread: Int32 = gcdquiz_thread_id()) {
+        output.send(.cleared(thread: thread))
+    }
+
+    /// Stops the process as Swift stops a program whose code hits a runtime error (arithmetic
+    /// overflow, division by zero), naming the error and the line: the snippet's own ending.
+    func trapLikeSwift(_ message: String, at statement: Statement) -> Never {
+        announce(.runtimeError(message), at: statement)
+        fatalError(message)
+    }
+
+    /// The snippet will take at least `microseconds` (unscaled) from now by its own doing (a
+    /// sleep, a timer, a timeout): the parent's deadline for the run moves accordingly.
+    private func expect(_ microseconds: Int) {
+        output.send(.expect(microseconds: Self.scaledMicroseconds(microseconds)))
     }
 
     /// A shared variable is read, then (after a possible pause) written, as two steps: the same
     /// granularity as the model, so lost updates happen for real.
-    private func assign(_ assignment: Assignment, _ locals: inout [VariableID: Value], at point: UInt64) {
+    private func assign(_ assignment: Assignment, _ locals: inout [VariableID: Value], at point: JitterPoint) {
         let target = assignment.target
         let isGlobal = program[target].isGlobal
         let current = isGlobal ? store.read(target) : locals[target]
@@ -302,8 +380,10 @@ final class LiveInterpreter: @unchecked Sendable {
     /// to survive a busy machine.
     static let timeScale = 0.25
 
+    /// At most a day: a longer wait in a snippet is as good as for ever, and keeps the time
+    /// arithmetic of libdispatch and of the deadlines far from overflowing.
     static func scaledMicroseconds(_ microseconds: Int) -> Int {
-        max(Int(Double(microseconds) * timeScale), 1)
+        min(max(Int(Double(max(microseconds, 0)) * timeScale), 1), 86_400_000_000)
     }
 
     static func scaled(_ microseconds: Int) -> DispatchTimeInterval {
