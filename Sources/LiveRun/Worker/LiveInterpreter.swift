@@ -36,6 +36,11 @@ final class LiveInterpreter: @unchecked Sendable {
         }
         groups = program.groups.map { _ in DispatchGroup() }
         semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
+        // Likewise a semaphore below its initial value ("Semaphore object deallocated while in
+        // use") and a group still entered: released after a finished run, they would kill the
+        // child and cost every later run a fork.
+        groups.forEach { _ = Unmanaged.passRetained($0) }
+        semaphores.forEach { _ = Unmanaged.passRetained($0) }
         store = SharedStore(count: program.variables.count)
         workItems = Array(repeating: nil, count: program.workItems.count)
         submitted = Array(repeating: false, count: program.workItems.count)
@@ -54,9 +59,10 @@ final class LiveInterpreter: @unchecked Sendable {
                 execute(decl.body, &locals)
                 monitor.workItemBlockEnded(id, on: queue, barrier: decl.barrier)
             }
+            let run = monitor.run
             item.notify(queue: Self.bookkeeping) { [weak self] in
                 guard let self else { return }
-                monitor.workItemDone(id)
+                monitor.workItemDone(id, inRun: run)
                 let wasSubmitted = workItemLock.withLock { submitted[id.index] }
                 if wasSubmitted, monitor.workDone() {
                     Self.wakeMainThread()

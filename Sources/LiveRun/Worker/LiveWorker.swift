@@ -125,7 +125,7 @@ public enum LiveWorker {
             _ = monitor.workItemNotify(item, queue: queue, line: 1)
             _ = monitor.workItemSubmitting(item, to: queue, barrier: false, line: 1)
             monitor.workItemBlockEnded(item, on: monitor.workItemBlockStarted(item, barrier: false), barrier: false)
-            monitor.workItemDone(item)
+            monitor.workItemDone(item, inRun: 0)
         }
         let wait = monitor.beginWait("w", line: 1)
         monitor.timerSet()

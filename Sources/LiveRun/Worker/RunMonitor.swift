@@ -125,6 +125,9 @@ final class RunMonitor: @unchecked Sendable {
 
     var generation: UInt64 { lock.withLock { books.generation } }
 
+    /// The index of the run in progress (or last begun).
+    var run: Int { lock.withLock { books.run } }
+
     private func update<T>(_ body: (inout Books) -> T) -> T {
         lock.withLock {
             books.generation &+= 1
@@ -353,9 +356,11 @@ final class RunMonitor: @unchecked Sendable {
     }
 
     /// libdispatch says the item has executed (run, or skipped because it was cancelled): no
-    /// submission of it is pending any more.
-    func workItemDone(_ item: WorkItemID) {
+    /// submission of it is pending any more. Late news of an earlier run (an item only
+    /// performed, whose notify comes after its run ended) is dropped.
+    func workItemDone(_ item: WorkItemID, inRun run: Int) {
         update { books in
+            guard books.run == run else { return }
             for token in books.workItemTokens.removeValue(forKey: item.index) ?? [] { books.pending[token] = nil }
             Self.workItemExecuted(item, in: &books)
         }

@@ -32,8 +32,12 @@ final class Watchdog: @unchecked Sendable {
         let me = gcdquiz_thread_id()
         var candidate: UInt64?
         var pool = PoolWait()
+        var pause: UInt32 = 1000
         while true {
-            usleep(1000)
+            usleep(pause)
+            // While snippet code runs there is nothing to judge: look less often, and take
+            // less of a busy machine from the run's own threads.
+            pause = 4000
             let books = monitor.snapshot
             let verdict = StuckAnalysis.verdict(books, operations: Self.facts(books.operations.values))
             let now = DispatchTime.now().uptimeNanoseconds
@@ -44,12 +48,14 @@ final class Watchdog: @unchecked Sendable {
                 pool.pause()
             case .waitingForWorkers(let blocks):
                 candidate = nil
+                pause = 1000
                 if let reason = pool.waiting(blocks: blocks, generation: books.generation, at: now, output: output) {
                     output.send(.gaveUp(reason))
                     _exit(0)
                 }
             case .stuck(let holders):
                 pool.pause()
+                pause = 1000
                 guard !holders.isEmpty, ThreadStates.allAsleep(except: me), monitor.generation == books.generation else {
                     candidate = nil
                     continue

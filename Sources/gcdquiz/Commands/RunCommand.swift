@@ -116,7 +116,8 @@ enum HistogramRenderer {
             }
         }
         text += "coverage: \(comparison.seenCount) of \(comparison.possibleCount) possible outcomes seen"
-        text += style.dim(String(format: " · %.2f s, %.0f runs/s, %d process%@", histogram.seconds, histogram.runsPerSecond,
+        let rate = String(format: histogram.runsPerSecond < 10 ? "%.1f" : "%.0f", histogram.runsPerSecond)
+        text += style.dim(String(format: " · %.2f s, %@ runs/s, %d process%@", histogram.seconds, rate,
                                  histogram.processes, histogram.processes == 1 ? "" : "es")) + "\n"
         return text
     }
