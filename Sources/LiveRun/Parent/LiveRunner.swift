@@ -130,9 +130,9 @@ private struct Session {
     }
 
     private mutating func handle(_ message: WorkerMessage, from worker: WorkerConnection, onRun: (Int, LiveOutcome) -> Void) throws {
-        if let (outcome, reason) = try worker.receive(message) {
-            tally.add(outcome, reason: reason)
-            onRun(tally.total, outcome)
+        if let run = try worker.receive(message) {
+            tally.add(run.outcome, reason: run.reason, late: run.late)
+            onRun(tally.total, run.outcome)
         }
         guard case .childEnded = message else { return }
         if let rest = worker.unfinishedBatch {
@@ -191,8 +191,15 @@ private final class WorkerConnection {
         process.write(Data(BatchCommand(firstRun: first, count: count).encoded.utf8))
     }
 
-    /// Takes in one message; returns a completed run's outcome and reason.
-    func receive(_ message: WorkerMessage) throws -> (LiveOutcome, String?)? {
+    /// A run that ended: how, why, and whether the machine kept its time (`Punctuality`).
+    struct CompletedRun {
+        var outcome: LiveOutcome
+        var reason: String?
+        var late: Bool
+    }
+
+    /// Takes in one message; returns a completed run.
+    func receive(_ message: WorkerMessage) throws -> CompletedRun? {
         let now = DispatchTime.now().uptimeNanoseconds
         switch message {
         case .child(let pid):
@@ -213,6 +220,8 @@ private final class WorkerConnection {
             if let run = current {
                 current?.deadline = max(run.deadline, now + UInt64(max(microseconds, 0)) * 1000 + margin)
             }
+        case .late:
+            current?.late = true
         case .finished:
             return complete(.finished, nil)
         case .hung(let why):
@@ -241,17 +250,17 @@ private final class WorkerConnection {
         return nil
     }
 
-    private func complete(_ ending: (LiveEnd, String)) -> (LiveOutcome, String?)? {
+    private func complete(_ ending: (LiveEnd, String)) -> CompletedRun? {
         complete(ending.0, ending.1)
     }
 
-    private func complete(_ end: LiveEnd, _ reason: String?) -> (LiveOutcome, String?)? {
+    private func complete(_ end: LiveEnd, _ reason: String?) -> CompletedRun? {
         guard let run = current else { return nil }
         current = nil
         nextInBatch = run.run + 1
         completedInBatch += 1
         if let batch, nextInBatch < batch.upperBound { startBy = DispatchTime.now().uptimeNanoseconds + startMargin }
-        return (LiveOutcome(lines: run.lines, end: end), reason)
+        return CompletedRun(outcome: LiveOutcome(lines: run.lines, end: end), reason: reason, late: run.late)
     }
 
     /// Kills the child when its run is past its deadline; the run completes as a timeout when
@@ -326,6 +335,8 @@ private struct RunInProgress {
     /// The thread the child's signal handler said was dying.
     var dyingThread: Int32?
     var killedAt: UInt64?
+    /// The machine did not keep the run's time (`Punctuality`).
+    var late = false
 
     init(run: Int, deadline: UInt64) {
         self.run = run
@@ -340,20 +351,22 @@ private struct RunInProgress {
     }
 }
 
-/// Counts outcomes and keeps the first reason seen for each.
+/// Counts outcomes, and the late runs among them, and keeps the first reason seen for each.
 struct Tally {
     private var counts: [LiveOutcome: Int] = [:]
+    private var lateCounts: [LiveOutcome: Int] = [:]
     private var reasons: [LiveOutcome: String] = [:]
     private(set) var total = 0
 
-    mutating func add(_ outcome: LiveOutcome, reason: String?) {
+    mutating func add(_ outcome: LiveOutcome, reason: String?, late: Bool) {
         counts[outcome, default: 0] += 1
+        if late { lateCounts[outcome, default: 0] += 1 }
         if let reason, reasons[outcome] == nil { reasons[outcome] = reason }
         total += 1
     }
 
     var entries: [LiveHistogram.Entry] {
-        counts.map { LiveHistogram.Entry(outcome: $0.key, count: $0.value, reason: reasons[$0.key]) }
+        counts.map { LiveHistogram.Entry(outcome: $0.key, count: $0.value, reason: reasons[$0.key], lateRuns: lateCounts[$0.key] ?? 0) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.outcome < $1.outcome }
     }
 }

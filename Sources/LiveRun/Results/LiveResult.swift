@@ -56,11 +56,15 @@ public struct LiveHistogram: Sendable {
         /// Why runs with this outcome ended as they did (libdispatch's message, the stuck sync,
         /// the signal), when the ending is not `finished`.
         public var reason: String?
+        /// Runs with this outcome during which the machine did not keep the snippet's time: a
+        /// thread went unscheduled for longer than the runner's time compression allows.
+        public var lateRuns: Int
 
-        public init(outcome: LiveOutcome, count: Int, reason: String? = nil) {
+        public init(outcome: LiveOutcome, count: Int, reason: String? = nil, lateRuns: Int = 0) {
             self.outcome = outcome
             self.count = count
             self.reason = reason
+            self.lateRuns = lateRuns
         }
     }
 

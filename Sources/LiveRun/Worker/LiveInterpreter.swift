@@ -21,12 +21,16 @@ final class LiveInterpreter: @unchecked Sendable {
     let operations: LiveOperations
     let output: WorkerOutput
     let jitter: Jitter?
+    /// Whether the run's timing matters (the snippet sleeps, sets timers or waits with a
+    /// timeout): then the interpreter watches that the machine keeps time (`Punctuality`).
+    let keepsTime: Bool
 
-    init(program: Program, monitor: RunMonitor, output: WorkerOutput, jitter: Jitter?) {
+    init(program: Program, monitor: RunMonitor, output: WorkerOutput, jitter: Jitter?, keepsTime: Bool) {
         self.program = program
         self.monitor = monitor
         self.output = output
         self.jitter = jitter
+        self.keepsTime = keepsTime
         // Fresh queues every run, so that no state leaks from one run into the next.
         queues = program.queues.map(Self.makeQueue)
         // libdispatch crashes when an inactive queue is released ("Release of an inactive
@@ -116,7 +120,9 @@ final class LiveInterpreter: @unchecked Sendable {
     /// a submitted closure gets a copy (the model's capture by value).
     func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
         let statements = program[block].statements
+        var mark = keepsTime ? DispatchTime.now().uptimeNanoseconds : 0
         for (index, statement) in statements.enumerated() {
+            defer { if keepsTime { mark = keepTime(after: statement.action, since: mark) } }
             jitter?.pause(at: .statement(index, in: block))
             monitor.progress()
             let line = statement.span.line
@@ -181,7 +187,12 @@ final class LiveInterpreter: @unchecked Sendable {
                 queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds), execute: work)
             case .sleep(let microseconds):
                 expect(microseconds)
+                let start = DispatchTime.now().uptimeNanoseconds
                 usleep(UInt32(clamping: Self.scaledMicroseconds(microseconds)))
+                if keepsTime {
+                    let overslept = DispatchTime.now().uptimeNanoseconds - start
+                    late(by: overslept - min(overslept, UInt64(Self.scaledMicroseconds(microseconds)) * 1000))
+                }
             case .timedWait(let waitable, let microseconds, let result):
                 expect(microseconds)
                 let deadline = DispatchTime.now() + Self.scaled(microseconds)
@@ -198,6 +209,10 @@ final class LiveInterpreter: @unchecked Sendable {
                     }
                 }
                 monitor.timerEnded()
+                if keepsTime, outcome == .timedOut {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    late(by: now - min(now, deadline.uptimeNanoseconds))
+                }
                 if let result { locals[result] = Waitable.result(timedOut: outcome == .timedOut) }
             case .workItem(let id, let action):
                 perform(action, on: id, at: statement, locals)
@@ -332,6 +347,19 @@ final class LiveInterpreter: @unchecked Sendable {
     func trapLikeSwift(_ message: String, at statement: Statement) -> Never {
         announce(.runtimeError(message), at: statement)
         fatalError(message)
+    }
+
+    /// After a statement: if it takes no time in the model, the time since the last one ended is
+    /// how long the machine held the thread. Returns the new mark.
+    private func keepTime(after action: Action, since mark: UInt64) -> UInt64 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if action.isInstant { late(by: now - min(now, mark)) }
+        return now
+    }
+
+    /// Books lateness, and tells the parent the first time the run is late.
+    func late(by nanoseconds: UInt64) {
+        if monitor.late(by: nanoseconds) { output.send(.late(microseconds: Int(nanoseconds / 1000))) }
     }
 
     /// The snippet will take at least `microseconds` (unscaled) from now by its own doing (a

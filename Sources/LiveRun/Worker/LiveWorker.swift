@@ -48,7 +48,8 @@ public enum LiveWorker {
         _ = gcdquiz_set_timer_slack(1000)
         _ = gcdquiz_report_dying_thread(STDOUT_FILENO)
         let monitor = RunMonitor(program: request.program)
-        Watchdog(monitor: monitor, output: output).start()
+        let keepsTime = request.program.usesTime
+        Watchdog(monitor: monitor, output: output, keepsTime: keepsTime).start()
 
         for run in batch.firstRun ..< batch.firstRun + batch.count {
             output.send(.start(run: run))
@@ -57,7 +58,8 @@ public enum LiveWorker {
                 raise(SIGSEGV)
             }
             let jitter = request.jitter ? Jitter(seed: request.seed, run: run) : nil
-            let interpreter = LiveInterpreter(program: request.program, monitor: monitor, output: output, jitter: jitter)
+            let interpreter = LiveInterpreter(program: request.program, monitor: monitor, output: output, jitter: jitter,
+                                              keepsTime: keepsTime)
             var over = interpreter.runTopLevel()
             while !over {
                 _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
@@ -96,7 +98,7 @@ public enum LiveWorker {
             }
         }
         for message in [WorkerMessage.start(run: 0), .printed("a\nb"), .announced(.sync(queue: "q"), line: 1, column: 1, thread: 1),
-                        .cleared(thread: 1), .expect(microseconds: 1), .finished, .hung("h"), .gaveUp("g"), .child(pid: 1),
+                        .cleared(thread: 1), .expect(microseconds: 1), .late(microseconds: 1), .finished, .hung("h"), .gaveUp("g"), .child(pid: 1),
                         .childEnded(signal: 0, status: 0)] {
             sink &+= message.encoded.utf8.count
         }
@@ -142,6 +144,7 @@ public enum LiveWorker {
         monitor.threadStopped()
         monitor.iterationsDone()
         monitor.endRun()
+        _ = monitor.late(by: 0)
         let asleep = ThreadStates.allAsleep(except: 0) ? 1 : 0
         return verdicts.count &+ asleep &+ Int(monitor.generation & 1) &+ (monitor.isDone ? 1 : 0)
     }

@@ -44,6 +44,9 @@ final class RunMonitor: @unchecked Sendable {
         var iterationsPending = 0
         var operations: [ObjectIdentifier: TrackedOperation] = [:]
         var nextToken = 0
+        /// The longest the machine was seen to keep a thread of the run waiting, in nanoseconds
+        /// (see `Punctuality`).
+        var lateness: UInt64 = 0
     }
 
     struct QueueState: Equatable {
@@ -124,6 +127,16 @@ final class RunMonitor: @unchecked Sendable {
     var snapshot: Books { lock.withLock { books } }
 
     var generation: UInt64 { lock.withLock { books.generation } }
+
+    /// The machine kept a thread of the run from running for `nanoseconds` beyond what the
+    /// snippet asked. Returns true when that makes the run late for the first time.
+    func late(by nanoseconds: UInt64) -> Bool {
+        lock.withLock {
+            guard books.inProgress, nanoseconds > Punctuality.tolerance else { return false }
+            defer { books.lateness = max(books.lateness, nanoseconds) }
+            return books.lateness <= Punctuality.tolerance
+        }
+    }
 
     /// The index of the run in progress (or last begun).
     var run: Int { lock.withLock { books.run } }

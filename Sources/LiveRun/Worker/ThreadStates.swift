@@ -4,8 +4,8 @@ import Foundation
 /// books call blocked may in truth have been woken a moment ago and not yet been scheduled; the
 /// kernel shows it as runnable. libdispatch's own thread pool counts runnable workers this way.
 enum ThreadStates {
-    /// True when every thread but `except` is asleep (state S): none is running, runnable, or in
-    /// the middle of something the kernel does for it.
+    /// True when every thread but `except` is asleep (state S) or gone (Z, X): none is running,
+    /// runnable, or in the middle of something the kernel does for it.
     static func allAsleep(except thread: Int32) -> Bool {
         guard let directory = opendir("/proc/self/task") else { return false }
         defer { closedir(directory) }
@@ -13,7 +13,7 @@ enum ThreadStates {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let id = Int32(name), id != thread else { continue }
             guard let state = state(of: id) else { continue }  // the thread ended meanwhile
-            if state != UInt8(ascii: "S") { return false }
+            if ![UInt8(ascii: "S"), UInt8(ascii: "Z"), UInt8(ascii: "X")].contains(state) { return false }
         }
         return true
     }

@@ -17,10 +17,14 @@ final class Watchdog: @unchecked Sendable {
 
     private let monitor: RunMonitor
     private let output: WorkerOutput
+    /// Whether to watch that the machine keeps time (`Punctuality`): the watchdog's own naps
+    /// overrun when the machine is too busy to run the run's threads on time.
+    private let keepsTime: Bool
 
-    init(monitor: RunMonitor, output: WorkerOutput) {
+    init(monitor: RunMonitor, output: WorkerOutput, keepsTime: Bool) {
         self.monitor = monitor
         self.output = output
+        self.keepsTime = keepsTime
     }
 
     func start() {
@@ -34,7 +38,15 @@ final class Watchdog: @unchecked Sendable {
         var pool = PoolWait()
         var pause: UInt32 = 1000
         while true {
+            let napped = DispatchTime.now().uptimeNanoseconds
             usleep(pause)
+            if keepsTime {
+                let elapsed = DispatchTime.now().uptimeNanoseconds - napped
+                let overslept = elapsed - min(elapsed, UInt64(pause) * 1000)
+                if monitor.late(by: overslept) {
+                    output.send(.late(microseconds: Int(overslept / 1000)))
+                }
+            }
             // While snippet code runs there is nothing to judge: look less often, and take
             // less of a busy machine from the run's own threads.
             pause = 4000

@@ -56,6 +56,9 @@ enum WorkerMessage: Equatable {
     /// The run will go on for at least this long from now by its own doing (a sleep, a timer, a
     /// wait with a timeout, a block waiting for the thread pool): the parent moves its deadline.
     case expect(microseconds: Int)
+    /// The machine did not run a thread of this run for this long when the snippet's timing
+    /// needed it (see `Punctuality`): the run is late.
+    case late(microseconds: Int)
     /// The run finished: all submitted work completed.
     case finished
     /// The run is stuck, and this is what holds it; the worker exits after saying so.
@@ -76,6 +79,7 @@ enum WorkerMessage: Equatable {
         case .cleared(let thread): "V \(thread)\n"
         case .dying(let thread, let signal): "T \(thread) \(signal)\n"
         case .expect(let microseconds): "E \(microseconds)\n"
+        case .late(let microseconds): "L \(microseconds)\n"
         case .finished: "F\n"
         case .hung(let why): "H \(Self.escape(why))\n"
         case .gaveUp(let why): "G \(Self.escape(why))\n"
@@ -109,6 +113,9 @@ enum WorkerMessage: Equatable {
         case "E":
             guard let microseconds = Int(rest) else { return nil }
             self = .expect(microseconds: microseconds)
+        case "L":
+            guard let microseconds = Int(rest) else { return nil }
+            self = .late(microseconds: microseconds)
         case "F":
             self = .finished
         case "H":

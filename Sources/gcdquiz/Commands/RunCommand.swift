@@ -101,12 +101,18 @@ enum HistogramRenderer {
             line += entry.outcome.end == .finished ? style.green(end) : style.red(end)
             line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
             line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
-            if !row.isExpected {
+            if row.isUnexpected {
                 line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen"))
+            } else if row.isLateOnly {
+                line += "  " + style.yellow("not in the model, seen only in late runs")
             }
             text += line + "\n"
             if let reason = entry.reason, entry.outcome.end != .finished {
                 text += style.dim("  " + String(repeating: " ", count: width) + "   \(reason)") + "\n"
+            }
+            if row.isLateOnly {
+                text += style.dim("  " + String(repeating: " ", count: width)
+                    + "   the machine was too busy to run a thread on time (runs compress time 4×): not a model bug") + "\n"
             }
         }
         if !comparison.unseen.isEmpty {
@@ -139,6 +145,8 @@ struct RunJSON: Encodable {
         var percent: Double
         var expected: Bool
         var reason: String?
+        /// Runs with this outcome in which the machine did not keep the snippet's time.
+        var lateRuns: Int
     }
 
     struct Unseen: Encodable {
@@ -169,7 +177,7 @@ struct RunJSON: Encodable {
         outcomes = comparison.rows.map { row in
             Entry(lines: row.entry.outcome.lines, end: row.entry.outcome.end.rawValue, count: row.entry.count,
                   percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
-                  expected: row.isExpected, reason: row.entry.reason)
+                  expected: row.isExpected, reason: row.entry.reason, lateRuns: row.entry.lateRuns)
         }
         unseen = comparison.unseen.map { Unseen(lines: $0.lines, end: $0.end.rawValue) }
         runs = histogram.runs
