@@ -118,6 +118,14 @@ import Testing
         #expect(!reason.contains("dispatch_sync"), "\(reason)")
     }
 
+    /// A Swift runtime error in the snippet's code ends the run as the model says (the process
+    /// dies), under `run` as under `verify`: not a crash of the runner.
+    @Test func aRuntimeErrorInTheSnippetIsItsOwnEnding() throws {
+        let histogram = try Self.runner.run(try Self.program("var x = 0\nprint(1)\nprint(5 / x)\nprint(2)"), options: .init(runs: 3))
+        #expect(histogram.entries.map(\.outcome) == [LiveOutcome(lines: ["1"], end: .deadlock)])
+        #expect(histogram.entries.first?.reason?.contains("division by zero") == true)
+    }
+
     @Test func aCrashOfAnotherKindIsACrashAndTheRestGoOn() throws {
         let program = try Self.program("print(1)")
         var options = LiveRunner.Options(runs: 10, seed: 1)

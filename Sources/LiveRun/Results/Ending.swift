@@ -22,6 +22,11 @@ public enum Ending {
         case compiledSnippet
     }
 
+    /// Ends the message the interpreter prints before it traps for an error in the snippet's own
+    /// code (`LiveInterpreter.trap`), as Swift's runtime would: it tells that trap from one in
+    /// gcdquiz's own code.
+    public static let snippetCodeMarker = "(in the snippet's code)"
+
     /// The ending and the reason shown beside it.
     public static func classify(_ death: Death, stderr: String, culprit: AnnouncedCall?, runner: Runner) -> (LiveEnd, String) {
         switch death {
@@ -53,8 +58,7 @@ public enum Ending {
         let libdispatch = message(in: stderr, after: "BUG IN CLIENT OF LIBDISPATCH: ")
         let swift = message(in: stderr, after: "Fatal error: ")
         if let culprit {
-            let said = (culprit.call.library == "libdispatch" ? libdispatch : nil) ?? (culprit.call.library == "Swift" ? swift : nil)
-                ?? culprit.call.trapMessage
+            let said = (culprit.call.library == "libdispatch" ? libdispatch : nil) ?? culprit.call.trapMessage
             return (.deadlock, "trap\(place): \(culprit.call.library): \"\(said)\" (\(signalName(signal)))")
         }
         switch runner {
@@ -63,6 +67,10 @@ public enum Ending {
             if let swift { return (.deadlock, "trap: Swift runtime error: \"\(swift)\" (\(signalName(signal)))") }
             return (.deadlock, "trap (\(signalName(signal))): a libdispatch or Swift runtime check stopped the program")
         case .interpreter:
+            if let swift, swift.hasSuffix(" " + snippetCodeMarker) {
+                let error = swift.dropLast(snippetCodeMarker.count + 1)
+                return (.deadlock, "trap: Swift runtime error in the snippet's code: \"\(error)\" (\(signalName(signal)))")
+            }
             return (.crash, "trap outside the snippet's calls (\(signalName(signal)))" + detail(stderr))
         }
     }

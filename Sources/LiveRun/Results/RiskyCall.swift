@@ -15,9 +15,6 @@ public enum RiskyCall: Hashable, Sendable {
     case addOperation(operation: String, queue: String)
     /// `addExecutionBlock`: Foundation stops the process once the operation has started.
     case addExecutionBlock(operation: String)
-    /// A Swift runtime error in the snippet's own code (arithmetic overflow, division by zero),
-    /// which Swift turns into a trap.
-    case runtimeError(String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -27,7 +24,6 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(let kind, let queue): "dispatchPrecondition(condition: .\(kind.rawValue)(\(queue)))"
         case .addOperation(let operation, let queue): "\(queue).addOperation(\(operation))"
         case .addExecutionBlock(let operation): "\(operation).addExecutionBlock"
-        case .runtimeError(let message): message
         }
     }
 
@@ -41,7 +37,6 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(.onQueueAsBarrier, let queue): "Block was expected to act as a barrier on queue [\(queue)]"
         case .addOperation: "operations finished, executing or already in a queue cannot be enqueued"
         case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
-        case .runtimeError(let message): message
         }
     }
 
@@ -50,7 +45,6 @@ public enum RiskyCall: Hashable, Sendable {
         switch self {
         case .sync, .groupLeave, .precondition: "libdispatch"
         case .addOperation, .addExecutionBlock: "Foundation"
-        case .runtimeError: "Swift"
         }
     }
 
@@ -63,7 +57,6 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(let kind, let queue): "precondition\t\(kind.rawValue)\t" + WorkerMessage.escape(queue)
         case .addOperation(let operation, let queue): "add\t" + WorkerMessage.escape(operation) + "\t" + WorkerMessage.escape(queue)
         case .addExecutionBlock(let operation): "addBlock\t" + WorkerMessage.escape(operation)
-        case .runtimeError(let message): "runtime\t" + WorkerMessage.escape(message)
         }
     }
 
@@ -77,7 +70,6 @@ public enum RiskyCall: Hashable, Sendable {
             self = .precondition(kind, queue: fields[2])
         case ("add", 3): self = .addOperation(operation: fields[1], queue: fields[2])
         case ("addBlock", 2): self = .addExecutionBlock(operation: fields[1])
-        case ("runtime", 2): self = .runtimeError(fields[1])
         default: return nil
         }
     }

@@ -342,13 +342,6 @@ final class LiveInterpreter: @unchecked Sendable {
         output.send(.cleared(thread: thread))
     }
 
-    /// Stops the process as Swift stops a program whose code hits a runtime error (arithmetic
-    /// overflow, division by zero), naming the error and the line: the snippet's own ending.
-    func trapLikeSwift(_ message: String, at statement: Statement) -> Never {
-        announce(.runtimeError(message), at: statement)
-        fatalError(message)
-    }
-
     /// After a statement: if it takes no time in the model, the time since the last one ended is
     /// how long the machine held the thread. Returns the new mark.
     private func keepTime(after action: Action, since mark: UInt64) -> UInt64 {
@@ -401,7 +394,7 @@ final class LiveInterpreter: @unchecked Sendable {
     static func trap(_ error: EvaluationError) -> Never {
         let message: String
         switch error {
-        case .runtime(let runtimeError): message = "Fatal error: \(runtimeError.message) (in the snippet's code)"
+        case .runtime(let runtimeError): message = "Fatal error: \(runtimeError.message) \(Ending.snippetCodeMarker)"
         case .undefined(let why): message = "Fatal error: gcdquiz's interpreter has no value here: \(why)"
         }
         FileHandle.standardError.write(Data((message + "\n").utf8))
