@@ -6,6 +6,7 @@
 #include <string.h>
 #include <spawn.h>
 #include <signal.h>
+#include <sys/syscall.h>
 
 int gcdquiz_pipe_cloexec(int fds[2]) {
 #ifdef __linux__
@@ -68,4 +69,54 @@ short gcdquiz_spawn_reset_signals(posix_spawnattr_t *attributes) {
     posix_spawnattr_setsigmask(attributes, &none);
     posix_spawnattr_setsigdefault(attributes, &all);
     return POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+}
+
+int gcdquiz_thread_id(void) {
+#ifdef __linux__
+    return (int)syscall(SYS_gettid);
+#else
+    return (int)getpid();
+#endif
+}
+
+static int dying_thread_descriptor = -1;
+
+/// Async-signal-safe: formats by hand, one write(2), then the default action by re-raising
+/// (SA_RESETHAND restored it; SA_NODEFER lets the signal through at once).
+static void report_dying_thread(int signal) {
+    char buffer[48];
+    char digits[24];
+    int length = 0;
+    buffer[length++] = 'T';
+    buffer[length++] = ' ';
+    long values[2] = { (long)gcdquiz_thread_id(), (long)signal };
+    for (int v = 0; v < 2; v++) {
+        long value = values[v] < 0 ? 0 : values[v];
+        int count = 0;
+        do {
+            digits[count++] = (char)('0' + value % 10);
+            value /= 10;
+        } while (value > 0 && count < (int)sizeof(digits));
+        while (count > 0) buffer[length++] = digits[--count];
+        buffer[length++] = v == 0 ? ' ' : '\n';
+    }
+    if (dying_thread_descriptor >= 0) {
+        ssize_t ignored = write(dying_thread_descriptor, buffer, (size_t)length);
+        (void)ignored;
+    }
+    raise(signal);
+}
+
+int gcdquiz_report_dying_thread(int descriptor) {
+    dying_thread_descriptor = descriptor;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = report_dying_thread;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    int signals[] = { SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE };
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
 }

@@ -1,3 +1,4 @@
+import DispatchModel
 import Testing
 
 @testable import LiveRun
@@ -5,13 +6,17 @@ import Testing
 @Suite struct WorkerProtocolTests {
     @Test(arguments: [
         WorkerMessage.start(run: 42), .printed("a line"), .printed("two\nlines \\ with a backslash"),
-        .syncing(queue: "serial queue", line: 3, column: 5), .finished, .hung("no progress"),
-        .child(pid: 1234), .childEnded(signal: 4, status: 0),
+        .printed("crlf\r\nand\ttab"), .announced(.sync(queue: "serial queue"), line: 3, column: 5, thread: 77),
+        .announced(.precondition(.onQueueAsBarrier, queue: "DispatchQueue.global(qos: .utility)"), line: 1, column: 1, thread: 2),
+        .announced(.addOperation(operation: "a, b", queue: "queue"), line: 9, column: 3, thread: 5),
+        .announced(.addExecutionBlock(operation: "op"), line: 2, column: 7, thread: 9),
+        .cleared(thread: 77), .dying(thread: 77, signal: 4), .expect(microseconds: 250_000), .finished,
+        .hung("no progress"), .gaveUp("the pool\tstopped"), .child(pid: 1234), .childEnded(signal: 4, status: 0),
     ])
     func messagesSurviveTheWire(_ message: WorkerMessage) {
         let encoded = message.encoded
         #expect(encoded.hasSuffix("\n"))
-        #expect(encoded.dropLast().contains("\n") == false)
+        #expect(encoded.utf8.dropLast().contains(UInt8(ascii: "\n")) == false)
         #expect(WorkerMessage(line: encoded.dropLast()) == message)
     }
 
@@ -19,8 +24,15 @@ import Testing
         #expect(WorkerMessage(line: "") == nil)
         #expect(WorkerMessage(line: "S notanumber") == nil)
         #expect(WorkerMessage(line: "Z what") == nil)
+        #expect(WorkerMessage(line: "A 1 2 3 nosuchcall\tq") == nil)
+        #expect(WorkerMessage(line: "T 12") == nil)
         #expect(BatchCommand(line: "R 1") == nil)
         #expect(BatchCommand(line: "R 10 990") == BatchCommand(firstRun: 10, count: 990))
+    }
+
+    /// What the child's signal handler (C) writes is a message the parent reads.
+    @Test func theDyingThreadsLineParses() {
+        #expect(WorkerMessage(line: "T 4242 4") == .dying(thread: 4242, signal: 4))
     }
 }
 
@@ -36,31 +48,15 @@ import Testing
         #expect(styles.count == 5)
         #expect(styles.contains(0))
     }
-}
 
-@Suite struct EndingClassificationTests {
-    @Test func libdispatchTrapIsADeadlock() {
-        let (end, reason) = LiveRunner.classify(signal: 4, status: 0, stderr: "", lastSync: "serialQueue.sync at line 3")
-        #expect(end == .deadlock)
-        #expect(reason.contains("serialQueue.sync at line 3"))
-        #expect(reason.contains("dispatch_sync called on queue already owned by current thread"))
-    }
-
-    @Test func swiftRuntimeErrorIsACrash() {
-        let (end, _) = LiveRunner.classify(signal: 4, status: 0, stderr: "x.swift:1: Fatal error: boom\n", lastSync: nil)
-        #expect(end == .crash)
-    }
-
-    @Test func foundationStoppingAMisusedOperationIsTheSnippetsEnding() {
-        let stderr = "Swift/ErrorType.swift:1: warning\nFoundation/Operation.swift:1196: Fatal error: operations finished, executing or already in a queue cannot be enqueued\n"
-        let (end, reason) = LiveRunner.classify(signal: 4, status: 0, stderr: stderr, lastSync: nil)
-        #expect(end == .deadlock)
-        #expect(reason == "Foundation stops the process: operations finished, executing or already in a queue cannot be enqueued")
-    }
-
-    @Test func otherSignalsAndExitsAreCrashes() {
-        #expect(LiveRunner.classify(signal: 11, status: 0, stderr: "", lastSync: nil).0 == .crash)
-        #expect(LiveRunner.classify(signal: 11, status: 0, stderr: "", lastSync: nil).1.contains("SIGSEGV"))
-        #expect(LiveRunner.classify(signal: 0, status: 3, stderr: "", lastSync: nil).0 == .crash)
+    /// The points keep the bits they had when they were packed by hand, so a seed still
+    /// reproduces the same pauses; and no two kinds of point collide.
+    @Test func jitterPointsAreDistinctAndStable() {
+        let block = BlockID(index: 3)
+        #expect(JitterPoint.statement(5, in: block).bits == 3 << 32 | 5)
+        #expect(JitterPoint.write(5, in: block).bits == 3 << 32 | 5 | 1 << 31)
+        #expect(JitterPoint.start(of: block).bits == 3 << 32 | 0xFFFF_FFFF)
+        let points: Set<JitterPoint> = [.statement(0, in: block), .write(0, in: block), .start(of: block), .statement(0, in: BlockID(index: 4))]
+        #expect(points.count == 4)
     }
 }

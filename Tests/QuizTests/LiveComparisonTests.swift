@@ -30,4 +30,31 @@ import Testing
         #expect(comparison.unexpected.count == 3)
         #expect(comparison.unexpected.map(\.entry.outcome.lines).contains(["3", "1", "2", "4"]))
     }
+
+    /// A run killed at its limit stands for a deadlock: expected where the model has one with the
+    /// same lines, and counted as seeing it; a crash never is.
+    @Test func aTimeoutIsExpectedWhereTheModelDeadlocks() throws {
+        let exploration = Explorer().explore(try SnippetCompiler.compile(
+            "let s = DispatchSemaphore(value: 0)\nserialQueue.async { print(1) }\ns.wait()\nprint(2)").get())
+        let comparison = LiveComparison(histogram: Self.histogram([(["1"], .timeout, 3), (["1"], .crash, 1), (["2"], .timeout, 1)]),
+                                        exploration: exploration)
+        #expect(comparison.unexpected.map(\.entry.outcome) == [LiveOutcome(lines: ["1"], end: .crash), LiveOutcome(lines: ["2"], end: .timeout)])
+        #expect(comparison.seenCount == 1)
+        #expect(comparison.unseen.isEmpty)
+    }
+
+    /// Runs compress time: a busy machine can swap events 0.1 s apart. An outcome the model
+    /// forbids that only such late runs showed is no bug; one on-time run showing it is.
+    @Test func anOutcomeSeenOnlyInLateRunsIsNotUnexpected() {
+        let entries = [
+            LiveHistogram.Entry(outcome: LiveOutcome(lines: ["1", "2", "3", "4"], end: .finished), count: 90, lateRuns: 30),
+            LiveHistogram.Entry(outcome: LiveOutcome(lines: ["3", "1", "2", "4"], end: .finished), count: 4, lateRuns: 4),
+            LiveHistogram.Entry(outcome: LiveOutcome(lines: ["4", "3", "2", "1"], end: .finished), count: 6, lateRuns: 5),
+        ]
+        let comparison = LiveComparison(
+            histogram: LiveHistogram(entries: entries, runs: 100, seed: 1, jitter: true, processes: 1, seconds: 1),
+            exploration: Self.exploration)
+        #expect(comparison.rows.map(\.isLateOnly) == [false, true, false])
+        #expect(comparison.unexpected.map(\.entry.outcome.lines) == [["4", "3", "2", "1"]])
+    }
 }

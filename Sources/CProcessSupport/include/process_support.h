@@ -30,4 +30,13 @@ short gcdquiz_spawn_setsid_flag(void);
 /// gcdquiz ignores SIGPIPE). Returns the flags to add to the attributes.
 short gcdquiz_spawn_reset_signals(posix_spawnattr_t *attributes);
 
+/// This thread's kernel id (gettid), as /proc/self/task names it.
+int gcdquiz_thread_id(void);
+
+/// Makes the live runner's child say which thread dies: on SIGILL, SIGTRAP, SIGABRT, SIGSEGV,
+/// SIGBUS or SIGFPE, the dying thread writes "T <thread id> <signal>\n" to `descriptor` with one
+/// write(2), then the signal kills the process as it would have. A trap is then pinned on the
+/// call that thread had announced. Returns 0 on success.
+int gcdquiz_report_dying_thread(int descriptor);
+
 #endif

@@ -1,17 +1,19 @@
 import DispatchModel
 import Foundation
 
-/// Runs a program live many times in worker processes and gathers a histogram. Many runs share a
-/// process while they finish normally; a run that traps, hangs or crashes costs a new one.
+/// Runs a program live many times and gathers a histogram. One worker process per core, each a
+/// fork server whose children perform batches of runs; runs that finish share a child, a run
+/// that traps or is stuck ends its child, and the rest of its batch goes on in a fresh one.
 public struct LiveRunner: Sendable {
     public struct Options: Sendable {
         public var runs = 1000
         public var seed: UInt64 = 1
         public var jitter = true
-        /// Work outstanding, nothing runnable and no progress for this long: a hang.
-        public var hangMilliseconds = 100
-        /// No message at all from a worker for this long: kill it and call the run a timeout.
-        public var stallSeconds = 5.0
+        /// Worker processes running at once: one per core by default.
+        public var processes = ProcessInfo.processInfo.activeProcessorCount
+        /// How long a run may go on beyond what its own sleeps, timers and waits for the thread
+        /// pool account for; past that it is killed and counted as a `timeout`.
+        public var marginSeconds = 3.0
         /// For testing the runner: the worker crashes (SIGSEGV) at the start of this run.
         public var crashAtRun: Int?
 
@@ -33,238 +35,272 @@ public struct LiveRunner: Sendable {
 
     /// - Parameters:
     ///   - onRun: called after each run with the number of runs done so far and its outcome.
-    ///   - shouldStop: checked between messages; when true, the worker is killed and the
+    ///   - shouldStop: checked at least every 50 ms; when true, the workers are killed and the
     ///     histogram holds the runs done so far.
     public func run(_ program: Program, options: Options, onRun: (Int, LiveOutcome) -> Void = { _, _ in },
                     shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
         let started = DispatchTime.now().uptimeNanoseconds
-        var tally = Tally()
-        var next = 0
-        var batches = 0
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-
-        let server = try ChildProcess(executable: workerExecutable, arguments: workerArguments, environment: environment)
-        defer {
-            server.closeInput()
-            server.kill()
-            _ = server.wait()
+        // libdispatch then prints why it stops a process (a failed dispatchPrecondition) on
+        // standard error instead of the system log.
+        environment["LIBDISPATCH_LOG"] = "stderr"
+        let request = WorkerRequest(program: program, seed: options.seed, jitter: options.jitter, crashAtRun: options.crashAtRun)
+        let requestLine = try JSONEncoder().encode(request) + Data("\n".utf8)
+        let count = max(1, min(options.processes, options.runs))
+        let workers = try (0..<count).map { _ in
+            try WorkerConnection(ChildProcess(executable: workerExecutable, arguments: workerArguments, environment: environment),
+                                 margin: options.marginSeconds)
         }
-        let request = WorkerRequest(
-            program: program, seed: options.seed, jitter: options.jitter, hangMilliseconds: options.hangMilliseconds,
-            crashAtRun: options.crashAtRun)
-        server.write(try JSONEncoder().encode(request) + Data("\n".utf8))
-        var session = WorkerSession(server: server, stallSeconds: options.stallSeconds)
+        defer { workers.forEach { $0.shutDown() } }
+        workers.forEach { $0.process.write(requestLine) }
 
-        while next < options.runs && !shouldStop() {
-            server.write(Data(BatchCommand(firstRun: next, count: options.runs - next).encoded.utf8))
-            batches += 1
-            var current: RunInProgress?
-            var child: Int32?
-            var completedHere = 0
-            var ending: (signal: Int32, status: Int32)?
-            var stalled = false
-
-            func complete(_ end: LiveEnd, reason: String?) {
-                guard let run = current else { return }
-                let outcome = LiveOutcome(lines: run.lines, end: end)
-                tally.add(outcome, reason: reason)
-                next = run.run + 1
-                completedHere += 1
-                current = nil
-                onRun(tally.total, outcome)
-            }
-
-            reading: while let event = session.next(shouldStop: shouldStop) {
-                switch event {
-                case .message(.child(let pid)):
-                    child = pid
-                case .message(.start(let run)):
-                    current = RunInProgress(run: run)
-                case .message(.printed(let text)):
-                    current?.lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                case .message(.syncing(let queue, let line, _)):
-                    current?.lastSync = "\(queue).sync at line \(line)"
-                case .message(.finished):
-                    complete(.finished, reason: nil)
-                case .message(.hung(let why)):
-                    let culprit = current?.lastSync.map { "; last sync called: \($0)" } ?? ""
-                    complete(.deadlock, reason: "hang: \(why)\(culprit)")
-                case .message(.childEnded(let signal, let status)):
-                    ending = (signal, status)
-                    break reading
-                case .stalled:
-                    if let child { _ = Glibc.kill(child, SIGKILL) }
-                    stalled = true
-                case .stopped:
-                    if let child { _ = Glibc.kill(child, SIGKILL) }
-                    return histogram(tally, options, batches, started)
-                }
-            }
-            guard let ending else {
-                throw LiveRunError.workerFailed("the worker process ended unexpectedly: \(session.errorText.prefix(500))")
-            }
-            let stderr = session.errorText
-            session.clearErrors()
-            if current != nil {
-                if stalled {
-                    complete(.timeout, reason: "no progress for \(Int(options.stallSeconds)) s: killed")
-                } else {
-                    let (end, reason) = Self.classify(signal: ending.signal, status: ending.status, stderr: stderr, lastSync: current?.lastSync)
-                    complete(end, reason: reason)
-                }
-            } else if completedHere == 0 && next < options.runs {
-                throw LiveRunError.workerFailed("a worker ended before any run (signal \(ending.signal), status \(ending.status)): \(stderr.prefix(500))")
-            }
+        var session = Session(runs: options.runs, workers: workers.count)
+        for worker in workers { session.assignBatch(to: worker) }
+        while session.tally.total < options.runs {
+            if shouldStop() { break }
+            try session.step(workers, onRun: onRun)
         }
-        return histogram(tally, options, batches, started)
-    }
-
-    private func histogram(_ tally: Tally, _ options: Options, _ batches: Int, _ started: UInt64) -> LiveHistogram {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return LiveHistogram(
-            entries: tally.entries, runs: tally.total, seed: options.seed, jitter: options.jitter,
-            processes: batches, seconds: seconds)
+            entries: session.tally.entries, runs: session.tally.total, seed: options.seed, jitter: options.jitter,
+            processes: session.batches, seconds: seconds)
+    }
+}
+
+extension LiveRunner {
+    /// How many runs to make when the user did not say: 1000; for a snippet that sleeps or sets
+    /// timers (its runs take real time) 100, or as many as fit in about `seconds` on `processes`
+    /// workers going by the snippet's own time, but at least 10.
+    public static func defaultRuns(for program: Program, processes: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                   seconds: Double = 20) -> Int {
+        guard program.usesTime else { return 1000 }
+        let perRun = Double(SnippetTime.upperBound(of: program)) * LiveInterpreter.timeScale / 1e6
+        guard perRun > 0 else { return 100 }
+        let fitting = seconds * Double(max(processes, 1)) / perRun
+        return fitting >= 100 ? 100 : max(Int(fitting), 10)
+    }
+}
+
+/// The parent's side of a run of many runs: which runs are left, which worker does what.
+private struct Session {
+    let runs: Int
+    let workers: Int
+    private(set) var next = 0
+    private(set) var batches = 0
+    var tally = Tally()
+
+    init(runs: Int, workers: Int) {
+        self.runs = runs
+        self.workers = workers
     }
 
-    /// The message of a `fatalError` Foundation raises for a misused Operation (adding one twice,
-    /// adding blocks to a started one): an ending the snippet itself causes, as the model says.
-    static func foundationFatalError(_ stderr: String) -> String? {
-        let line = firstLine(of: stderr, containing: "Fatal error")
-        guard line.contains("Operation.swift"), let range = line.range(of: "Fatal error: ") else { return nil }
-        return String(line[range.upperBound...])
+    /// Gives an idle worker the next slice of runs: a lone worker takes them all; several take
+    /// large slices while many are left and smaller ones towards the end, to finish together.
+    mutating func assignBatch(to worker: WorkerConnection) {
+        guard next < runs else { return }
+        let size = workers == 1 ? runs - next : max(1, min(250, (runs - next) / (2 * workers)))
+        worker.startBatch(first: next, count: size)
+        next += size
+        batches += 1
     }
 
-    /// How a worker that died in the middle of a run ended it.
-    static func classify(signal: Int32, status: Int32, stderr: String, lastSync: String?) -> (LiveEnd, String) {
-        let libdispatchOwned = "dispatch_sync called on queue already owned by current thread"
-        switch signal {
-        case SIGILL, SIGTRAP:
-            if let fatal = foundationFatalError(stderr) {
-                return (.deadlock, "Foundation stops the process: \(fatal)")
+    /// Waits (at most 50 ms) for what the workers say, and acts on it.
+    mutating func step(_ workers: [WorkerConnection], onRun: (Int, LiveOutcome) -> Void) throws {
+        var descriptors: [pollfd] = []
+        for worker in workers {
+            descriptors.append(pollfd(fd: worker.process.output, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: worker.errorsOpen ? worker.process.errors : -1, events: Int16(POLLIN), revents: 0))
+        }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let nearest = workers.compactMap(\.deadline).min().map { $0 > now ? Int32(min(($0 - now) / 1_000_000 + 1, 50)) : 0 } ?? 50
+        let ready = poll(&descriptors, nfds_t(descriptors.count), nearest)
+        if ready < 0 && errno != EINTR {
+            throw LiveRunError.workerFailed("poll: \(String(cString: strerror(errno)))")
+        }
+        for (index, worker) in workers.enumerated() {
+            if descriptors[2 * index + 1].revents != 0 { worker.readErrors() }
+            if descriptors[2 * index].revents != 0 {
+                for message in try worker.readMessages() {
+                    try handle(message, from: worker, onRun: onRun)
+                }
             }
-            if stderr.contains("Fatal error") {
-                return (.crash, "Swift runtime error: \(firstLine(of: stderr, containing: "Fatal error"))")
-            }
-            let culprit = lastSync.map { " in \($0)" } ?? ""
-            return (.deadlock, "trap\(culprit): libdispatch: \"\(libdispatchOwned)\" (\(signalName(signal)))")
-        case 1...:
-            return (.crash, "killed by \(signalName(signal))\(stderr.isEmpty ? "" : ": " + firstLine(of: stderr, containing: ""))")
-        default:
-            return (.crash, "the worker exited with status \(status) in the middle of a run\(stderr.isEmpty ? "" : ": " + firstLine(of: stderr, containing: ""))")
+            worker.killIfLate(at: DispatchTime.now().uptimeNanoseconds)
         }
     }
 
-    static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV",
-                                      SIGBUS: "SIGBUS", SIGKILL: "SIGKILL", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM"]
-        return names[signal] ?? "signal \(signal)"
-    }
-
-    static func firstLine(of text: String, containing needle: String) -> String {
-        let lines = text.split(separator: "\n")
-        return String(lines.first { needle.isEmpty || $0.contains(needle) } ?? lines.first ?? "")
-    }
-}
-
-private struct RunInProgress {
-    var run: Int
-    var lines: [String] = []
-    var lastSync: String?
-}
-
-/// Counts outcomes and keeps the first reason seen for each.
-private struct Tally {
-    private var counts: [LiveOutcome: Int] = [:]
-    private var reasons: [LiveOutcome: String] = [:]
-    private(set) var total = 0
-
-    mutating func add(_ outcome: LiveOutcome, reason: String?) {
-        counts[outcome, default: 0] += 1
-        if let reason, reasons[outcome] == nil { reasons[outcome] = reason }
-        total += 1
-    }
-
-    var entries: [LiveHistogram.Entry] {
-        counts.map { LiveHistogram.Entry(outcome: $0.key, count: $0.value, reason: reasons[$0.key]) }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.outcome < $1.outcome }
+    private mutating func handle(_ message: WorkerMessage, from worker: WorkerConnection, onRun: (Int, LiveOutcome) -> Void) throws {
+        if let run = try worker.receive(message) {
+            tally.add(run.outcome, reason: run.reason, late: run.late)
+            onRun(tally.total, run.outcome)
+        }
+        guard case .childEnded = message else { return }
+        if let rest = worker.unfinishedBatch {
+            worker.startBatch(first: rest.lowerBound, count: rest.count)
+            batches += 1
+        } else {
+            assignBatch(to: worker)
+        }
     }
 }
 
-/// Reads a worker's messages and its standard error with `poll`, so that neither pipe can fill
-/// up and block the worker, and a silent worker is noticed.
-private struct WorkerSession {
-    enum Event {
-        case message(WorkerMessage)
-        case stalled
-        case stopped
-    }
-
-    let server: ChildProcess
-    let stallSeconds: Double
+/// One worker process (a fork server) seen from the parent: its current batch, the run in
+/// progress, and that run's deadline.
+private final class WorkerConnection {
+    let process: ChildProcess
+    let margin: UInt64
     private var buffer: [UInt8] = []
     private var errorBytes: [UInt8] = []
-    private var pending: [WorkerMessage] = []
-    private var outputOpen = true
-    private var errorsOpen = true
+    private(set) var errorsOpen = true
+    /// The runs of the batch the current child performs, and the first it has not completed.
+    private var batch: Range<Int>?
+    private var nextInBatch = 0
+    private var completedInBatch = 0
+    private var child: pid_t?
+    private var current: RunInProgress?
+    /// While no run is in progress in a batch: when the next one must have started (a child
+    /// wedged between runs, or before its first, is killed).
+    private var startBy: UInt64?
 
-    init(server: ChildProcess, stallSeconds: Double) {
-        self.server = server
-        self.stallSeconds = stallSeconds
+    init(_ process: ChildProcess, margin seconds: Double) {
+        self.process = process
+        margin = UInt64(max(seconds, 0) * 1e9)
     }
 
-    var errorText: String {
-        mutating get {
-            drainErrors()
-            return String(decoding: errorBytes, as: UTF8.self)
-        }
+    var deadline: UInt64? {
+        guard let run = current else { return startBy }
+        return run.killedAt == nil ? run.deadline : nil
     }
 
-    /// The next event, or nil once the worker closed its output.
-    mutating func next(shouldStop: () -> Bool) -> Event? {
-        var silentSince = DispatchTime.now().uptimeNanoseconds
-        while pending.isEmpty {
-            guard outputOpen else { return nil }
-            if shouldStop() { return .stopped }
-            var fds = [pollfd(fd: server.output, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: errorsOpen ? server.errors : -1, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, 50)
-            if ready < 0 && errno != EINTR { return nil }
-            if ready <= 0 {
-                if Double(DispatchTime.now().uptimeNanoseconds - silentSince) / 1e9 > stallSeconds {
-                    silentSince = DispatchTime.now().uptimeNanoseconds
-                    return .stalled
-                }
-                continue
-            }
-            if fds[1].revents != 0 { readErrors() }
-            if fds[0].revents != 0 {
-                var chunk = [UInt8](repeating: 0, count: 65536)
-                let count = read(server.output, &chunk, chunk.count)
-                if count <= 0 {
-                    if count < 0 && errno == EINTR { continue }
-                    outputOpen = false
-                    continue
-                }
-                silentSince = DispatchTime.now().uptimeNanoseconds
-                buffer += chunk[0..<count]
-                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                    buffer.removeSubrange(...newline)
-                    if let message = WorkerMessage(line: Substring(line)) { pending.append(message) }
-                }
-            }
-        }
-        return .message(pending.removeFirst())
+    /// A run takes at least a couple of seconds to start in a loaded machine's fresh child.
+    private var startMargin: UInt64 { max(margin, 2_000_000_000) }
+
+    /// The runs of the last batch its child did not complete (it died in one of them).
+    var unfinishedBatch: Range<Int>? {
+        guard let batch, nextInBatch < batch.upperBound else { return nil }
+        return nextInBatch ..< batch.upperBound
     }
 
-    mutating func clearErrors() {
+    func startBatch(first: Int, count: Int) {
+        batch = first ..< first + count
+        nextInBatch = first
+        completedInBatch = 0
+        child = nil
+        startBy = DispatchTime.now().uptimeNanoseconds + startMargin
         errorBytes.removeAll()
+        process.write(Data(BatchCommand(firstRun: first, count: count).encoded.utf8))
     }
 
-    private mutating func readErrors() {
+    /// A run that ended: how, why, and whether the machine kept its time (`Punctuality`).
+    struct CompletedRun {
+        var outcome: LiveOutcome
+        var reason: String?
+        var late: Bool
+    }
+
+    /// Takes in one message; returns a completed run.
+    func receive(_ message: WorkerMessage) throws -> CompletedRun? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        switch message {
+        case .child(let pid):
+            child = pid
+        case .start(let run):
+            current = RunInProgress(run: run, deadline: now + margin)
+            startBy = nil
+        case .printed(let text):
+            current?.lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .announced(let call, let line, let column, let thread):
+            current?.announced[thread] = AnnouncedCall(call, line: line, column: column)
+            current?.lastAnnouncer = thread
+        case .cleared(let thread):
+            current?.announced[thread] = nil
+        case .dying(let thread, _):
+            current?.dyingThread = thread
+        case .expect(let microseconds):
+            if let run = current {
+                current?.deadline = max(run.deadline, now + UInt64(max(microseconds, 0)) * 1000 + margin)
+            }
+        case .late:
+            current?.late = true
+        case .finished:
+            return complete(.finished, nil)
+        case .hung(let why):
+            return complete(.deadlock, "hang: \(why)")
+        case .gaveUp(let why):
+            return complete(.timeout, why)
+        case .childEnded(let signal, let status):
+            child = nil
+            startBy = nil
+            guard let run = current else {
+                if completedInBatch == 0 {
+                    drainErrors()
+                    throw LiveRunError.workerFailed(
+                        "a worker ended before any run (signal \(signal), status \(status)): \(errorText.prefix(500))")
+                }
+                return nil
+            }
+            if let killedAt = run.killedAt {
+                return complete(Ending.timeout(after: Double(killedAt - run.began) / 1e9))
+            }
+            drainErrors()
+            let death: Ending.Death = signal == 0 ? .exited(status) : .signaled(signal)
+            let (end, reason) = Ending.classify(death, stderr: errorText, culprit: run.culprit, runner: .interpreter)
+            return complete(end, reason)
+        }
+        return nil
+    }
+
+    private func complete(_ ending: (LiveEnd, String)) -> CompletedRun? {
+        complete(ending.0, ending.1)
+    }
+
+    private func complete(_ end: LiveEnd, _ reason: String?) -> CompletedRun? {
+        guard let run = current else { return nil }
+        current = nil
+        nextInBatch = run.run + 1
+        completedInBatch += 1
+        if let batch, nextInBatch < batch.upperBound { startBy = DispatchTime.now().uptimeNanoseconds + startMargin }
+        return CompletedRun(outcome: LiveOutcome(lines: run.lines, end: end), reason: reason, late: run.late)
+    }
+
+    /// Kills the child when its run is past its deadline; the run completes as a timeout when
+    /// the fork server reports the child's end.
+    func killIfLate(at now: UInt64) {
+        guard let child else { return }
+        if let run = current {
+            guard run.killedAt == nil, now > run.deadline else { return }
+            current?.killedAt = now
+            _ = Glibc.kill(child, SIGKILL)
+        } else if let startBy, now > startBy {
+            self.startBy = nil
+            _ = Glibc.kill(child, SIGKILL)
+        }
+    }
+
+    /// Reads what the worker wrote; throws when the worker itself is gone.
+    func readMessages() throws -> [WorkerMessage] {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = read(process.output, &chunk, chunk.count)
+        if count < 0 && errno == EINTR { return [] }
+        guard count > 0 else {
+            drainErrors()
+            throw LiveRunError.workerFailed("the worker process ended unexpectedly: \(errorText.prefix(500))")
+        }
+        buffer += chunk[0..<count]
+        var messages: [WorkerMessage] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: buffer[..<newline], as: UTF8.self)
+            buffer.removeSubrange(...newline)
+            if let message = WorkerMessage(line: Substring(line)) { messages.append(message) }
+        }
+        return messages
+    }
+
+    var errorText: String { String(decoding: errorBytes, as: UTF8.self) }
+
+    func readErrors() {
         var chunk = [UInt8](repeating: 0, count: 16384)
-        let count = read(server.errors, &chunk, chunk.count)
+        let count = read(process.errors, &chunk, chunk.count)
         if count <= 0 {
             if !(count < 0 && errno == EINTR) { errorsOpen = false }
             return
@@ -272,11 +308,65 @@ private struct WorkerSession {
         if errorBytes.count < 65536 { errorBytes += chunk[0..<count] }
     }
 
-    private mutating func drainErrors() {
+    private func drainErrors() {
         while errorsOpen {
-            var fds = [pollfd(fd: server.errors, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 1, 0) > 0 else { return }
+            var descriptor = [pollfd(fd: process.errors, events: Int16(POLLIN), revents: 0)]
+            guard poll(&descriptor, 1, 0) > 0 else { return }
             readErrors()
         }
+    }
+
+    func shutDown() {
+        if let child { _ = Glibc.kill(child, SIGKILL) }
+        process.closeInput()
+        process.kill()
+        _ = process.wait()
+    }
+}
+
+private struct RunInProgress {
+    var run: Int
+    var deadline: UInt64
+    var began = DispatchTime.now().uptimeNanoseconds
+    var lines: [String] = []
+    /// The risky call each thread is in, by thread id.
+    var announced: [Int32: AnnouncedCall] = [:]
+    var lastAnnouncer: Int32?
+    /// The thread the child's signal handler said was dying.
+    var dyingThread: Int32?
+    var killedAt: UInt64?
+    /// The machine did not keep the run's time (`Punctuality`).
+    var late = false
+
+    init(run: Int, deadline: UInt64) {
+        self.run = run
+        self.deadline = deadline
+    }
+
+    /// The call the dying thread was in; if the handler could not say, the last one announced
+    /// and still open.
+    var culprit: AnnouncedCall? {
+        if let dyingThread { return announced[dyingThread] }
+        return lastAnnouncer.flatMap { announced[$0] }
+    }
+}
+
+/// Counts outcomes, and the late runs among them, and keeps the first reason seen for each.
+struct Tally {
+    private var counts: [LiveOutcome: Int] = [:]
+    private var lateCounts: [LiveOutcome: Int] = [:]
+    private var reasons: [LiveOutcome: String] = [:]
+    private(set) var total = 0
+
+    mutating func add(_ outcome: LiveOutcome, reason: String?, late: Bool) {
+        counts[outcome, default: 0] += 1
+        if late { lateCounts[outcome, default: 0] += 1 }
+        if let reason, reasons[outcome] == nil { reasons[outcome] = reason }
+        total += 1
+    }
+
+    var entries: [LiveHistogram.Entry] {
+        counts.map { LiveHistogram.Entry(outcome: $0.key, count: $0.value, reason: reasons[$0.key], lateRuns: lateCounts[$0.key] ?? 0) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.outcome < $1.outcome }
     }
 }

@@ -1,23 +1,27 @@
 import DispatchModel
 
-/// How a live run ended. The model's two endings, plus what only reality can do.
+/// How a live run ended. The model's two endings, plus what only reality can do. `Ending`
+/// decides which, in one place.
 public enum LiveEnd: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every piece of submitted work ran to completion.
     case finished
-    /// libdispatch trapped (a sync onto a queue the thread owns), or the runner saw a hang:
-    /// work outstanding, nothing runnable, no progress.
+    /// The snippet stopped the process by a trap of its own (libdispatch, Foundation or Swift
+    /// said why), or the runner knew it stuck: every thread waiting for something that only
+    /// another waiting thread could give.
     case deadlock
-    /// The process died some other way (a signal other than libdispatch's trap).
+    /// The process died of a signal nothing explains: a bug in the runner, not the snippet.
     case crash
-    /// The run made no progress for so long that the runner killed it; a last resort.
+    /// The run went on past its limit (its own sleeps and timers plus a margin, and whatever
+    /// it waited for the thread pool) and was killed: as far as anyone can tell it would never
+    /// end, which the model calls a deadlock.
     case timeout
 
-    /// The model's ending for this one, if the model knows it.
+    /// The model's ending this one stands for, if any.
     public var modelEnd: End? {
         switch self {
         case .finished: .finished
-        case .deadlock: .deadlock
-        case .crash, .timeout: nil
+        case .deadlock, .timeout: .deadlock
+        case .crash: nil
         }
     }
 }
@@ -52,11 +56,15 @@ public struct LiveHistogram: Sendable {
         /// Why runs with this outcome ended as they did (libdispatch's message, the stuck sync,
         /// the signal), when the ending is not `finished`.
         public var reason: String?
+        /// Runs with this outcome during which the machine did not keep the snippet's time: a
+        /// thread went unscheduled for longer than the runner's time compression allows.
+        public var lateRuns: Int
 
-        public init(outcome: LiveOutcome, count: Int, reason: String? = nil) {
+        public init(outcome: LiveOutcome, count: Int, reason: String? = nil, lateRuns: Int = 0) {
             self.outcome = outcome
             self.count = count
             self.reason = reason
+            self.lateRuns = lateRuns
         }
     }
 

@@ -1,3 +1,4 @@
+import DispatchModel
 import Foundation
 
 /// Small seeded pauses at scheduling points, so that rare interleavings show up in a few hundred
@@ -19,10 +20,10 @@ struct Jitter: Sendable {
         longest = style.1
     }
 
-    /// Pauses (or not) at the point identified by `point` (a block, a statement, a phase).
-    func pause(at point: UInt64) {
+    /// Pauses (or not) at `point`.
+    func pause(at point: JitterPoint) {
         guard chance > 0 else { return }
-        let roll = Self.mix(runSeed ^ (point &* 0xD6E8_FEB8_6659_FD93))
+        let roll = Self.mix(runSeed ^ (point.bits &* 0xD6E8_FEB8_6659_FD93))
         guard roll % 1024 < chance else { return }
         let micros = (roll >> 20) % (longest + 1)
         if micros < 5 {
@@ -46,5 +47,27 @@ struct Jitter: Sendable {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// A place in the program where a run may pause: each has its own roll of the dice, the same in
+/// every run with the same seed and index.
+struct JitterPoint: Hashable, Sendable {
+    let bits: UInt64
+
+    /// Before the statement at `index` in `block`.
+    static func statement(_ index: Int, in block: BlockID) -> JitterPoint {
+        JitterPoint(bits: UInt64(block.index) << 32 | UInt64(index))
+    }
+
+    /// Between the read and the write of the assignment at `index` in `block`: where a lost
+    /// update happens.
+    static func write(_ index: Int, in block: BlockID) -> JitterPoint {
+        JitterPoint(bits: UInt64(block.index) << 32 | UInt64(index) | 1 << 31)
+    }
+
+    /// As a submitted block (a closure, an operation's execution block) starts running.
+    static func start(of block: BlockID) -> JitterPoint {
+        JitterPoint(bits: UInt64(block.index) << 32 | 0xFFFF_FFFF)
     }
 }

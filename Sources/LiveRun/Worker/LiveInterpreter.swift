@@ -1,3 +1,4 @@
+import CProcessSupport
 import DispatchModel
 import Foundation
 
@@ -20,12 +21,16 @@ final class LiveInterpreter: @unchecked Sendable {
     let operations: LiveOperations
     let output: WorkerOutput
     let jitter: Jitter?
+    /// Whether the run's timing matters (the snippet sleeps, sets timers or waits with a
+    /// timeout): then the interpreter watches that the machine keeps time (`Punctuality`).
+    let keepsTime: Bool
 
-    init(program: Program, monitor: RunMonitor, output: WorkerOutput, jitter: Jitter?) {
+    init(program: Program, monitor: RunMonitor, output: WorkerOutput, jitter: Jitter?, keepsTime: Bool) {
         self.program = program
         self.monitor = monitor
         self.output = output
         self.jitter = jitter
+        self.keepsTime = keepsTime
         // Fresh queues every run, so that no state leaks from one run into the next.
         queues = program.queues.map(Self.makeQueue)
         // libdispatch crashes when an inactive queue is released ("Release of an inactive
@@ -35,6 +40,11 @@ final class LiveInterpreter: @unchecked Sendable {
         }
         groups = program.groups.map { _ in DispatchGroup() }
         semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
+        // Likewise a semaphore below its initial value ("Semaphore object deallocated while in
+        // use") and a group still entered: released after a finished run, they would kill the
+        // child and cost every later run a fork.
+        groups.forEach { _ = Unmanaged.passRetained($0) }
+        semaphores.forEach { _ = Unmanaged.passRetained($0) }
         store = SharedStore(count: program.variables.count)
         workItems = Array(repeating: nil, count: program.workItems.count)
         submitted = Array(repeating: false, count: program.workItems.count)
@@ -48,15 +58,17 @@ final class LiveInterpreter: @unchecked Sendable {
             if let item = workItems[id.index] { return item }
             let decl = program.workItems[id.index]
             let item = DispatchWorkItem(flags: decl.barrier ? .barrier : []) { [unowned self] in
-                monitor.itemStarted()
+                let queue = monitor.workItemBlockStarted(id, barrier: decl.barrier)
                 var locals: [VariableID: Value] = [:]
                 execute(decl.body, &locals)
-                monitor.itemEnded()
+                monitor.workItemBlockEnded(id, on: queue, barrier: decl.barrier)
             }
+            let run = monitor.run
             item.notify(queue: Self.bookkeeping) { [weak self] in
                 guard let self else { return }
+                monitor.workItemDone(id, inRun: run)
                 let wasSubmitted = workItemLock.withLock { submitted[id.index] }
-                if wasSubmitted, monitor.outstandingCompleted() {
+                if wasSubmitted, monitor.workDone() {
                     Self.wakeMainThread()
                 }
             }
@@ -101,41 +113,49 @@ final class LiveInterpreter: @unchecked Sendable {
     func runTopLevel() -> Bool {
         var locals: [VariableID: Value] = [:]
         execute(program.entry, &locals)
-        return monitor.workCompleted()
+        return monitor.topLevelEnded()
     }
 
     /// Executes a block. `locals` are the closure's variables: loop and branch bodies share them;
     /// a submitted closure gets a copy (the model's capture by value).
     func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
         let statements = program[block].statements
+        var mark = keepsTime ? DispatchTime.now().uptimeNanoseconds : 0
         for (index, statement) in statements.enumerated() {
-            jitter?.pause(at: UInt64(block.index) << 32 | UInt64(index))
+            defer { if keepsTime { mark = keepTime(after: statement.action, since: mark) } }
+            jitter?.pause(at: .statement(index, in: block))
             monitor.progress()
+            let line = statement.span.line
             switch statement.action {
             case .print(let items):
                 let snapshot = locals
                 output.send(.printed(items.map { evaluate($0, snapshot).description }.joined(separator: " ")))
             case .dispatch(let queue, .async, let body, let options):
-                let work = submittedBlock(body, captured: locals)
+                if let group = options.group { monitor.groupEntered(group) }
+                let token = monitor.submitting(to: queue, barrier: options.barrier, line: line)
+                let work = submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: options.barrier), group: options.group)
                 let flags: DispatchWorkItemFlags = options.barrier ? .barrier : []
                 if let group = options.group {
                     queues[queue.index].async(group: groups[group.index], flags: flags, execute: work)
                 } else {
                     queues[queue.index].async(flags: flags, execute: work)
                 }
+                monitor.submitted(token)
             case .dispatch(let queue, .sync, let body, let options):
-                output.send(.syncing(queue: program[queue].name, line: statement.span.line, column: statement.span.column))
-                monitor.blocking(true)
+                let caller = announce(.sync(queue: program[queue].name), at: statement)
+                let wait = monitor.beginWait("\(program[queue].name).sync", line: line)
                 var inner = locals
                 queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
-                    monitor.blocking(false)
+                    // The body may run on another thread (the main queue's runs on the main thread).
+                    clearAnnouncement(of: caller)
+                    monitor.syncStarted(wait, on: queue, barrier: options.barrier)
                     execute(body, &inner)
-                    monitor.blocking(true)
+                    monitor.syncFinished(on: queue, barrier: options.barrier)
                 }
+                monitor.endWait(wait)
                 locals = inner
-                monitor.blocking(false)
             case .assign(let assignment):
-                assign(assignment, &locals, at: UInt64(block.index) << 32 | UInt64(index) | 1 << 31)
+                assign(assignment, &locals, at: .write(index, in: block))
             case .loop(let loop):
                 let range: ClosedRange<Int>?
                 do {
@@ -153,62 +173,62 @@ final class LiveInterpreter: @unchecked Sendable {
                     execute(chosen, &locals)
                 }
             case .group(let group, let action):
-                perform(action, on: groups[group.index], locals)
+                perform(action, on: group, at: statement, locals)
             case .semaphore(let semaphore, .wait):
-                monitor.blocking(true)
-                semaphores[semaphore.index].wait()
-                monitor.blocking(false)
+                monitor.waiting("\(program.semaphores[semaphore.index].name).wait()", line: line) {
+                    semaphores[semaphore.index].wait()
+                }
             case .semaphore(let semaphore, .signal):
                 semaphores[semaphore.index].signal()
             case .dispatchAfter(let queue, let microseconds, let body):
-                monitor.timer(scheduled: true)
-                let work = submittedBlock(body, captured: locals)
-                queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds)) { [self] in
-                    monitor.timer(scheduled: false)
-                    work()
-                }
+                monitor.timerSet()
+                expect(microseconds)
+                let work = submittedBlock(body, captured: locals, start: .timer(queue))
+                queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds), execute: work)
             case .sleep(let microseconds):
+                expect(microseconds)
+                let start = DispatchTime.now().uptimeNanoseconds
                 usleep(UInt32(clamping: Self.scaledMicroseconds(microseconds)))
+                if keepsTime {
+                    let overslept = DispatchTime.now().uptimeNanoseconds - start
+                    late(by: overslept - min(overslept, UInt64(Self.scaledMicroseconds(microseconds)) * 1000))
+                }
             case .timedWait(let waitable, let microseconds, let result):
+                expect(microseconds)
                 let deadline = DispatchTime.now() + Self.scaled(microseconds)
+                monitor.timerSet()
                 let outcome: DispatchTimeoutResult
                 switch waitable {
-                case .group(let group): outcome = groups[group.index].wait(timeout: deadline)
-                case .semaphore(let semaphore): outcome = semaphores[semaphore.index].wait(timeout: deadline)
+                case .group(let group):
+                    outcome = monitor.waiting("\(program.groups[group.index].name).wait(timeout:)", line: line) {
+                        groups[group.index].wait(timeout: deadline)
+                    }
+                case .semaphore(let semaphore):
+                    outcome = monitor.waiting("\(program.semaphores[semaphore.index].name).wait(timeout:)", line: line) {
+                        semaphores[semaphore.index].wait(timeout: deadline)
+                    }
+                }
+                monitor.timerEnded()
+                if keepsTime, outcome == .timedOut {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    late(by: now - min(now, deadline.uptimeNanoseconds))
                 }
                 if let result { locals[result] = Waitable.result(timedOut: outcome == .timedOut) }
             case .workItem(let id, let action):
-                let decl = program.workItems[id.index]
-                let item = workItem(id)
-                switch action {
-                case .submit(let queue, let group):
-                    workItemLock.withLock { submitted[id.index] = true }
-                    monitor.submitted()
-                    if let group {
-                        queues[queue.index].async(group: groups[group.index], execute: item)
-                    } else {
-                        queues[queue.index].async(execute: item)
-                    }
-                case .cancel:
-                    item.cancel()
-                    store.write(decl.cancelled, .bool(true))
-                case .perform:
-                    item.perform()
-                case .wait:
-                    monitor.blocking(true)
-                    item.wait()
-                    monitor.blocking(false)
-                case .notify(let queue, let body):
-                    item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals))
-                }
+                perform(action, on: id, at: statement, locals)
             case .concurrentPerform(let perform):
                 let captured = locals
+                monitor.iterationsSubmitted(perform.iterations)
                 DispatchQueue.concurrentPerform(iterations: perform.iterations) { [self] iteration in
+                    monitor.iterationStarted()
                     var inner = captured
                     if let variable = perform.variable { inner[variable] = .int(iteration) }
                     execute(perform.body, &inner)
+                    monitor.threadStopped()
                 }
+                monitor.iterationsDone()
             case .activate(let queue):
+                monitor.activating(queue)
                 queues[queue.index].activate()
             case .call(let call):
                 var parameters: [VariableID: Value] = [:]
@@ -217,52 +237,137 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
                 execute(call.body, &parameters)
             case .operation(let operation, let action):
-                perform(action, on: operation, locals)
+                perform(action, on: operation, at: statement, locals)
             case .operationQueue(let queue, let action):
-                perform(action, on: queue, locals)
+                perform(action, on: queue, at: statement, locals)
             case .precondition(let kind, let queue):
+                announce(.precondition(kind, queue: program[queue].name), at: statement)
                 switch kind {
                 case .onQueue: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
                 case .notOnQueue: dispatchPrecondition(condition: .notOnQueue(queues[queue.index]))
                 case .onQueueAsBarrier: dispatchPrecondition(condition: .onQueueAsBarrier(queues[queue.index]))
                 }
+                clearAnnouncement()
             }
         }
     }
 
+    /// How a submitted block begins: it was booked as pending on a queue, or it is an
+    /// `asyncAfter` block, a timer until it starts.
+    enum Start {
+        case queued(Int, QueueID, barrier: Bool)
+        case timer(QueueID)
+    }
+
     /// A block handed to libdispatch to run later: counted as outstanding work from now, as
     /// running while it runs, and done (possibly ending the run) when it returns.
-    private func submittedBlock(_ body: BlockID, captured: [VariableID: Value]) -> @Sendable () -> Void {
-        monitor.submitted()
+    func submittedBlock(_ body: BlockID, captured: [VariableID: Value], start: Start, group: GroupID? = nil) -> @Sendable () -> Void {
+        monitor.workSubmitted()
         return { [self] in
-            monitor.itemStarted()
-            jitter?.pause(at: UInt64(body.index) << 32 | 0xFFFF_FFFF)
+            let queue: QueueID, barrier: Bool
+            switch start {
+            case .queued(let token, let target, let isBarrier):
+                (queue, barrier) = (target, isBarrier)
+                monitor.started(token, on: queue, barrier: barrier)
+            case .timer(let target):
+                (queue, barrier) = (target, false)
+                monitor.started(nil, on: queue, barrier: false, endingTimer: true)
+            }
+            jitter?.pause(at: .start(of: body))
             var inner = captured
             execute(body, &inner)
-            if monitor.workCompleted() {
+            monitor.finished(on: queue, barrier: barrier)
+            if let group { monitor.groupLeft(group) }
+            if monitor.workDone() {
                 Self.wakeMainThread()
             }
         }
     }
 
-    private func perform(_ action: GroupAction, on group: DispatchGroup, _ locals: [VariableID: Value]) {
+    private func perform(_ action: GroupAction, on id: GroupID, at statement: Statement, _ locals: [VariableID: Value]) {
+        let group = groups[id.index]
+        let name = program.groups[id.index].name
         switch action {
         case .enter:
+            monitor.groupEntered(id)
             group.enter()
         case .leave:
+            announce(.groupLeave(group: name), at: statement)
+            monitor.groupLeft(id)
             group.leave()
+            clearAnnouncement()
         case .wait:
-            monitor.blocking(true)
-            group.wait()
-            monitor.blocking(false)
+            monitor.waiting("\(name).wait()", line: statement.span.line) { group.wait() }
         case .notify(let queue, let body):
-            group.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals))
+            let token = monitor.groupNotify(id, queue: queue, line: statement.span.line)
+            group.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
         }
+    }
+
+    private func perform(_ action: WorkItemAction, on id: WorkItemID, at statement: Statement, _ locals: [VariableID: Value]) {
+        let decl = program.workItems[id.index]
+        let item = workItem(id)
+        switch action {
+        case .submit(let queue, let group):
+            workItemLock.withLock { submitted[id.index] = true }
+            monitor.workSubmitted()
+            let token = monitor.workItemSubmitting(id, to: queue, barrier: decl.barrier, line: statement.span.line)
+            if let group {
+                queues[queue.index].async(group: groups[group.index], execute: item)
+            } else {
+                queues[queue.index].async(execute: item)
+            }
+            monitor.submitted(token)
+        case .cancel:
+            item.cancel()
+            store.write(decl.cancelled, .bool(true))
+        case .perform:
+            monitor.performing(id) { item.perform() }
+        case .wait:
+            monitor.waiting("\(decl.name).wait()", line: statement.span.line) { item.wait() }
+        case .notify(let queue, let body):
+            let token = monitor.workItemNotify(id, queue: queue, line: statement.span.line)
+            item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
+        }
+    }
+
+    /// Tells the parent that this thread is about to make `call`, which kills the process if the
+    /// snippet misuses it: should it, the parent names the call and its line.
+    /// Returns the thread's id, for `clearAnnouncement`.
+    @discardableResult
+    func announce(_ call: RiskyCall, at statement: Statement) -> Int32 {
+        let thread = gcdquiz_thread_id()
+        output.send(.announced(call, line: statement.span.line, column: statement.span.column, thread: thread))
+        return thread
+    }
+
+    /// The call announced by `thread` (this one, by default) returned: it did not die of it.
+    func clearAnnouncement(of thread: Int32 = gcdquiz_thread_id()) {
+        output.send(.cleared(thread: thread))
+    }
+
+    /// After a statement: if it takes no time in the model, the time since the last one ended is
+    /// how long the machine held the thread. Returns the new mark.
+    private func keepTime(after action: Action, since mark: UInt64) -> UInt64 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if action.isInstant { late(by: now - min(now, mark)) }
+        return now
+    }
+
+    /// Books lateness, and tells the parent the first time the run is late.
+    func late(by nanoseconds: UInt64) {
+        if monitor.late(by: nanoseconds) { output.send(.late(microseconds: Int(nanoseconds / 1000))) }
+    }
+
+    /// The snippet will take at least `microseconds` (unscaled) from now by its own doing (a
+    /// sleep, a timer, a timeout): the parent's deadline for the run moves accordingly.
+    private func expect(_ microseconds: Int) {
+        output.send(.expect(microseconds: Self.scaledMicroseconds(microseconds)))
     }
 
     /// A shared variable is read, then (after a possible pause) written, as two steps: the same
     /// granularity as the model, so lost updates happen for real.
-    private func assign(_ assignment: Assignment, _ locals: inout [VariableID: Value], at point: UInt64) {
+    private func assign(_ assignment: Assignment, _ locals: inout [VariableID: Value], at point: JitterPoint) {
         let target = assignment.target
         let isGlobal = program[target].isGlobal
         let current = isGlobal ? store.read(target) : locals[target]
@@ -293,7 +398,7 @@ final class LiveInterpreter: @unchecked Sendable {
     static func trap(_ error: EvaluationError) -> Never {
         let message: String
         switch error {
-        case .runtime(let runtimeError): message = "Fatal error: \(runtimeError.message) (in the snippet's code)"
+        case .runtime(let runtimeError): message = "Fatal error: \(runtimeError.message) \(Ending.snippetCodeMarker)"
         case .undefined(let why): message = "Fatal error: gcdquiz's interpreter has no value here: \(why)"
         }
         FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -306,8 +411,10 @@ final class LiveInterpreter: @unchecked Sendable {
     /// to survive a busy machine.
     static let timeScale = 0.25
 
+    /// At most a day: a longer wait in a snippet is as good as for ever, and keeps the time
+    /// arithmetic of libdispatch and of the deadlines far from overflowing.
     static func scaledMicroseconds(_ microseconds: Int) -> Int {
-        max(Int(Double(microseconds) * timeScale), 1)
+        min(max(Int(Double(max(microseconds, 0)) * timeScale), 1), 86_400_000_000)
     }
 
     static func scaled(_ microseconds: Int) -> DispatchTimeInterval {

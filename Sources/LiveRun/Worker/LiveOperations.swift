@@ -42,30 +42,31 @@ extension LiveInterpreter {
         for body in program[id].blocks {
             operation.addExecutionBlock(executionBlock(body, locals))
         }
-        operation.completionBlock = completion(nil, locals)
+        operation.completionBlock = completion(nil, locals, of: operation)
         return operation
     }
 
     private func executionBlock(_ body: BlockID, _ captured: [VariableID: Value]) -> @Sendable () -> Void {
         { [self] in
-            monitor.itemStarted()
-            jitter?.pause(at: UInt64(body.index) << 32 | 0xFFFF_FFFF)
+            monitor.threadStarted()
+            jitter?.pause(at: .start(of: body))
             var inner = captured
             execute(body, &inner)
-            monitor.itemEnded()
+            monitor.threadStopped()
         }
     }
 
     /// What Foundation calls once the operation has finished: the snippet's completion block
     /// (if any), then the end of the operation's outstanding work.
-    private func completion(_ body: BlockID?, _ captured: [VariableID: Value]) -> @Sendable () -> Void {
-        { [self] in
-            monitor.itemStarted()
+    private func completion(_ body: BlockID?, _ captured: [VariableID: Value], of operation: Operation) -> @Sendable () -> Void {
+        { [self, weak operation] in
+            monitor.operationCompleting(operation)
             if let body {
                 var inner = captured
                 execute(body, &inner)
             }
-            if monitor.workCompleted() {
+            monitor.threadStopped()
+            if monitor.workDone() {
                 Self.wakeMainThread()
             }
         }
@@ -79,7 +80,7 @@ extension LiveInterpreter {
         }
     }
 
-    func perform(_ action: OperationAction, on id: OperationID, _ locals: [VariableID: Value]) {
+    func perform(_ action: OperationAction, on id: OperationID, at statement: Statement, _ locals: [VariableID: Value]) {
         if case .create = action {
             if let flag = program[id].cancelled { store.write(flag, .bool(false)) }
             operations.store(makeOperation(id, locals), as: id)
@@ -90,34 +91,46 @@ extension LiveInterpreter {
         case .create:
             break
         case .addBlock(let body):
+            announce(.addExecutionBlock(operation: program[id].name), at: statement)
             operation.addExecutionBlock(executionBlock(body, locals))
+            clearAnnouncement()
         case .addDependency(let other):
             if let other = operations.operation(other) { operation.addDependency(other) }
         case .setCompletion(let body):
-            operation.completionBlock = completion(body, locals)
+            operation.completionBlock = completion(body, locals, of: operation)
         case .setPriority(let raw):
             operation.queuePriority = Operation.QueuePriority(rawValue: raw) ?? .normal
         case .cancel:
             markCancelled(id)
             operation.cancel()
         case .waitUntilFinished:
-            monitor.blocking(true)
-            operation.waitUntilFinished()
-            monitor.blocking(false)
+            monitor.waiting("\(program[id].name).waitUntilFinished()", line: statement.span.line) {
+                operation.waitUntilFinished()
+            }
         }
     }
 
-    func perform(_ action: OperationQueueAction, on id: OperationQueueID, _ locals: [VariableID: Value]) {
+    func perform(_ action: OperationQueueAction, on id: OperationQueueID, at statement: Statement, _ locals: [VariableID: Value]) {
         let queue = operations.queues[id.index]
+        let decl = program[id]
+        let line = statement.span.line
         switch action {
         case .add(let ids):
-            let added = ids.compactMap { operations.operation($0) }
+            let added = ids.compactMap { id in operations.operation(id).map { (id, $0) } }
             for operationID in ids { operations.markAdded(operationID, to: id) }
-            for _ in added { monitor.submitted() }
-            queue.addOperations(added, waitUntilFinished: false)
+            for (operationID, operation) in added {
+                monitor.workSubmitted()
+                monitor.operationAdded(operation, to: queue, isMainQueue: decl.isMain, name: program[operationID].name, line: line)
+            }
+            let names = ids.map { program[$0].name }.joined(separator: ", ")
+            announce(.addOperation(operation: names, queue: decl.name), at: statement)
+            queue.addOperations(added.map(\.1), waitUntilFinished: false)
+            clearAnnouncement()
         case .addBlock(let declaration):
-            monitor.submitted()
-            queue.addOperation(makeOperation(declaration, locals))
+            let operation = makeOperation(declaration, locals)
+            monitor.workSubmitted()
+            monitor.operationAdded(operation, to: queue, isMainQueue: decl.isMain, name: program[declaration].name, line: line)
+            queue.addOperation(operation)
         case .setMaxConcurrent(let limit):
             queue.maxConcurrentOperationCount = limit ?? OperationQueue.defaultMaxConcurrentOperationCount
         case .setSuspended(let suspended):
@@ -126,13 +139,13 @@ extension LiveInterpreter {
             operations.namedOperations(in: id).forEach(markCancelled)
             queue.cancelAllOperations()
         case .waitFor(let ids):
-            monitor.blocking(true)
-            for operationID in ids { operations.operation(operationID)?.waitUntilFinished() }
-            monitor.blocking(false)
+            monitor.waiting("\(decl.name).addOperations(_:waitUntilFinished: true)", line: line) {
+                for operationID in ids { operations.operation(operationID)?.waitUntilFinished() }
+            }
         case .waitUntilAllFinished:
-            monitor.blocking(true)
-            queue.waitUntilAllOperationsAreFinished()
-            monitor.blocking(false)
+            monitor.waiting("\(decl.name).waitUntilAllOperationsAreFinished()", line: line) {
+                queue.waitUntilAllOperationsAreFinished()
+            }
         }
     }
 }

@@ -46,17 +46,20 @@ public enum LiveWorker {
     private static func runBatch(_ request: WorkerRequest, _ batch: BatchCommand, output: WorkerOutput) -> Never {
         dieWithParent()
         _ = gcdquiz_set_timer_slack(1000)
-        let monitor = RunMonitor()
-        startWatchdog(monitor: monitor, output: output, threshold: UInt64(request.hangMilliseconds) * 1_000_000)
+        _ = gcdquiz_report_dying_thread(STDOUT_FILENO)
+        let monitor = RunMonitor(program: request.program)
+        let keepsTime = request.program.usesTime
+        Watchdog(monitor: monitor, output: output, keepsTime: keepsTime).start()
 
         for run in batch.firstRun ..< batch.firstRun + batch.count {
             output.send(.start(run: run))
-            monitor.beginRun()
+            monitor.beginRun(run)
             if run == request.crashAtRun {
                 raise(SIGSEGV)
             }
             let jitter = request.jitter ? Jitter(seed: request.seed, run: run) : nil
-            let interpreter = LiveInterpreter(program: request.program, monitor: monitor, output: output, jitter: jitter)
+            let interpreter = LiveInterpreter(program: request.program, monitor: monitor, output: output, jitter: jitter,
+                                              keepsTime: keepsTime)
             var over = interpreter.runTopLevel()
             while !over {
                 _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
@@ -94,28 +97,56 @@ public enum LiveWorker {
                 sink &+= copy.count &+ (copy == locals ? 1 : 0)
             }
         }
-        for message in [WorkerMessage.start(run: 0), .printed("a\nb"), .syncing(queue: "q", line: 1, column: 1), .finished,
-                        .hung("h"), .child(pid: 1), .childEnded(signal: 0, status: 0)] {
+        for message in [WorkerMessage.start(run: 0), .printed("a\nb"), .announced(.sync(queue: "q"), line: 1, column: 1, thread: 1),
+                        .cleared(thread: 1), .expect(microseconds: 1), .late(microseconds: 1), .finished, .hung("h"), .gaveUp("g"), .child(pid: 1),
+                        .childEnded(signal: 0, status: 0)] {
             sink &+= message.encoded.utf8.count
         }
         let jitter = Jitter(seed: 1, run: 0)
         sink &+= Int(jitter.chance) &+ Int(DispatchTime.now().uptimeNanoseconds & 1)
+        sink &+= warmUpBooks(program)
         if sink == Int.min { print(sink) }
     }
 
-    /// A hang cannot be undone (threads stay blocked forever), so the child says so and exits;
-    /// the parent asks for a fresh child for the remaining runs.
-    private static func startWatchdog(monitor: RunMonitor, output: WorkerOutput, threshold: UInt64) {
-        let thread = Thread {
-            while true {
-                usleep(2000)
-                if monitor.hasHung(threshold: threshold) {
-                    output.send(.hung("work outstanding, no thread runnable, no progress for \(threshold / 1_000_000) ms"))
-                    _exit(0)
-                }
-            }
+    /// The books and their judge, exercised once: the watchdog thread and the run's threads use
+    /// them at the same time in every child.
+    private static func warmUpBooks(_ program: Program) -> Int {
+        let monitor = RunMonitor(program: program)
+        monitor.beginRun(0)
+        let queue = QueueID(index: 0)
+        let token = monitor.submitting(to: queue, barrier: true, line: 1)
+        monitor.submitted(token)
+        if !program.groups.isEmpty {
+            let group = GroupID(index: 0)
+            monitor.groupEntered(group)
+            _ = monitor.groupNotify(group, queue: queue, line: 1)
+            monitor.groupLeft(group)
         }
-        thread.start()
+        if !program.workItems.isEmpty {
+            let item = WorkItemID(index: 0)
+            _ = monitor.workItemNotify(item, queue: queue, line: 1)
+            _ = monitor.workItemSubmitting(item, to: queue, barrier: false, line: 1)
+            monitor.workItemBlockEnded(item, on: monitor.workItemBlockStarted(item, barrier: false), barrier: false)
+            monitor.workItemDone(item, inRun: 0)
+        }
+        let wait = monitor.beginWait("w", line: 1)
+        monitor.timerSet()
+        var verdicts = [StuckAnalysis.verdict(monitor.snapshot, operations: Watchdog.facts([]))]
+        monitor.timerEnded()
+        verdicts.append(StuckAnalysis.verdict(monitor.snapshot, operations: [
+            StuckAnalysis.OperationFacts(name: "o", line: 1, queue: ObjectIdentifier(monitor), isMainQueue: false, isFinished: false,
+                                         isExecuting: false, isReady: false, queueSuspended: false, queueLimit: 1)]))
+        monitor.endWait(wait)
+        monitor.started(token, on: queue, barrier: true)
+        monitor.finished(on: queue, barrier: true)
+        monitor.iterationsSubmitted(1)
+        monitor.iterationStarted()
+        monitor.threadStopped()
+        monitor.iterationsDone()
+        monitor.endRun()
+        _ = monitor.late(by: 0)
+        let asleep = ThreadStates.allAsleep(except: 0) ? 1 : 0
+        return verdicts.count &+ asleep &+ Int(monitor.generation & 1) &+ (monitor.isDone ? 1 : 0)
     }
 
     /// If its parent dies (Ctrl-C on gcdquiz, a crash), a worker dies with it: no strays.

@@ -7,18 +7,15 @@ public struct WorkerRequest: Codable, Sendable {
     public var program: Program
     public var seed: UInt64
     public var jitter: Bool
-    /// A run with work outstanding, nothing runnable and no progress for this long has hung.
-    public var hangMilliseconds: Int
     /// Fault injection for testing the runner: the child kills itself with SIGSEGV at the start
     /// of this run, as a snippet crashing in some way other than libdispatch's trap would.
     public var crashAtRun: Int?
 
-    public init(program: Program, seed: UInt64, jitter: Bool, hangMilliseconds: Int, crashAtRun: Int? = nil) {
+    public init(program: Program, seed: UInt64, jitter: Bool, crashAtRun: Int? = nil) {
         self.crashAtRun = crashAtRun
         self.program = program
         self.seed = seed
         self.jitter = jitter
-        self.hangMilliseconds = hangMilliseconds
     }
 }
 
@@ -50,13 +47,25 @@ enum WorkerMessage: Equatable {
     case start(run: Int)
     /// The snippet printed this text (one `print`; may hold newlines).
     case printed(String)
-    /// A thread is about to call `sync` at this statement; the last one announced names the
-    /// culprit when libdispatch traps.
-    case syncing(queue: String, line: Int, column: Int)
+    /// Thread `thread` is about to make a call that kills the process if the snippet misuses it.
+    case announced(RiskyCall, line: Int, column: Int, thread: Int32)
+    /// Thread `thread`'s announced call returned (or went on to wait): it did not kill the process.
+    case cleared(thread: Int32)
+    /// Thread `thread` dies of `signal` (written by the child's signal handler, in C).
+    case dying(thread: Int32, signal: Int32)
+    /// The run will go on for at least this long from now by its own doing (a sleep, a timer, a
+    /// wait with a timeout, a block waiting for the thread pool): the parent moves its deadline.
+    case expect(microseconds: Int)
+    /// The machine did not run a thread of this run for this long when the snippet's timing
+    /// needed it (see `Punctuality`): the run is late.
+    case late(microseconds: Int)
     /// The run finished: all submitted work completed.
     case finished
-    /// The run hung; the worker exits after saying so.
+    /// The run is stuck, and this is what holds it; the worker exits after saying so.
     case hung(String)
+    /// The run is not stuck but made no progress the worker can expect to end; it exits after
+    /// saying why (a thread pool that does not grow).
+    case gaveUp(String)
     /// The fork server started a child for a batch (so the parent can kill it if it stalls).
     case child(pid: Int32)
     /// The fork server reaped the batch's child: `exited` with a status, or killed by `signal`.
@@ -66,9 +75,14 @@ enum WorkerMessage: Equatable {
         switch self {
         case .start(let run): "S \(run)\n"
         case .printed(let text): "P \(Self.escape(text))\n"
-        case .syncing(let queue, let line, let column): "Y \(line) \(column) \(Self.escape(queue))\n"
+        case .announced(let call, let line, let column, let thread): "A \(thread) \(line) \(column) \(call.encoded)\n"
+        case .cleared(let thread): "V \(thread)\n"
+        case .dying(let thread, let signal): "T \(thread) \(signal)\n"
+        case .expect(let microseconds): "E \(microseconds)\n"
+        case .late(let microseconds): "L \(microseconds)\n"
         case .finished: "F\n"
         case .hung(let why): "H \(Self.escape(why))\n"
+        case .gaveUp(let why): "G \(Self.escape(why))\n"
         case .child(let pid): "C \(pid)\n"
         case .childEnded(let signal, let status): "X \(signal) \(status)\n"
         }
@@ -77,62 +91,82 @@ enum WorkerMessage: Equatable {
     init?(line: Substring) {
         guard let tag = line.first else { return nil }
         let rest = line.dropFirst(2)
+        let numbers = rest.split(separator: " ")
         switch tag {
         case "S":
             guard let run = Int(rest) else { return nil }
             self = .start(run: run)
         case "P":
             self = .printed(Self.unescape(rest))
-        case "Y":
-            let parts = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
-            self = .syncing(queue: Self.unescape(parts[2]), line: line, column: column)
+        case "A":
+            let parts = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let thread = Int32(parts[0]), let line = Int(parts[1]), let column = Int(parts[2]),
+                let call = RiskyCall(encoded: parts[3])
+            else { return nil }
+            self = .announced(call, line: line, column: column, thread: thread)
+        case "V":
+            guard let thread = Int32(rest) else { return nil }
+            self = .cleared(thread: thread)
+        case "T":
+            guard numbers.count == 2, let thread = Int32(numbers[0]), let signal = Int32(numbers[1]) else { return nil }
+            self = .dying(thread: thread, signal: signal)
+        case "E":
+            guard let microseconds = Int(rest) else { return nil }
+            self = .expect(microseconds: microseconds)
+        case "L":
+            guard let microseconds = Int(rest) else { return nil }
+            self = .late(microseconds: microseconds)
         case "F":
             self = .finished
         case "H":
             self = .hung(Self.unescape(rest))
+        case "G":
+            self = .gaveUp(Self.unescape(rest))
         case "C":
             guard let pid = Int32(rest) else { return nil }
             self = .child(pid: pid)
         case "X":
-            let parts = rest.split(separator: " ")
-            guard parts.count == 2, let signal = Int32(parts[0]), let status = Int32(parts[1]) else { return nil }
+            guard numbers.count == 2, let signal = Int32(numbers[0]), let status = Int32(numbers[1]) else { return nil }
             self = .childEnded(signal: signal, status: status)
         default:
             return nil
         }
     }
 
+    /// Backslash escapes for newline, carriage return and tab, scalar by scalar (a "\r\n" is one
+    /// Character in Swift, and must not reach the wire whole).
     static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+            default: result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 
     static func unescape(_ text: Substring) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var escaping = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if escaping {
-                switch character {
+                switch scalar {
                 case "n": result.append("\n")
                 case "r": result.append("\r")
-                default: result.append(character)
+                case "t": result.append("\t")
+                default: result.append(scalar)
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }

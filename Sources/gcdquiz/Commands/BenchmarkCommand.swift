@@ -113,7 +113,7 @@ struct BenchmarkCommand: ParsableCommand {
         var runs = 0
         let start = Date()
         while runs < baselineRuns {
-            let outcome = try compiled.run()
+            let (outcome, _) = try compiled.run()
             runs += 1
             if let model = outcome.modelOutcome, possible.contains(model) { seen.insert(model) }
             if timeToAll == nil && seen.count == possible.count {

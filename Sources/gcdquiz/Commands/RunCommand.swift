@@ -11,7 +11,10 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Each run executes the snippet on real DispatchQueues in a child process. By default small \
             seeded pauses at scheduling points bring out rare interleavings; --no-jitter shows the raw \
-            behaviour. An outcome the model says is impossible is flagged UNEXPECTED (exit code 2).
+            behaviour. An outcome the model says is impossible is flagged UNEXPECTED (exit code 2). Runs \
+            go on in one worker process per core; a run that sleeps may take as long as its sleeps and \
+            timers (scaled by 1/4) plus a margin. At a terminal, a progress line on standard error \
+            shows how far along the runs are; Ctrl-C stops them and shows what was seen.
             """)
 
     @OptionGroup var bank: BankOptions
@@ -19,7 +22,7 @@ struct RunCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A question id, or a .swift / .yaml file.", valueName: "id|file"))
     var target: String
 
-    @Option(name: .long, help: "How many runs (default 1000; 100 for snippets that sleep or set timers, whose runs take real time).")
+    @Option(name: .long, help: "How many runs (default 1000; for snippets that sleep or set timers, whose runs take real time, 100 or as many as fit in about 20 s, at least 10).")
     var runs: Int?
 
     @Option(name: .long, help: "Seed for the jitter, to reproduce a series of runs.")
@@ -28,28 +31,44 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "No pauses: the raw behaviour of libdispatch.")
     var noJitter = false
 
+    @Option(name: .long, help: "Worker processes running at once (default: one per core).")
+    var processes: Int?
+
     @Flag(name: .long, help: "Print JSON: {\"outcomes\": [{\"lines\", \"end\", \"count\", …}], \"unseen\", …}.")
     var json = false
 
     func validate() throws {
         if let runs, !(1...1_000_000).contains(runs) { throw ValidationError("--runs must be between 1 and 1000000") }
+        if let processes, !(1...256).contains(processes) { throw ValidationError("--processes must be between 1 and 256") }
     }
 
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
         let exploration = Explorer().explore(puzzle.program)
-        let options = LiveRunner.Options(runs: runs ?? (puzzle.program.usesTime ? 100 : 1000), seed: seed, jitter: !noJitter)
+        var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(for: puzzle.program), seed: seed, jitter: !noJitter)
+        if let processes { options.processes = processes }
+        let progress = LiveProgressLine(total: options.runs)
+        InterruptHandler.install()
         let histogram: LiveHistogram
         do {
-            histogram = try LiveRunner.selfHosted.run(puzzle.program, options: options)
+            histogram = try LiveRunner.selfHosted.run(
+                puzzle.program, options: options, onRun: progress.record,
+                shouldStop: {
+                    progress.tick()
+                    return InterruptHandler.wasInterrupted
+                })
         } catch {
+            progress.clear()
             throw CommandFailure.unexpected("\(error)")
         }
+        progress.clear()
         let comparison = LiveComparison(histogram: histogram, exploration: exploration)
         if json {
-            try JSONOutput.print(RunJSON(puzzle: puzzle.name, comparison: comparison, modelComplete: exploration.isComplete))
+            try JSONOutput.print(RunJSON(puzzle: puzzle.name, comparison: comparison, modelComplete: exploration.isComplete,
+                                         requested: options.runs))
         } else {
-            print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput)), terminator: "")
+            print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput), requested: options.runs),
+                  terminator: "")
         }
         if !comparison.unexpected.isEmpty {
             throw CommandFailure.unexpected("\(comparison.unexpected.count) outcome(s) seen live that the model says are impossible: a bug in the model or the runner")
@@ -60,10 +79,14 @@ struct RunCommand: ParsableCommand {
 /// The histogram as text: most frequent first, with a bar; then what the model allows but the
 /// runs never showed; unexpected outcomes flagged loudly.
 enum HistogramRenderer {
-    static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle) -> String {
+    /// `requested`: the runs asked for, when they were stopped early (Ctrl-C).
+    static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil) -> String {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
         var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(mode))\n"
+        if let requested, histogram.runs < requested {
+            text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (Ctrl-C)") + "\n"
+        }
         let notations = comparison.rows.map { AnswerNotation.render(Outcome(lines: $0.entry.outcome.lines, end: .finished)) }
             + comparison.unseen.map { AnswerNotation.render(Outcome(lines: $0.lines, end: .finished)) }
         let width = max(notations.map(\.count).max() ?? 0, 1)
@@ -78,12 +101,18 @@ enum HistogramRenderer {
             line += entry.outcome.end == .finished ? style.green(end) : style.red(end)
             line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
             line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
-            if !row.isExpected {
+            if row.isUnexpected {
                 line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen"))
+            } else if row.isLateOnly {
+                line += "  " + style.yellow("not in the model, seen only in late runs")
             }
             text += line + "\n"
             if let reason = entry.reason, entry.outcome.end != .finished {
                 text += style.dim("  " + String(repeating: " ", count: width) + "   \(reason)") + "\n"
+            }
+            if row.isLateOnly {
+                text += style.dim("  " + String(repeating: " ", count: width)
+                    + "   the machine was too busy to run a thread on time (runs compress time 4×): not a model bug") + "\n"
             }
         }
         if !comparison.unseen.isEmpty {
@@ -93,7 +122,8 @@ enum HistogramRenderer {
             }
         }
         text += "coverage: \(comparison.seenCount) of \(comparison.possibleCount) possible outcomes seen"
-        text += style.dim(String(format: " · %.2f s, %.0f runs/s, %d process%@", histogram.seconds, histogram.runsPerSecond,
+        let rate = String(format: histogram.runsPerSecond < 10 ? "%.1f" : "%.0f", histogram.runsPerSecond)
+        text += style.dim(String(format: " · %.2f s, %@ runs/s, %d process%@", histogram.seconds, rate,
                                  histogram.processes, histogram.processes == 1 ? "" : "es")) + "\n"
         return text
     }
@@ -115,6 +145,8 @@ struct RunJSON: Encodable {
         var percent: Double
         var expected: Bool
         var reason: String?
+        /// Runs with this outcome in which the machine did not keep the snippet's time.
+        var lateRuns: Int
     }
 
     struct Unseen: Encodable {
@@ -135,14 +167,17 @@ struct RunJSON: Encodable {
     var possible: Int
     var unexpected: Int
     var modelComplete: Bool
+    /// False when the runs were stopped (Ctrl-C) before all `requested` were done.
+    var complete: Bool
+    var requested: Int
 
-    init(puzzle: String, comparison: LiveComparison, modelComplete: Bool) {
+    init(puzzle: String, comparison: LiveComparison, modelComplete: Bool, requested: Int) {
         let histogram = comparison.histogram
         self.puzzle = puzzle
         outcomes = comparison.rows.map { row in
             Entry(lines: row.entry.outcome.lines, end: row.entry.outcome.end.rawValue, count: row.entry.count,
                   percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
-                  expected: row.isExpected, reason: row.entry.reason)
+                  expected: row.isExpected, reason: row.entry.reason, lateRuns: row.entry.lateRuns)
         }
         unseen = comparison.unseen.map { Unseen(lines: $0.lines, end: $0.end.rawValue) }
         runs = histogram.runs
@@ -155,5 +190,7 @@ struct RunJSON: Encodable {
         possible = comparison.possibleCount
         unexpected = comparison.unexpected.count
         self.modelComplete = modelComplete
+        self.requested = requested
+        complete = histogram.runs >= requested
     }
 }

@@ -13,7 +13,9 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             A compiled program serves the main queue for a grace period long enough for its sleeps and \
             timers, then exits; a run that exits this way is accepted when its lines end a possible \
-            outcome, finished or stuck. A trap is a deadlock. Slow: one swiftc per puzzle.
+            outcome, finished or stuck. A trap the snippet causes is a deadlock, as in `run`; a program \
+            still running two seconds after its grace period is killed (a timeout, accepted where the \
+            model has a deadlock). Slow: one swiftc per puzzle.
             """)
 
     @OptionGroup var bank: BankOptions
@@ -42,16 +44,17 @@ struct VerifyCommand: ParsableCommand {
                 in: root.appendingPathComponent("\(index)"))
             let compileSeconds = Date().timeIntervalSince(start)
             var seen: Set<Outcome> = []
-            var bad: [LiveOutcome] = []
+            var bad: [(outcome: LiveOutcome, reason: String)] = []
             for _ in 0..<runs {
-                let outcome = try compiled.run()
-                let finished = Outcome(lines: outcome.lines, end: .finished)
+                let (outcome, reason) = try compiled.run()
+                // A program that exits after its grace period may leave work stuck on other threads.
                 let stuck = Outcome(lines: outcome.lines, end: .deadlock)
-                switch outcome.end {
-                case .finished where possible.contains(finished): seen.insert(finished)
-                case .finished where possible.contains(stuck): seen.insert(stuck)
-                case .deadlock where possible.contains(stuck): seen.insert(stuck)
-                default: if !bad.contains(outcome) { bad.append(outcome) }
+                if let model = outcome.modelOutcome, possible.contains(model) {
+                    seen.insert(model)
+                } else if outcome.end == .finished, possible.contains(stuck) {
+                    seen.insert(stuck)
+                } else if !bad.contains(where: { $0.outcome == outcome }) {
+                    bad.append((outcome, reason))
                 }
             }
             let summary = "\(puzzle.name): \(seen.count) of \(possible.count) outcomes in \(runs) runs (swiftc \(String(format: "%.1f", compileSeconds)) s)"
@@ -60,8 +63,9 @@ struct VerifyCommand: ParsableCommand {
             } else {
                 failures += 1
                 print(style.red("FAIL ") + summary)
-                for outcome in bad {
-                    print("     " + style.red("not allowed by the model: ") + AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished)) + " (\(outcome.end.rawValue))")
+                for (outcome, reason) in bad {
+                    print("     " + style.red("not allowed by the model: ") + AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished))
+                        + " (\(outcome.end.rawValue)\(reason.isEmpty ? "" : ": " + reason))")
                 }
             }
         }

@@ -1,0 +1,57 @@
+import DispatchModel
+import Foundation
+
+/// A snippet compiled by `swiftc` into a real program, with the prelude in front: what a learner
+/// would do without gcdquiz, and the check of the model against the real compiler. Run by the
+/// same process runner, and its endings told by the same classification, as the live runs.
+public struct CompiledSnippet: Sendable {
+    public let executable: URL
+    /// How long the program serves the main queue before it exits by itself.
+    public var graceMilliseconds: Int
+
+    /// After the top-level code, the main thread serves the main queue through its run loop for
+    /// `graceMilliseconds`, then the program exits. Not `dispatchMain()`: on Linux it ends the
+    /// main thread and main-queue blocks then run on a worker, where `Thread.isMainThread` is
+    /// false. Standard output is line-buffered so that a trap loses nothing.
+    public static func source(for code: String, graceMilliseconds: Int) -> String {
+        Prelude.source + "setvbuf(stdout, nil, _IOLBF, 0)\n" + code
+            + "\nDispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(\(graceMilliseconds))) { exit(0) }\nRunLoop.main.run()\n"
+    }
+
+    /// How long a compiled snippet's main thread should serve the main queue before exiting: long
+    /// enough for every sleep, timer and timeout in it, plus a margin.
+    public static func grace(for program: Program) -> Int {
+        let milliseconds = SnippetTime.upperBound(of: program) / 1000
+        return 200 + min(milliseconds, 86_400_000)
+    }
+
+    /// Compiles with optimisation in Swift 5 mode (as a Playground would accept the code).
+    public static func build(code: String, graceMilliseconds: Int = 20, in directory: URL) throws -> CompiledSnippet {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("main.swift")
+        try source(for: code, graceMilliseconds: graceMilliseconds).write(to: file, atomically: true, encoding: .utf8)
+        let executable = directory.appendingPathComponent("snippet")
+        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc", "-O", "-swift-version", "5", file.path, "-o", executable.path])
+        guard result.death == .exited(0) else {
+            throw ProblemList([Problem(.error, "swiftc failed: \((result.stdout + result.stderr).prefix(2000))", at: nil)])
+        }
+        return CompiledSnippet(executable: executable, graceMilliseconds: graceMilliseconds)
+    }
+
+    /// Runs the program once: its lines, and how it ended with the reason. `finished` means it
+    /// exited by itself after the grace period (work may remain blocked on other threads); a
+    /// program whose main thread never gets there is killed two seconds later: a `timeout`.
+    public func run() throws -> (outcome: LiveOutcome, reason: String) {
+        let limit = Double(graceMilliseconds) / 1000 + 2
+        let result = try ProcessRun.execute(executable.path, [], environment: ["SWIFT_BACKTRACE": "enable=no", "LIBDISPATCH_LOG": "stderr"],
+                                            limit: limit)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let printed = lines.last == "" ? Array(lines.dropLast()) : lines
+        guard let death = result.death else {
+            let (end, reason) = Ending.timeout(after: result.seconds)
+            return (LiveOutcome(lines: printed, end: end), reason)
+        }
+        let (end, reason) = Ending.classify(death, stderr: result.stderr, culprit: nil, runner: .compiledSnippet)
+        return (LiveOutcome(lines: printed, end: end), reason)
+    }
+}

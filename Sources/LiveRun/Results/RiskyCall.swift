@@ -1,0 +1,89 @@
+import DispatchModel
+
+/// A call that stops the process when the snippet misuses it. The interpreter announces each one
+/// with its place before making it, and clears it once it returned; a thread that dies inside an
+/// announced call is the snippet's doing, named by the call, whatever libdispatch printed.
+public enum RiskyCall: Hashable, Sendable {
+    /// `queue.sync`: libdispatch traps when the thread already owns the (serial) queue.
+    case sync(queue: String)
+    /// `group.leave()`: libdispatch traps when the group was not entered.
+    case groupLeave(group: String)
+    /// `dispatchPrecondition(condition:)`: libdispatch traps when the condition does not hold.
+    case precondition(PreconditionKind, queue: String)
+    /// Adding an operation to a queue: Foundation stops the process when it is already in one or
+    /// has finished.
+    case addOperation(operation: String, queue: String)
+    /// `addExecutionBlock`: Foundation stops the process once the operation has started.
+    case addExecutionBlock(operation: String)
+
+    /// The call as the snippet writes it.
+    public var call: String {
+        switch self {
+        case .sync(let queue): "\(queue).sync"
+        case .groupLeave(let group): "\(group).leave()"
+        case .precondition(let kind, let queue): "dispatchPrecondition(condition: .\(kind.rawValue)(\(queue)))"
+        case .addOperation(let operation, let queue): "\(queue).addOperation(\(operation))"
+        case .addExecutionBlock(let operation): "\(operation).addExecutionBlock"
+        }
+    }
+
+    /// Why the call stops the process, as libdispatch, Foundation or Swift says it.
+    public var trapMessage: String {
+        switch self {
+        case .sync: "dispatch_sync called on queue already owned by current thread"
+        case .groupLeave: "Unbalanced call to dispatch_group_leave()"
+        case .precondition(.onQueue, let queue): "Block was expected to execute on queue [\(queue)]"
+        case .precondition(.notOnQueue, let queue): "Block was not expected to execute on queue [\(queue)]"
+        case .precondition(.onQueueAsBarrier, let queue): "Block was expected to act as a barrier on queue [\(queue)]"
+        case .addOperation: "operations finished, executing or already in a queue cannot be enqueued"
+        case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
+        }
+    }
+
+    /// Who stops the process.
+    var library: String {
+        switch self {
+        case .sync, .groupLeave, .precondition: "libdispatch"
+        case .addOperation, .addExecutionBlock: "Foundation"
+        }
+    }
+
+    // MARK: The wire
+
+    var encoded: String {
+        switch self {
+        case .sync(let queue): "sync\t" + WorkerMessage.escape(queue)
+        case .groupLeave(let group): "leave\t" + WorkerMessage.escape(group)
+        case .precondition(let kind, let queue): "precondition\t\(kind.rawValue)\t" + WorkerMessage.escape(queue)
+        case .addOperation(let operation, let queue): "add\t" + WorkerMessage.escape(operation) + "\t" + WorkerMessage.escape(queue)
+        case .addExecutionBlock(let operation): "addBlock\t" + WorkerMessage.escape(operation)
+        }
+    }
+
+    init?(encoded: Substring) {
+        let fields = encoded.split(separator: "\t", omittingEmptySubsequences: false).map { WorkerMessage.unescape($0) }
+        switch (fields.first, fields.count) {
+        case ("sync", 2): self = .sync(queue: fields[1])
+        case ("leave", 2): self = .groupLeave(group: fields[1])
+        case ("precondition", 3):
+            guard let kind = PreconditionKind(rawValue: fields[1]) else { return nil }
+            self = .precondition(kind, queue: fields[2])
+        case ("add", 3): self = .addOperation(operation: fields[1], queue: fields[2])
+        case ("addBlock", 2): self = .addExecutionBlock(operation: fields[1])
+        default: return nil
+        }
+    }
+}
+
+/// A risky call where it was made.
+public struct AnnouncedCall: Hashable, Sendable {
+    public var call: RiskyCall
+    public var line: Int
+    public var column: Int
+
+    public init(_ call: RiskyCall, line: Int, column: Int) {
+        self.call = call
+        self.line = line
+        self.column = column
+    }
+}
