@@ -15,6 +15,8 @@ final class LiveInterpreter: @unchecked Sendable {
     /// interpreter; and whether each was submitted to a queue (then it is outstanding work).
     private var workItems: [DispatchWorkItem?]
     private var submitted: [Bool]
+    /// The group each work item was submitted into (`async(group:execute:)`), left once it has executed.
+    private var submittedGroups: [GroupID?]
     private let workItemLock = NSLock()
     let monitor: RunMonitor
     /// The run's OperationQueues and the operations the snippet names.
@@ -48,6 +50,7 @@ final class LiveInterpreter: @unchecked Sendable {
         store = SharedStore(count: program.variables.count)
         workItems = Array(repeating: nil, count: program.workItems.count)
         submitted = Array(repeating: false, count: program.workItems.count)
+        submittedGroups = Array(repeating: nil, count: program.workItems.count)
         operations = LiveOperations(program: program)
     }
 
@@ -67,6 +70,7 @@ final class LiveInterpreter: @unchecked Sendable {
             item.notify(queue: Self.bookkeeping) { [weak self] in
                 guard let self else { return }
                 monitor.workItemDone(id, inRun: run)
+                if let group = workItemLock.withLock({ submittedGroups[id.index] }) { monitor.groupLeft(group) }
                 let wasSubmitted = workItemLock.withLock { submitted[id.index] }
                 if wasSubmitted, monitor.workDone() {
                     Self.wakeMainThread()
@@ -309,7 +313,11 @@ final class LiveInterpreter: @unchecked Sendable {
         let item = workItem(id)
         switch action {
         case .submit(let queue, let group):
-            workItemLock.withLock { submitted[id.index] = true }
+            workItemLock.withLock {
+                submitted[id.index] = true
+                submittedGroups[id.index] = group
+            }
+            if let group { monitor.groupEntered(group) }
             monitor.workSubmitted()
             let token = monitor.workItemSubmitting(id, to: queue, barrier: decl.barrier, line: statement.span.line)
             if let group {
