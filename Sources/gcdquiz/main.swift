@@ -5,6 +5,7 @@ import Foundation
 /// Parses, runs, and turns every failure into DESIGN.md's exit codes: 0 done, 1 bad input (with a
 /// diagnostic on standard error), 2 an unexpected outcome or an internal failure.
 Output.protectStandardDescriptors()
+CharacterLocale.adoptUTF8()
 do {
     var command = try GCDQuiz.parseAsRoot()
     try command.run()
