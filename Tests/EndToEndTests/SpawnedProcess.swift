@@ -74,6 +74,14 @@ final class SpawnedProcess {
         // The repository's bank, wherever the test runs from.
         environment["GCDQUIZ_BANK"] = Binary.packageRoot.appendingPathComponent("Questions").path
         for (key, value) in extra { environment[key] = value }
+        defer { childEnds.forEach { close($0) } }
+        pid = try Self.spawn(arguments, environment: environment, actions: &actions, attributes: &attributes)
+    }
+
+    /// Starts the built gcdquiz with `arguments`, exactly `environment`, and the given file
+    /// actions and attributes.
+    static func spawn(_ arguments: [String], environment: [String: String],
+                      actions: inout posix_spawn_file_actions_t, attributes: inout posix_spawnattr_t) throws -> pid_t {
         let argv = ([Binary.url.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -82,9 +90,8 @@ final class SpawnedProcess {
         }
         var child: pid_t = 0
         let status = posix_spawn(&child, Binary.url.path, &actions, &attributes, argv, envp)
-        childEnds.forEach { close($0) }
         guard status == 0 else { throw PseudoTerminalError("posix_spawn: \(String(cString: strerror(status)))") }
-        pid = child
+        return child
     }
 
     /// Writes to the program's standard input; false when it is no longer read.
