@@ -80,14 +80,4 @@ static inline int gcdquiz_history_enter(History *h, const char *line) {
     return history(h, &event, H_ENTER, line);
 }
 
-static inline int gcdquiz_history_load(History *h, const char *path) {
-    HistEvent event;
-    return history(h, &event, H_LOAD, path);
-}
-
-static inline int gcdquiz_history_save(History *h, const char *path) {
-    HistEvent event;
-    return history(h, &event, H_SAVE, path);
-}
-
 #endif

@@ -26,16 +26,7 @@ final class PseudoTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         posix_spawn_file_actions_addclose(&actions, master)
 
-        let argv = ([Binary.url.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, Binary.url.path, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw PseudoTerminalError("posix_spawn: \(String(cString: strerror(status)))") }
-        pid = child
+        pid = try SpawnedProcess.spawn(arguments, environment: environment, actions: &actions, attributes: &attributes)
     }
 
     /// Types text; control keys as their bytes ("\u{3}" is Ctrl-C, "\u{1B}[A" the up arrow).

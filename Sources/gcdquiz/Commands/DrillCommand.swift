@@ -32,7 +32,7 @@ struct DrillCommand: ParsableCommand {
     func run() throws {
         let bank = try self.bank.load()
         if !bank.problems.isEmpty {
-            FileHandle.standardError.write(Data("gcdquiz: \(bank.problems.count) problem(s) in the bank were skipped; 'gcdquiz validate' lists them\n".utf8))
+            Output.write("gcdquiz: \(bank.problems.count) problem(s) in the bank were skipped; 'gcdquiz validate' lists them\n", to: .standardError)
         }
         let session = DrillSession(bank: bank, options: DrillOptions(tags: filter.tag, level: filter.level, kind: kind, count: count, seed: seed))
         guard !session.questions.isEmpty else {

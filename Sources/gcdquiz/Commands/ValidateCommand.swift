@@ -27,7 +27,7 @@ struct ValidateCommand: ParsableCommand {
         let loaded = BankLoader.load(paths: roots)
         let problems = BankValidator.validate(loaded)
 
-        FileHandle.standardError.write(ProblemRenderer.render(problems, style: .current(for: .standardError)))
+        Output.write(ProblemRenderer.render(problems, style: .current(for: .standardError)), to: .standardError)
         let errors = problems.filter { $0.severity == .error }
         let badFiles = Set(errors.compactMap { $0.location?.file }).count
         let style = TerminalStyle.current(for: .standardOutput)

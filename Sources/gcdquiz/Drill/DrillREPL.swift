@@ -41,7 +41,7 @@ final class DrillREPL {
                 finish()
                 return
             case .interrupted:
-                print(style.dim("(line dropped; Ctrl-D or :quit ends the session)"))
+                print(style.dim("(line dropped: the up arrow brings it back; Ctrl-D or :quit ends the session)"))
             case .line(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {

@@ -5,8 +5,8 @@ enum JSONOutput {
     static func print<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        Output.write(data)
     }
 }

@@ -8,11 +8,9 @@ struct TerminalStyle {
     /// stream is not a terminal (then lines are left whole for whoever reads them).
     var width: Int?
 
-    enum Stream { case standardOutput, standardError }
-
-    static func current(for stream: Stream) -> TerminalStyle {
+    static func current(for stream: StandardStream) -> TerminalStyle {
         let environment = ProcessInfo.processInfo.environment
-        let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        let descriptor = stream.descriptor
         let wanted = isatty(descriptor) == 1 && environment["NO_COLOR"].map(\.isEmpty) ?? true
             && environment["TERM"] != "dumb"
         var size = winsize()

@@ -3,26 +3,36 @@ import Foundation
 
 /// Line editing on a terminal through libedit: emacs keys, history that survives sessions
 /// (searchable with Ctrl-R, recalled with the arrows), and tab completion. Ctrl-C drops the line
-/// being typed and keeps the session.
+/// being typed and keeps the session; the up arrow brings the line back.
 final class EditLineInput: LineInput {
     var completer: ((String) -> [String])?
     let isInteractive = true
 
     private let editor: OpaquePointer
     private let history: OpaquePointer?
-    private let historyPath: String?
-    fileprivate var prompt: String = ""
+    /// The file answers are appended to; nil once it cannot be kept.
+    private var historyFile: HistoryFile?
+    /// Why the history is not kept, to say once, before the next prompt.
+    private var historyNotice: String?
+    private var lastRemembered: String?
     private var promptStorage: UnsafeMutablePointer<CChar>?
 
     init?(historyPath: String?) {
         guard let editor = gcdquiz_el_open("gcdquiz") else { return nil }
         self.editor = editor
-        self.historyPath = historyPath
-        history = gcdquiz_history_open(2000)
+        history = gcdquiz_history_open(Int32(HistoryFile.entryLimit))
         if let history {
             _ = gcdquiz_el_set_history(editor, history)
             if let historyPath {
-                _ = gcdquiz_history_load(history, historyPath)
+                let file = HistoryFile(path: historyPath)
+                switch file.load() {
+                case .success(let entries):
+                    entries.forEach { _ = gcdquiz_history_enter(history, $0) }
+                    lastRemembered = entries.last
+                    historyFile = file
+                case .failure(let problem):
+                    historyNotice = problem.reason
+                }
             }
         }
         _ = gcdquiz_el_set_editor(editor, "emacs")
@@ -53,34 +63,58 @@ final class EditLineInput: LineInput {
         }
         el_source(editor, nil)  // the user's ~/.editrc, if any
         InterruptHandler.install()
+        TypeAheadMode.enter()
     }
 
     deinit {
+        TypeAheadMode.restore()
         el_end(editor)
         if let history { history_end(history) }
         promptStorage.map { free($0) }
     }
 
     func readLine(prompt: String) -> LineResult {
+        if let historyNotice {
+            print(TerminalStyle.current(for: .standardOutput).dim("(answers are not kept in the history: \(historyNotice))"))
+            self.historyNotice = nil
+        }
         promptStorage.map { free($0) }
         promptStorage = strdup(Self.markingEscapes(prompt))
         InterruptHandler.clear()
         var count: Int32 = 0
-        guard let raw = el_gets(editor, &count) else {
+        let raw = el_gets(editor, &count)
+        TypeAheadMode.enter()
+        guard let raw else {
             if InterruptHandler.wasInterrupted || (count < 0 && errno == EINTR) {
+                keepDropped(typedLine())
                 el_reset(editor)
                 print("^C")
                 return .interrupted
             }
             return .end
         }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
         if InterruptHandler.wasInterrupted {
+            keepDropped(line)
             print("^C")
             return .interrupted
         }
-        var line = String(cString: raw)
-        if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
+    }
+
+    /// What is on the line being edited.
+    private func typedLine() -> String {
+        guard let info = el_line(editor) else { return "" }
+        let bytes = UnsafeRawBufferPointer(start: info.pointee.buffer, count: info.pointee.lastchar - info.pointee.buffer)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A line dropped with Ctrl-C goes to this session's history (not the file), so that the up
+    /// arrow brings it back: nothing typed is lost.
+    private func keepDropped(_ line: String) {
+        guard let history, !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        _ = gcdquiz_history_enter(history, line)
     }
 
     /// libedit's character reader: waits for input with poll, so that a Ctrl-C (a SIGINT, which
@@ -136,10 +170,11 @@ final class EditLineInput: LineInput {
     func remember(_ line: String) {
         guard let history, !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         _ = gcdquiz_history_enter(history, line)
-        if let historyPath {
-            try? FileManager.default.createDirectory(
-                atPath: (historyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            _ = gcdquiz_history_save(history, historyPath)
+        guard let historyFile, line != lastRemembered else { return }
+        lastRemembered = line
+        if case .failure(let problem) = historyFile.append(line) {
+            self.historyFile = nil
+            historyNotice = problem.reason
         }
     }
 
