@@ -1,0 +1,97 @@
+import Foundation
+
+/// The report for a terminal at 80 columns: totals, an activity line (one mark a day) and a
+/// per-topic table with a bar, weakest first. Unicode blocks, or plain ASCII for a terminal that
+/// cannot show them (`TERM=dumb`, `NO_COLOR`).
+public enum TerminalReport {
+    public struct Style: Sendable {
+        /// Unicode block characters; plain ASCII otherwise.
+        public var unicode: Bool
+        /// Bold headings (escape codes).
+        public var bold: Bool
+
+        public init(unicode: Bool, bold: Bool) {
+            self.unicode = unicode
+            self.bold = bold
+        }
+    }
+
+    public static func render(_ report: ProgressReport, style: Style) -> String {
+        func heading(_ text: String) -> String { style.bold ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+        let dot = style.unicode ? " · " : ", "
+        var text = ""
+        if report.answered == 0 {
+            text += "No answers recorded yet: \(report.questionsTotal) questions wait. Start with 'gcdquiz' or 'gcdquiz review'.\n"
+            return text
+        }
+        text += heading("Progress") + ": \(report.answered) answers\(dot)\(report.questionsSeen) of \(report.questionsTotal) questions seen"
+            + "\(dot)\(report.dueNow) due now\n"
+        var second: [String] = []
+        if let accuracy = report.accuracy30Days { second.append("last 30 days \(percent(accuracy)) right") }
+        second.append("streak \(report.streakDays) day" + (report.streakDays == 1 ? "" : "s"))
+        second.append("\(report.missed) missed last time")
+        second.append("\(report.newLeftToday) new left today")
+        text += "  " + second.joined(separator: dot) + "\n\n"
+
+        text += heading("Activity") + "  " + activityLine(report.activity, style: style) + " today\n"
+        let marks = style.unicode ? ["·", "░", "▒", "▓", "█"] : [".", ":", "+", "*", "#"]
+        text += "          one mark a day since \(report.activity.first?.date ?? "?"): "
+            + "\(marks[0]) none \(marks[1]) 1-2 \(marks[2]) 3-5 \(marks[3]) 6-9 \(marks[4]) 10+\n\n"
+
+        let nameWidth = max(report.topics.map(\.topic.count).max() ?? 5, 5)
+        let header = "Topic".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            + "   seen  30 days  recall  due  strength"
+        text += heading(header) + "\n"
+        for line in report.topics {
+            let seen = "\(line.seen)/\(line.total)"
+            text += line.topic.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                + pad(seen, 7) + pad(line.accuracy30Days.map(percent) ?? "-", 9) + pad(line.retrievability.map(percent) ?? "-", 8)
+                + pad(String(line.due), 5) + "  " + bar(line.strength, width: 16, style: style) + "\n"
+        }
+        text += "\nrecall: the chance each question seen is recalled today. strength: the share of\n"
+        text += "the topic recalled today, unseen questions counting as unknown. Weakest first:\n"
+        for line in report.topics.prefix(3) {
+            text += "  " + line.command + "\n"
+        }
+        return text
+    }
+
+    /// One mark a day, a space between weeks.
+    static func activityLine(_ days: [ProgressReport.Day], style: Style) -> String {
+        let marks = style.unicode ? ["·", "░", "▒", "▓", "█"] : [".", ":", "+", "*", "#"]
+        var line = ""
+        for (index, day) in days.enumerated() {
+            if index > 0 && index % 7 == 0 { line += " " }
+            switch day.answered {
+            case 0: line += marks[0]
+            case 1...2: line += marks[1]
+            case 3...5: line += marks[2]
+            case 6...9: line += marks[3]
+            default: line += marks[4]
+            }
+        }
+        return line
+    }
+
+    /// A bar `width` columns wide, filled to `fraction`, in eighths with Unicode.
+    static func bar(_ fraction: Double, width: Int, style: Style) -> String {
+        let clamped = min(max(fraction, 0), 1)
+        guard style.unicode else {
+            let filled = Int((clamped * Double(width)).rounded())
+            return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
+        }
+        let eighths = Int((clamped * Double(width * 8)).rounded())
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+        let full = String(repeating: "█", count: eighths / 8)
+        let used = eighths / 8 + (partial.isEmpty ? 0 : 1)
+        return "▕" + full + partial + String(repeating: " ", count: width - used) + "▏"
+    }
+
+    static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(width - text.count, 0)) + text
+    }
+}
