@@ -58,8 +58,19 @@ public enum HTMLReport {
         th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid #e6e9f0; vertical-align: top; }
         th { color: #39435a; font-weight: 600; }
         td.n { text-align: right; font-variant-numeric: tabular-nums; }
-        code { font: 11px "DejaVu Sans Mono", Menlo, monospace; }
-        @media print { body { margin: 0; max-width: none; font-size: 11px; } section, .summary { break-inside: avoid; } }
+        code { font: 11px "DejaVu Sans Mono", Menlo, monospace; white-space: nowrap; }
+        td:first-child { white-space: nowrap; }
+        @media print {
+          body { margin: 0; max-width: none; font-size: 10px; }
+          h1 { font-size: 18px; } h2 { margin: 8px 0 4px; }
+          section, .summary { break-inside: avoid; }
+          .summary { flex-wrap: nowrap; } .summary div { padding: 3px 8px; min-width: 0; flex: 1; } .summary b { font-size: 14px; }
+          .charts { gap: 16px; flex-wrap: nowrap; } .charts section { flex: 1 1 0; }
+          .charts svg { max-height: 150px; width: auto; }
+          svg.retention { width: 82%; }
+          table { font-size: 9.5px; } th, td { padding: 1px 5px; } code { font-size: 9px; }
+          .covers { display: none; }
+        }
         """
 
     static func summary(_ report: ProgressReport) -> String {
@@ -115,7 +126,7 @@ public enum HTMLReport {
     static func retentionChart(_ topics: [ProgressReport.TopicLine]) -> String {
         let rowHeight = 18.0, labelWidth = 140.0, barWidth = 480.0, width = labelWidth + barWidth + 120
         let height = rowHeight * Double(topics.count) + 24
-        var svg = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\" aria-label=\"Retention per topic\">\n"
+        var svg = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" height=\"\(Int(height))\" class=\"retention\" role=\"img\" aria-label=\"Retention per topic\">\n"
         for (index, topic) in topics.enumerated() {
             let y = Double(index) * rowHeight + 4
             svg += "<text x=\"\(labelWidth - 6)\" y=\"\(format(y + 12))\" text-anchor=\"end\">\(escape(topic.topic))</text>"
@@ -159,9 +170,9 @@ public enum HTMLReport {
     }
 
     static func table(_ topics: [ProgressReport.TopicLine]) -> String {
-        var html = "<table>\n<tr><th>topic</th><th>covers</th><th>seen</th><th>30 days</th><th>recall</th><th>due</th><th>practise</th></tr>\n"
+        var html = "<table>\n<tr><th>topic</th><th class=\"covers\">covers</th><th>seen</th><th>30 days</th><th>recall</th><th>due</th><th>practise</th></tr>\n"
         for topic in topics {
-            html += "<tr><td><b>\(escape(topic.topic))</b></td><td>\(escape(topic.covers))</td>"
+            html += "<tr><td><b>\(escape(topic.topic))</b></td><td class=\"covers\">\(escape(topic.covers))</td>"
                 + "<td class=\"n\">\(topic.seen)/\(topic.total)</td>"
                 + "<td class=\"n\">\(topic.accuracy30Days.map(percent) ?? "–")</td>"
                 + "<td class=\"n\">\(topic.retrievability.map(percent) ?? "–")</td>"

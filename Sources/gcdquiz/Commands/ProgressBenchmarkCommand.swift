@@ -19,6 +19,9 @@ struct ProgressBenchmarkCommand: ParsableCommand {
     @Option(name: .long, help: "Measurements of each kind (the median is shown).")
     var samples = 15
 
+    @Option(name: .long, help: ArgumentHelp("Keep the synthetic database at this path (to look at its report).", valueName: "path"))
+    var keep: String?
+
     func validate() throws {
         if !(1...1_000_000).contains(reviews) { throw ValidationError("--reviews must be between 1 and 1000000") }
         if !(1...1000).contains(samples) { throw ValidationError("--samples must be between 1 and 1000") }
@@ -32,6 +35,7 @@ struct ProgressBenchmarkCommand: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-benchmark-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/progress.sqlite"
+
         guard let store = ProgressStore.open(at: path).store else { throw CommandFailure.unexpected("cannot create \(path)") }
         #if DEBUG
         print("note: this is a debug build; figures for the record come from 'make bench-progress' (release)")
@@ -84,6 +88,11 @@ struct ProgressBenchmarkCommand: ParsableCommand {
                 times.append(Self.milliseconds(clock.now - start))
             }
             Self.line(label, times, target: extra.isEmpty ? 200 : nil)
+        }
+        if let keep {
+            guard let kept = ProgressStore.open(at: keep).store else { throw CommandFailure.badInput("cannot write \(keep)") }
+            try kept.merge(try store.reviews())
+            print("kept the database as \(keep)")
         }
     }
 
