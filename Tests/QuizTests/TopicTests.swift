@@ -42,3 +42,10 @@ import Testing
         #expect(problems.first?.message.hasPrefix("unknown tag 'race' (did you mean 'data-races'?); known topics: serial-queues, concurrent-queues") == true)
     }
 }
+
+extension TopicTests {
+    /// `gcdquiz tags` shows each topic on one line of 80 columns.
+    @Test func eachTopicIsSaidInOneShortLine() {
+        #expect(Topic.all.allSatisfy { $0.covers.count <= 53 && !$0.covers.contains("\n") })
+    }
+}

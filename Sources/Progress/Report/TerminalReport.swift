@@ -24,19 +24,19 @@ public enum TerminalReport {
             text += "No answers recorded yet: \(report.questionsTotal) questions wait. Start with 'gcdquiz' or 'gcdquiz review'.\n"
             return text
         }
+        // 23 lines for 17 topics: the whole report stays on a 24-line terminal.
         text += heading("Progress") + ": \(report.answered) answers\(dot)\(report.questionsSeen) of \(report.questionsTotal) questions seen"
-            + "\(dot)\(report.dueNow) due now\n"
+            + "\(dot)\(report.dueNow) due now\(dot)\(report.missed) missed\n"
         var second: [String] = []
         if let accuracy = report.accuracy30Days { second.append("last 30 days \(percent(accuracy)) right") }
         second.append("streak \(report.streakDays) day" + (report.streakDays == 1 ? "" : "s"))
-        second.append("\(report.missed) missed last time")
         second.append("\(report.newLeftToday) new left today")
-        text += "  " + second.joined(separator: dot) + "\n\n"
+        text += "  " + second.joined(separator: dot) + "\n"
 
         text += heading("Activity") + "  " + activityLine(report.activity, style: style) + " today\n"
         let marks = style.unicode ? ["·", "░", "▒", "▓", "█"] : [".", ":", "+", "*", "#"]
         text += "          one mark a day since \(report.activity.first?.date ?? "?"): "
-            + "\(marks[0]) none \(marks[1]) 1-2 \(marks[2]) 3-5 \(marks[3]) 6-9 \(marks[4]) 10+\n\n"
+            + "\(marks[0]) none \(marks[1]) 1-2 \(marks[2]) 3-5 \(marks[3]) 6-9 \(marks[4]) 10+\n"
 
         let nameWidth = max(report.topics.map(\.topic.count).max() ?? 5, 5)
         let header = "Topic".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
@@ -48,10 +48,8 @@ public enum TerminalReport {
                 + pad(seen, 7) + pad(line.accuracy30Days.map(percent) ?? "-", 9) + pad(line.retrievability.map(percent) ?? "-", 8)
                 + pad(String(line.due), 5) + "  " + bar(line.strength, width: 16, style: style) + "\n"
         }
-        text += "\nrecall: the chance each question seen is recalled today. strength: the share of\n"
-        text += "the topic recalled today, unseen questions counting as unknown. Weakest first:\n"
-        for line in report.topics.prefix(3) {
-            text += "  " + line.command + "\n"
+        if let weakest = report.topics.first {
+            text += "Weakest first; practise the weakest: \(weakest.command)\n"
         }
         return text
     }

@@ -3,7 +3,8 @@
 public struct Topic: Hashable, Sendable {
     /// The name written in `tags:` and given to `--tag`.
     public var name: String
-    /// One line saying what the topic covers (`gcdquiz tags`, the README).
+    /// One line saying what the topic covers (`gcdquiz tags`, the README): at most 53 characters,
+    /// so that `gcdquiz tags` shows each topic on one line of 80 columns.
     public var covers: String
     /// Tags the bank used before the taxonomy, and words a learner is likely to type, that mean
     /// this topic: `--tag race` suggests `data-races`.
@@ -19,40 +20,40 @@ public struct Topic: Hashable, Sendable {
 extension Topic {
     /// The taxonomy, in the order a course meets the topics. The README's topic table says the same.
     public static let all: [Topic] = [
-        Topic("serial-queues", covers: "serial queues: one block at a time, in FIFO order; labels",
+        Topic("serial-queues", covers: "serial queues: one block at a time, in FIFO order",
               aliases: ["serial", "fifo", "label", "serial-queue", "queue", "queues"]),
-        Topic("concurrent-queues", covers: "concurrent and global queues: blocks start in order and run side by side; the thread pool",
+        Topic("concurrent-queues", covers: "concurrent and global queues, the thread pool",
               aliases: ["concurrent", "concurrent-queue", "global", "global-queue", "thread-pool", "performance"]),
-        Topic("sync-async", covers: "sync versus async: who waits, and which thread runs the block",
+        Topic("sync-async", covers: "sync versus async: who waits, which thread runs it",
               aliases: ["sync", "async", "thread", "ordering", "dispatch"]),
-        Topic("main-queue", covers: "the main queue and the main thread: when it serves blocks, UI work, playgrounds",
+        Topic("main-queue", covers: "the main queue and main thread; UI work, playgrounds",
               aliases: ["main", "main-thread", "ui", "playground"]),
-        Topic("deadlocks", covers: "waits that never end: sync onto a queue the thread owns, cycles of waits, lock ordering",
+        Topic("deadlocks", covers: "waits that never end: sync on an owned queue, cycles",
               aliases: ["deadlock", "hang", "lock-ordering"]),
-        Topic("barriers", covers: "barrier blocks on concurrent queues; the reader-writer pattern",
+        Topic("barriers", covers: "barrier blocks on concurrent queues; readers-writer",
               aliases: ["barrier", "reader-writer"]),
-        Topic("groups", covers: "DispatchGroup: enter and leave, wait, notify, timeouts",
+        Topic("groups", covers: "DispatchGroup: enter and leave, wait, notify",
               aliases: ["group", "dispatch-group"]),
-        Topic("semaphores", covers: "DispatchSemaphore: counting, waiting, signalling, as a lock or a limit",
+        Topic("semaphores", covers: "DispatchSemaphore: wait and signal, as lock or limit",
               aliases: ["semaphore", "dispatch-semaphore"]),
         Topic("work-items", covers: "DispatchWorkItem: perform, notify, wait, cancel",
               aliases: ["work-item", "workitem", "notify", "cancel"]),
-        Topic("timing", covers: "time: asyncAfter, sleep and timeouts, and the order deadlines impose",
+        Topic("timing", covers: "asyncAfter, sleep, timeouts: the order time imposes",
               aliases: ["time", "asyncafter", "sleep", "timeout"]),
-        Topic("data-races", covers: "data races and race conditions: lost updates, atomicity, locks, how queues fix them",
+        Topic("data-races", covers: "data races, race conditions, lost updates, atomicity",
               aliases: ["race", "races", "race-condition", "data-race", "atomicity", "lock", "tsan"]),
-        Topic("qos", covers: "quality of service and priorities; priority inversion",
+        Topic("qos", covers: "quality of service, priorities, priority inversion",
               aliases: ["priority", "priorities", "priority-inversion", "quality-of-service"]),
-        Topic("operations", covers: "Operation and OperationQueue: dependencies, limits, suspension, cancellation, completion blocks, waits",
+        Topic("operations", covers: "OperationQueue: dependencies, limits, cancellation",
               aliases: ["operation", "operation-queue", "operationqueue", "dependency", "dependencies", "max-concurrent",
                         "suspend", "completion-block", "wait", "underlying-queue"]),
-        Topic("async-operations", covers: "asynchronous Operation subclasses: start, state and its KVO notifications",
+        Topic("async-operations", covers: "asynchronous Operation subclasses: start, state, KVO",
               aliases: ["async-operation", "asynchronous-operation", "kvo"]),
-        Topic("concurrent-perform", covers: "DispatchQueue.concurrentPerform: parallel loops and what they share",
+        Topic("concurrent-perform", covers: "concurrentPerform: parallel loops, what they share",
               aliases: ["concurrentperform", "parallel", "apply"]),
         Topic("inactive-queues", covers: "queues created inactive, and activating them",
               aliases: ["inactive", "initially-inactive", "activate"]),
-        Topic("debugging", covers: "finding concurrency bugs: dispatchPrecondition, the Thread Sanitizer, reading a hang",
+        Topic("debugging", covers: "dispatchPrecondition, Thread Sanitizer, reading hangs",
               aliases: ["debug", "dispatch-precondition", "sanitizer"]),
     ]
 

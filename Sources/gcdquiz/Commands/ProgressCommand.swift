@@ -7,7 +7,13 @@ struct ProgressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "progress",
         abstract: "The self-assessment report: per topic, questions seen, accuracy, recall now, what is due; or export and import the review log.",
-        discussion: "Without options it prints the report for a terminal. Exports keep every recorded field; importing merges without duplicating answers already there.")
+        discussion: """
+            Without options it prints the report for a terminal, topics weakest first: questions seen of the \
+            topic's total, the share right in the last 30 days, recall (the chance each question seen is \
+            answered right today, FSRS-6), the number due, and strength (the share of the whole topic \
+            recalled today, unseen questions counting as unknown). Exports keep every recorded field; \
+            importing merges without duplicating answers already there.
+            """)
 
     @OptionGroup var bank: BankOptions
 
