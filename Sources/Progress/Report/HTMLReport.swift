@@ -76,7 +76,7 @@ public enum HTMLReport {
     static func summary(_ report: ProgressReport) -> String {
         let cells: [(String, String)] = [
             ("\(report.questionsSeen) / \(report.questionsTotal)", "questions seen"),
-            (report.accuracy30Days.map(percent) ?? "–", "right, last 30 days"),
+            (report.accuracy30Days.map(ProgressReport.percent) ?? "–", "right, last 30 days"),
             ("\(report.dueNow)", "due now"),
             ("\(report.missed)", "missed last time"),
             ("\(report.newLeftToday)", "new left today"),
@@ -131,12 +131,12 @@ public enum HTMLReport {
             let y = Double(index) * rowHeight + 4
             svg += "<text x=\"\(labelWidth - 6)\" y=\"\(format(y + 12))\" text-anchor=\"end\">\(escape(topic.topic))</text>"
             svg += "<rect x=\"\(labelWidth)\" y=\"\(format(y + 3))\" width=\"\(barWidth)\" height=\"11\" fill=\"#eef1f6\"/>"
-            svg += "<rect x=\"\(labelWidth)\" y=\"\(format(y + 3))\" width=\"\(format(barWidth * topic.strength))\" height=\"11\" fill=\"\(colour(topic.strength))\"><title>strength \(percent(topic.strength))</title></rect>"
+            svg += "<rect x=\"\(labelWidth)\" y=\"\(format(y + 3))\" width=\"\(format(barWidth * topic.strength))\" height=\"11\" fill=\"\(colour(topic.strength))\"><title>strength \(ProgressReport.percent(topic.strength))</title></rect>"
             if let recall = topic.retrievability {
                 let x = labelWidth + barWidth * recall
-                svg += "<line x1=\"\(format(x))\" y1=\"\(format(y + 1))\" x2=\"\(format(x))\" y2=\"\(format(y + 16))\" stroke=\"#1d2330\" stroke-width=\"2\"><title>recall \(percent(recall))</title></line>"
+                svg += "<line x1=\"\(format(x))\" y1=\"\(format(y + 1))\" x2=\"\(format(x))\" y2=\"\(format(y + 16))\" stroke=\"#1d2330\" stroke-width=\"2\"><title>recall \(ProgressReport.percent(recall))</title></line>"
             }
-            svg += "<text x=\"\(labelWidth + barWidth + 8)\" y=\"\(format(y + 12))\">\(percent(topic.strength)) · \(topic.seen)/\(topic.total) seen</text>\n"
+            svg += "<text x=\"\(labelWidth + barWidth + 8)\" y=\"\(format(y + 12))\">\(ProgressReport.percent(topic.strength)) · \(topic.seen)/\(topic.total) seen</text>\n"
         }
         let axis = Double(topics.count) * rowHeight + 18
         for level in [0.0, 0.25, 0.5, 0.75, 1.0] {
@@ -154,14 +154,7 @@ public enum HTMLReport {
         var svg = "<svg viewBox=\"0 0 \(format(width)) \(format(height))\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"Activity calendar\">\n"
         for (index, day) in days.enumerated() {
             let x = Double(index / 7) * (cell + gap) + 2, y = Double(index % 7) * (cell + gap) + 2
-            let shade: String
-            switch day.answered {
-            case 0: shade = "#eef1f6"
-            case 1...2: shade = "#c6d6f5"
-            case 3...5: shade = "#8fb0ee"
-            case 6...9: shade = "#4f82e3"
-            default: shade = "#1f4fb0"
-            }
+            let shade = ["#eef1f6", "#c6d6f5", "#8fb0ee", "#4f82e3", "#1f4fb0"][day.intensity]
             svg += "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(shade)\"><title>\(escape(day.date)): \(day.answered) answers, \(day.right) right</title></rect>"
             if index % 7 == 6 { svg += "\n" }
         }
@@ -174,8 +167,8 @@ public enum HTMLReport {
         for topic in topics {
             html += "<tr><td><b>\(escape(topic.topic))</b></td><td class=\"covers\">\(escape(topic.covers))</td>"
                 + "<td class=\"n\">\(topic.seen)/\(topic.total)</td>"
-                + "<td class=\"n\">\(topic.accuracy30Days.map(percent) ?? "–")</td>"
-                + "<td class=\"n\">\(topic.retrievability.map(percent) ?? "–")</td>"
+                + "<td class=\"n\">\(topic.accuracy30Days.map(ProgressReport.percent) ?? "–")</td>"
+                + "<td class=\"n\">\(topic.retrievability.map(ProgressReport.percent) ?? "–")</td>"
                 + "<td class=\"n\">\(topic.due)</td><td><code>\(escape(topic.command))</code></td></tr>\n"
         }
         return html + "</table>\n"
@@ -184,8 +177,6 @@ public enum HTMLReport {
     static func colour(_ strength: Double) -> String {
         strength < 0.34 ? "#e06c5a" : strength < 0.67 ? "#e8b84a" : "#4caf72"
     }
-
-    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
 
     static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 

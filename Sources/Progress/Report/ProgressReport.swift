@@ -29,6 +29,17 @@ public struct ProgressReport: Sendable, Codable, Equatable {
         public var date: String
         public var answered: Int
         public var right: Int
+
+        /// How busy the day was, 0 to 4: no answer, 1–2, 3–5, 6–9, 10 or more (the calendar's shades).
+        public var intensity: Int {
+            switch answered {
+            case 0: 0
+            case 1...2: 1
+            case 3...5: 2
+            case 6...9: 3
+            default: 4
+            }
+        }
     }
 
     public struct Week: Sendable, Codable, Equatable {
@@ -129,6 +140,11 @@ public struct ProgressReport: Sendable, Codable, Equatable {
     static func accuracy(_ reviews: [Review]) -> Double? {
         let points = reviews.compactMap(\.grade.points)
         return points.isEmpty ? nil : points.reduce(0, +) / Double(points.count)
+    }
+
+    /// 0.634 → "63%", as every renderer shows a share.
+    public static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
     }
 
     static func dayString(_ date: Date, calendar: Calendar) -> String {

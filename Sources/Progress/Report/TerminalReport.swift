@@ -28,13 +28,13 @@ public enum TerminalReport {
         text += heading("Progress") + ": \(report.answered) answers\(dot)\(report.questionsSeen) of \(report.questionsTotal) questions seen"
             + "\(dot)\(report.dueNow) due now\(dot)\(report.missed) missed\n"
         var second: [String] = []
-        if let accuracy = report.accuracy30Days { second.append("last 30 days \(percent(accuracy)) right") }
+        if let accuracy = report.accuracy30Days { second.append("last 30 days \(ProgressReport.percent(accuracy)) right") }
         second.append("streak \(report.streakDays) day" + (report.streakDays == 1 ? "" : "s"))
         second.append("\(report.newLeftToday) new left today")
         text += "  " + second.joined(separator: dot) + "\n"
 
         text += heading("Activity") + "  " + activityLine(report.activity, style: style) + " today\n"
-        let marks = style.unicode ? ["·", "░", "▒", "▓", "█"] : [".", ":", "+", "*", "#"]
+        let marks = activityMarks(style)
         text += "          one mark a day since \(report.activity.first?.date ?? "?"): "
             + "\(marks[0]) none \(marks[1]) 1-2 \(marks[2]) 3-5 \(marks[3]) 6-9 \(marks[4]) 10+\n"
 
@@ -45,7 +45,7 @@ public enum TerminalReport {
         for line in report.topics {
             let seen = "\(line.seen)/\(line.total)"
             text += line.topic.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                + pad(seen, 7) + pad(line.accuracy30Days.map(percent) ?? "-", 9) + pad(line.retrievability.map(percent) ?? "-", 8)
+                + pad(seen, 7) + pad(line.accuracy30Days.map(ProgressReport.percent) ?? "-", 9) + pad(line.retrievability.map(ProgressReport.percent) ?? "-", 8)
                 + pad(String(line.due), 5) + "  " + bar(line.strength, width: 16, style: style) + "\n"
         }
         if let weakest = report.topics.first {
@@ -55,18 +55,17 @@ public enum TerminalReport {
     }
 
     /// One mark a day, a space between weeks.
+    /// No answer, 1–2, 3–5, 6–9, 10 or more.
+    static func activityMarks(_ style: Style) -> [String] {
+        style.unicode ? ["·", "░", "▒", "▓", "█"] : [".", ":", "+", "*", "#"]
+    }
+
     static func activityLine(_ days: [ProgressReport.Day], style: Style) -> String {
-        let marks = style.unicode ? ["·", "░", "▒", "▓", "█"] : [".", ":", "+", "*", "#"]
+        let marks = activityMarks(style)
         var line = ""
         for (index, day) in days.enumerated() {
             if index > 0 && index % 7 == 0 { line += " " }
-            switch day.answered {
-            case 0: line += marks[0]
-            case 1...2: line += marks[1]
-            case 3...5: line += marks[2]
-            case 6...9: line += marks[3]
-            default: line += marks[4]
-            }
+            line += marks[day.intensity]
         }
         return line
     }
@@ -83,10 +82,6 @@ public enum TerminalReport {
         let full = String(repeating: "█", count: eighths / 8)
         let used = eighths / 8 + (partial.isEmpty ? 0 : 1)
         return "▕" + full + partial + String(repeating: " ", count: width - used) + "▏"
-    }
-
-    static func percent(_ value: Double) -> String {
-        "\(Int((value * 100).rounded()))%"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
