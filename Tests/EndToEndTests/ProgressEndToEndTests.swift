@@ -22,6 +22,33 @@ import Testing
         #expect(reviews.filter { $0.questionID == "writer-1" }.count == 150)
     }
 
+    /// Sessions that create the database at the same moment: none mistakes the file another is
+    /// creating for a foreign or damaged one, and every answer is kept.
+    @Test func sessionsCreatingTheDatabaseAtOnceAllRecord() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("progress.sqlite").path
+        let errorFile = folder.appendingPathComponent("stderr")
+        #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
+        let errorOutput = try FileHandle(forWritingTo: errorFile)
+        let sessions = try (0..<5).map { number in
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["record-answers", "--progress", database, "--count", "4", "--question", "w\(number)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errorOutput
+            return process
+        }
+        // Started one after another without waiting: they open the new file together.
+        for session in sessions { try session.run() }
+        for session in sessions { session.waitUntilExit() }
+        try errorOutput.close()
+        let errors = try String(contentsOf: errorFile, encoding: .utf8)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(try exported(database, in: folder).count == 20)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains("set-aside") })
+    }
+
     /// Each answer is committed when recorded: SIGKILL after two answers keeps both.
     @Test func aKilledWriterKeepsEveryAnswerItRecorded() throws {
         let folder = try Binary.temporaryFolder()

@@ -21,7 +21,7 @@ public enum TerminalReport {
         let dot = style.unicode ? " · " : ", "
         var text = ""
         if report.answered == 0 {
-            text += "No answers recorded yet: \(report.questionsTotal) questions wait. Start with 'gcdquiz' or 'gcdquiz review'.\n"
+            text += "No answers recorded yet: \(report.questionsTotal) questions wait. Start with 'gcdquiz'.\n"
             return text
         }
         // 23 lines for 17 topics: the whole report stays on a 24-line terminal.

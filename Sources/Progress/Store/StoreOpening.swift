@@ -77,7 +77,13 @@ extension ProgressStore {
             return classify(error)
         }
         do {
-            try migrator.migrate(database)
+            do {
+                try migrator.migrate(database)
+            } catch {
+                // Two sessions creating the file at once both see it unmigrated; the second's
+                // migration fails (and rolls back) because the first's is there: that is fine.
+                guard try database.read(migrator.hasCompletedMigrations) else { throw error }
+            }
             return .opened(ProgressStore(path: path, database: database, isWritable: true))
         } catch {
             try? database.close()
@@ -91,10 +97,13 @@ extension ProgressStore {
         if check != "ok" { return "is damaged (\(check))" }
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        if application != applicationID && (application != 0 || !tables.isEmpty) {
+        // A file another session is creating right now has GRDB's bookkeeping table before the
+        // first migration commits: that is a fresh file, not someone else's.
+        let fresh = tables.allSatisfy { $0 == "grdb_migrations" }
+        if application != applicationID && (application != 0 || !fresh) {
             return "belongs to another program (it has no gcdquiz review log)"
         }
-        if !tables.isEmpty, try migrator.hasBeenSuperseded(db) {
+        if !fresh, try migrator.hasBeenSuperseded(db) {
             return "was written by a newer version of gcdquiz"
         }
         return nil
