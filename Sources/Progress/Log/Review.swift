@@ -104,37 +104,44 @@ extension Review: FetchableRecord, PersistableRecord {
         case id, questionID = "question_id", contentHash = "content_hash", kind, answeredAt = "answered_at", grade
         case overruledFrom = "overruled_from", answer, seconds, hints, explains, runs, mode, seed, topics, code
         case isPractice = "practice"
+
+        private static let order = allCases
+
+        /// The column's position in `selection`.
+        var index: Int { Self.order.firstIndex(of: self)! }
     }
 
+    /// Every column, in `Column` order: rows are read by position, which is several times faster
+    /// than by name over a whole log.
+    static let selection = "SELECT " + Column.allCases.map(\.rawValue).joined(separator: ", ") + " FROM review"
+
+    /// Reads a row of `selection`.
     public init(row: Row) throws {
         func decoded<T: RawRepresentable>(_ column: Column, as type: T.Type) throws -> T where T.RawValue == String {
-            let raw: String = row[column.rawValue]
+            let raw: String = row[column.index]
             guard let value = T(rawValue: raw) else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "review \(row["id"] as String? ?? "?"): unknown \(column.rawValue) '\(raw)'")
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "review \(row[0] as String? ?? "?"): unknown \(column.rawValue) '\(raw)'")
             }
             return value
         }
-        id = row[Column.id.rawValue]
-        questionID = row[Column.questionID.rawValue]
-        contentHash = row[Column.contentHash.rawValue]
+        id = row[Column.id.index]
+        questionID = row[Column.questionID.index]
+        contentHash = row[Column.contentHash.index]
         kind = try decoded(.kind, as: Question.Kind.self)
-        answeredAt = Date(timeIntervalSince1970: Double(row[Column.answeredAt.rawValue] as Int64) / 1000)
+        answeredAt = Date(timeIntervalSince1970: Double(row[Column.answeredAt.index] as Int64) / 1000)
         grade = try decoded(.grade, as: Grade.self)
-        overruledFrom = try (row[Column.overruledFrom.rawValue] as String?).map { raw in
-            guard let grade = Grade(rawValue: raw) else { throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "unknown grade '\(raw)'") }
-            return grade
-        }
-        answer = row[Column.answer.rawValue]
-        seconds = row[Column.seconds.rawValue]
-        hints = row[Column.hints.rawValue]
-        explains = row[Column.explains.rawValue]
-        runs = row[Column.runs.rawValue]
+        overruledFrom = (row[Column.overruledFrom.index] as String?) == nil ? nil : try decoded(.overruledFrom, as: Grade.self)
+        answer = row[Column.answer.index]
+        seconds = row[Column.seconds.index]
+        hints = row[Column.hints.index]
+        explains = row[Column.explains.index]
+        runs = row[Column.runs.index]
         mode = try decoded(.mode, as: Mode.self)
-        seed = (row[Column.seed.rawValue] as String?).flatMap { UInt64($0) }
-        let topicList: String = row[Column.topics.rawValue]
+        seed = (row[Column.seed.index] as String?).flatMap { UInt64($0) }
+        let topicList: String = row[Column.topics.index]
         topics = topicList.isEmpty ? [] : topicList.split(separator: ",").map(String.init)
-        code = row[Column.code.rawValue]
-        isPractice = row[Column.isPractice.rawValue]
+        code = row[Column.code.index]
+        isPractice = row[Column.isPractice.index]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {

@@ -57,7 +57,7 @@ public final class ProgressStore: Sendable {
     /// Every review, oldest first.
     public func reviews() throws -> [Review] {
         try database.read { db in
-            try Review.fetchAll(db, sql: "SELECT * FROM review ORDER BY answered_at, id")
+            try Review.fetchAll(db, sql: Review.selection + " ORDER BY answered_at, id")
         }
     }
 
