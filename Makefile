@@ -6,7 +6,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gcdquiz
 
-.PHONY: run test build release bench verify deps clean golden
+.PHONY: run test build release bench bench-progress verify deps clean golden
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -26,6 +26,10 @@ release: deps
 ## Time the model on every bank puzzle in a release build.
 bench: release
 	$(RELEASE_BIN) benchmark --live --baseline
+
+## Time the progress database (10,000 answers) in a release build.
+bench-progress: release
+	$(RELEASE_BIN) benchmark-progress
 
 ## libedit (line editing for the drill) and pkg-config, from apt when missing.
 deps:

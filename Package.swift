@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // How much heap the process holds: the explorer's memory budget (glibc's mallinfo2).
@@ -49,6 +50,15 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The learner's memory: the review log in SQLite, FSRS-6 scheduling, the self-assessment report.
+        .target(
+            name: "Progress",
+            dependencies: [
+                "Quiz",
+                "DispatchModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The command line: argument parsing, rendering, exit codes.
         .executableTarget(
             name: "gcdquiz",
@@ -57,6 +67,7 @@ let package = Package(
                 "DispatchModel",
                 "LiveRun",
                 "Quiz",
+                "Progress",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -65,6 +76,7 @@ let package = Package(
         .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport"]),
+        .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress"]),
     ]
 )

@@ -14,8 +14,8 @@ struct GCDQuiz: ParsableCommand {
             """,
         subcommands: [
             DrillCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self,
-            ListCommand.self, ShowCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
-            LiveWorkerCommand.self,
+            ListCommand.self, ShowCommand.self, TagsCommand.self, ProgressCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
+            ProgressBenchmarkCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
         ],
         defaultSubcommand: DrillCommand.self)
 }

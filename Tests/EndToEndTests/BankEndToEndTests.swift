@@ -6,7 +6,7 @@ import Testing
         let all = try Binary.run(["list"])
         #expect(all.status == 0)
         #expect(all.stdout.contains("serial-async-async"))
-        let serial = try Binary.run(["list", "--tag", "serial", "--level", "2"])
+        let serial = try Binary.run(["list", "--tag", "serial-queues", "--level", "2"])
         #expect(serial.status == 0)
         let ids = serial.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(ids.contains("serial-sync-in-async"))
@@ -74,5 +74,37 @@ import Testing
         let solved = try Binary.run(["solve", "serial-sync-sync", "--bank", folder.path])
         #expect(solved.status == 0)
         #expect(solved.stdout.contains("1 possible outcome"))
+    }
+}
+
+@Suite struct TopicEndToEndTests {
+    @Test func tagsListsEveryTopicWithItsCount() throws {
+        let result = try Binary.run(["tags", "--json"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let topics = try #require(object?["topics"] as? [[String: Any]])
+        #expect((15...20).contains(topics.count))
+        #expect(topics.allSatisfy { ($0["count"] as? Int ?? 0) > 0 && !($0["covers"] as? String ?? "").isEmpty })
+        let plain = try Binary.run(["tags"])
+        #expect(plain.stdout.contains("deadlocks"))
+    }
+
+    /// An unknown topic names the nearest one, for every command that filters by topic.
+    @Test func anUnknownTagSuggestsTheNearestTopic() throws {
+        for arguments in [["list", "--tag", "deadlock"], ["--tag", "deadlock"], ["drill", "--tag", "deadlock"]] {
+            let result = try Binary.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("no topic 'deadlock'; did you mean 'deadlocks'?"), "\(result.stderr)")
+        }
+    }
+
+    @Test func validateRejectsAnUnknownTag() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("q.yaml")
+        try "id: q\ntitle: Q\nlevel: 1\ntags: [race]\nsource: s\ncode: print(1)\nexplanation: x\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("q.yaml:4:8: error: unknown tag 'race' (did you mean 'data-races'?); known topics: serial-queues"))
     }
 }

@@ -12,7 +12,7 @@ import Testing
             id: puzzle
             title: A puzzle
             level: 1
-            tags: [serial]
+            tags: [serial-queues]
             source: a test
             code: print(1)
             explanation: x
@@ -22,7 +22,7 @@ import Testing
             kind: choice
             title: About the puzzle
             level: 2
-            tags: [serial, ordering]
+            tags: [serial-queues]
             source: a test
             follows: puzzle
             question: Which?
@@ -41,7 +41,7 @@ import Testing
             kind: short
             title: Why
             level: 1
-            tags: [sync]
+            tags: [sync-async]
             source: a test
             question: Why?
             answer: Because it waits.
@@ -56,7 +56,7 @@ import Testing
             id: other-puzzle
             title: Another puzzle
             level: 1
-            tags: [async]
+            tags: [sync-async]
             source: a test
             code: print(2)
             explanation: x

@@ -9,7 +9,7 @@ import Testing
         kind: choice
         title: A demo choice
         level: 1
-        tags: [barrier]
+        tags: [barriers]
         source: a test
         question: |
           Which are true?
@@ -29,7 +29,7 @@ import Testing
         kind: short
         title: A demo short
         level: 1
-        tags: [sync]
+        tags: [sync-async]
         source: a test
         question: Why?
         answer: Because it waits.

@@ -8,7 +8,7 @@ import Testing
         id: demo
         title: A demo
         level: 1
-        tags: [serial, async]
+        tags: [serial-queues, sync-async]
         source: a test
         code: |
           serialQueue.async {
@@ -24,7 +24,7 @@ import Testing
         let parsed = try #require(question)
         #expect(parsed.id == "demo")
         #expect(parsed.kind == .trace)
-        #expect(parsed.tags == ["serial", "async"])
+        #expect(parsed.tags == ["serial-queues", "sync-async"])
         #expect(parsed.code == "serialQueue.async {\n    print(1)\n}\n")
         #expect(try parsed.program().get().blocks.count == 2)
     }
@@ -56,7 +56,7 @@ import Testing
         let text = Self.valid
             .replacingOccurrences(of: "level: 1", with: "level: 7")
             .replacingOccurrences(of: "id: demo", with: "id: Demo_1")
-            .replacingOccurrences(of: "tags: [serial, async]", with: "tags: serial")
+            .replacingOccurrences(of: "tags: [serial-queues, sync-async]", with: "tags: serial")
         let problems = QuestionParser.parse(text, file: "q.yaml").problems
         #expect(problems.map { $0.location?.line } == [1, 3, 4])
         #expect(problems.map(\.message).allSatisfy { !$0.isEmpty })

@@ -38,11 +38,11 @@ public struct Bank: Sendable {
         }
     }
 
-    /// Every tag in the bank with how many questions carry it, most used first.
-    public var tagCounts: [(tag: String, count: Int)] {
+    /// Every topic of the taxonomy, in its order, with how many questions of the bank it tags.
+    public var topicCounts: [(topic: Topic, count: Int)] {
         var counts: [String: Int] = [:]
         for question in questions { for tag in question.tags { counts[tag, default: 0] += 1 } }
-        return counts.map { ($0.key, $0.value) }.sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
+        return Topic.all.map { ($0, counts[$0.name] ?? 0) }
     }
 }
 

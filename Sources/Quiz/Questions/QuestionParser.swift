@@ -10,7 +10,7 @@ public enum QuestionParser {
         "kind": "trace (predict the output), choice or short; default trace",
         "title": "one line shown above the question",
         "level": "1, 2 or 3",
-        "tags": "a list of concepts, e.g. [serial, sync]",
+        "tags": "a list of topics from the taxonomy ('gcdquiz tags'), e.g. [serial-queues, sync-async]",
         "source": "where the material comes from",
         "code": "the snippet, written against the prelude (trace questions)",
         "explanation": "shown after the answer; names the rules at work",
@@ -118,7 +118,12 @@ public enum QuestionParser {
             }
             let tags = stringList("tags", values)
             if let tags, tags.isEmpty, let node = values["tags"] {
-                report("tags must name at least one concept", at: node)
+                report("tags must name at least one topic", at: node)
+            }
+            for item in values["tags"]?.sequence ?? [] {
+                if let tag = item.scalar?.string, !tag.isEmpty, Topic.named(tag) == nil {
+                    report("unknown tag '\(tag)'\(Self.nearest(tag)); known topics: " + Topic.all.map(\.name).joined(separator: ", "), at: item)
+                }
             }
             let source = string("source", values)
             let explanation = string("explanation", values)
@@ -262,6 +267,11 @@ public enum QuestionParser {
             return CodeOrigin(firstLine: line, columnOffset: column - 1 + quote, fileLines: lines)
         }
 
+        /// " (did you mean 'x'?)" when a topic is near `tag`.
+        static func nearest(_ tag: String) -> String {
+            Topic.suggestions(for: tag).first.map { " (did you mean '\($0.name)'?)" } ?? ""
+        }
+
         static func isValidID(_ id: String) -> Bool {
             !id.isEmpty && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
         }
@@ -287,7 +297,7 @@ public enum QuestionParser {
         mutating func stringList(_ name: String, _ values: [String: Node]) -> [String]? {
             guard let node = values[name] else { return nil }
             guard let sequence = node.sequence else {
-                report("'\(name)' must be a list, e.g. [serial, sync]", at: node)
+                report("'\(name)' must be a list, e.g. [serial-queues, sync-async]", at: node)
                 return nil
             }
             var items: [String] = []

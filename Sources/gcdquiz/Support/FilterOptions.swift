@@ -1,8 +1,9 @@
 import ArgumentParser
+import Quiz
 
 /// `--tag` and `--level`, shared by the commands that choose questions from the bank.
 struct FilterOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Only questions with this tag (repeat for several: all must match).", valueName: "tag"))
+    @Option(name: .long, help: ArgumentHelp("Only questions of this topic (repeat for several: all must match; 'gcdquiz tags' lists them).", valueName: "topic"))
     var tag: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Only questions of this level (1, 2 or 3).", valueName: "n"))
@@ -11,6 +12,11 @@ struct FilterOptions: ParsableArguments {
     func validate() throws {
         if let level, !(1...3).contains(level) {
             throw ValidationError("--level must be 1, 2 or 3")
+        }
+        // Every question is tagged with topics of the taxonomy, so any other word matches nothing:
+        // say which topic was meant instead of "no question matches".
+        for tag in tag where Topic.named(tag) == nil {
+            throw ValidationError(Topic.unknownMessage(tag))
         }
     }
 }

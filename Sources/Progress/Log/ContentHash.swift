@@ -1,0 +1,49 @@
+import Quiz
+
+/// A stable fingerprint of what a question asks, so that an edited question is a new card while
+/// a reworded title or explanation is not. The same in every process and on every machine
+/// (Swift's `Hasher` is seeded per process, so it cannot be used).
+public enum ContentHash {
+    /// What identifies the question to the learner: a trace puzzle's code; a choice question's
+    /// text and options with which are right; a short question's text. Trailing spaces and
+    /// trailing blank lines do not count.
+    public static func of(_ question: Question) -> String {
+        switch question.kind {
+        case .trace:
+            return of(code: question.code ?? "")
+        case .choice:
+            let options = question.options.map { ($0.isCorrect ? "+ " : "- ") + normalized($0.text) }
+            return hash(["choice", normalized(question.prompt ?? "")] + options)
+        case .short:
+            return hash(["short", normalized(question.prompt ?? "")])
+        }
+    }
+
+    /// A generated puzzle's card: its code alone.
+    public static func of(code: String) -> String {
+        hash(["trace", normalized(code)])
+    }
+
+    static func normalized(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = Substring(line)
+            while line.last == " " || line.last == "\t" || line.last == "\r" { line = line.dropLast() }
+            return String(line)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// FNV-1a, 64 bits, over the parts' UTF-8 separated by a zero byte, as 16 hex digits.
+    static func hash(_ parts: [String]) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (index, part) in parts.enumerated() {
+            if index > 0 { value = (value ^ 0) &* 0x100_0000_01b3 }
+            for byte in part.utf8 {
+                value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Quiz
+
+/// The self-assessment report as data: per topic, how much has been seen, how accurate recent
+/// answers were, how much would be recalled now and what is due; plus activity over time. The
+/// renderers (terminal, JSON, HTML) only lay it out.
+public struct ProgressReport: Sendable, Codable, Equatable {
+    public struct TopicLine: Sendable, Codable, Equatable {
+        public var topic: String
+        public var covers: String
+        /// Questions of the topic answered at least once (in their current wording).
+        public var seen: Int
+        public var total: Int
+        /// Answers in the last 30 days: how many, and their score (right 1, partial ½) over that.
+        public var answered30Days: Int
+        public var accuracy30Days: Double?
+        /// Mean retrievability now of the questions seen: how likely each is recalled today.
+        public var retrievability: Double?
+        /// The share of the whole topic likely recalled today (unseen questions count 0): the
+        /// order of the report, weakest first.
+        public var strength: Double
+        public var due: Int
+        /// The command that practises this topic.
+        public var command: String
+    }
+
+    public struct Day: Sendable, Codable, Equatable {
+        /// `yyyy-MM-dd`, in the learner's time zone.
+        public var date: String
+        public var answered: Int
+        public var right: Int
+
+        /// How busy the day was, 0 to 4: no answer, 1–2, 3–5, 6–9, 10 or more (the calendar's shades).
+        public var intensity: Int {
+            switch answered {
+            case 0: 0
+            case 1...2: 1
+            case 3...5: 2
+            case 6...9: 3
+            default: 4
+            }
+        }
+    }
+
+    public struct Week: Sendable, Codable, Equatable {
+        /// The week's first day, `yyyy-MM-dd`.
+        public var start: String
+        public var answered: Int
+        public var accuracy: Double?
+    }
+
+    /// ISO 8601, UTC.
+    public var generatedAt: String
+    /// Rated answers in the whole log (skips and practice tries left out).
+    public var answered: Int
+    public var questionsSeen: Int
+    public var questionsTotal: Int
+    public var dueNow: Int
+    public var missed: Int
+    public var newLeftToday: Int
+    public var accuracy30Days: Double?
+    /// Days in a row, up to today, with at least one answer.
+    public var streakDays: Int
+    /// Weakest first.
+    public var topics: [TopicLine]
+    /// The last `activityDays` days, oldest first.
+    public var activity: [Day]
+    /// The last `weeks` weeks, oldest first.
+    public var weeks: [Week]
+
+    public static let activityDays = 56
+    public static let weeksShown = 12
+
+    public init(questions: [Question], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
+                calendar: Calendar = .current) {
+        generatedAt = Timestamp.iso8601(now)
+        let plan = ReviewPlan(questions: questions, history: history, now: now, newPerDay: newPerDay, calendar: calendar)
+        let rated = history.reviews.filter { $0.rating != nil }
+        let recent = rated.filter { now.timeIntervalSince($0.answeredAt) <= 30 * 86_400 }
+        answered = rated.count
+        dueNow = plan.due.count
+        missed = plan.missed.count
+        newLeftToday = plan.newLeftToday
+        accuracy30Days = Self.accuracy(recent)
+        questionsTotal = questions.count
+
+        let keys = Dictionary(questions.map { ($0.id, CardKey($0)) }, uniquingKeysWith: { first, _ in first })
+        let dueIDs = Set(plan.due.map(\.id))
+        let seenIDs = Set(questions.filter { history.state(of: keys[$0.id]!).map { !$0.isNew } ?? false }.map(\.id))
+        questionsSeen = seenIDs.count
+
+        var lines: [TopicLine] = []
+        for topic in Topic.all {
+            let members = questions.filter { $0.tags.contains(topic.name) }
+            let seen = members.filter { seenIDs.contains($0.id) }
+            let recalls = seen.map { history.retrievability(of: keys[$0.id]!, at: now) }
+            let topicRecent = recent.filter { $0.topics.contains(topic.name) }
+            lines.append(TopicLine(
+                topic: topic.name, covers: topic.covers, seen: seen.count, total: members.count,
+                answered30Days: topicRecent.count, accuracy30Days: Self.accuracy(topicRecent),
+                retrievability: recalls.isEmpty ? nil : recalls.reduce(0, +) / Double(recalls.count),
+                strength: members.isEmpty ? 0 : recalls.reduce(0, +) / Double(members.count),
+                due: members.filter { dueIDs.contains($0.id) }.count,
+                command: "gcdquiz drill --tag \(topic.name)"))
+        }
+        topics = lines.filter { $0.total > 0 }.sorted { ($0.strength, $0.topic) < ($1.strength, $1.topic) }
+
+        let today = calendar.startOfDay(for: now)
+        var byDay: [Date: (Int, Int)] = [:]
+        for review in rated {
+            let day = calendar.startOfDay(for: review.answeredAt)
+            let (count, right) = byDay[day, default: (0, 0)]
+            byDay[day] = (count + 1, right + (review.grade.isRight ? 1 : 0))
+        }
+        activity = (0..<Self.activityDays).reversed().map { back in
+            let day = calendar.date(byAdding: .day, value: -back, to: today)!
+            let (count, right) = byDay[day, default: (0, 0)]
+            return Day(date: Self.dayString(day, calendar: calendar), answered: count, right: right)
+        }
+        var streak = 0
+        var day = today
+        // Today without answers yet does not break a streak that ended yesterday.
+        if byDay[day] == nil { day = calendar.date(byAdding: .day, value: -1, to: day)! }
+        while byDay[day] != nil {
+            streak += 1
+            day = calendar.date(byAdding: .day, value: -1, to: day)!
+        }
+        streakDays = streak
+
+        var weekly: [Week] = []
+        for back in (0..<Self.weeksShown).reversed() {
+            let start = calendar.date(byAdding: .day, value: -7 * back - 6, to: today)!
+            let end = calendar.date(byAdding: .day, value: 1, to: calendar.date(byAdding: .day, value: -7 * back, to: today)!)!
+            let inWeek = rated.filter { $0.answeredAt >= start && $0.answeredAt < end }
+            weekly.append(Week(start: Self.dayString(start, calendar: calendar), answered: inWeek.count, accuracy: Self.accuracy(inWeek)))
+        }
+        weeks = weekly
+    }
+
+    static func accuracy(_ reviews: [Review]) -> Double? {
+        let points = reviews.compactMap(\.grade.points)
+        return points.isEmpty ? nil : points.reduce(0, +) / Double(points.count)
+    }
+
+    /// 0.634 → "63%", as every renderer shows a share.
+    public static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
+    }
+
+    static func dayString(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}

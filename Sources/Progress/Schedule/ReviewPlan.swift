@@ -1,0 +1,77 @@
+import Foundation
+import Quiz
+
+/// What to ask now: the questions due, most overdue first, then new ones up to the day's limit;
+/// and the questions missed the last time they were answered.
+public struct ReviewPlan: Sendable {
+    /// Due now: first the ones still being learned (missed lately: their short steps are over),
+    /// earliest first; then the rest, lowest retrievability first (the ones most likely forgotten).
+    public var due: [Question]
+    /// Never answered, in bank order, up to what is left of the day's new questions.
+    public var new: [Question]
+    /// Whose latest answer was not right (wrong, partial, incomplete, out of time), most recent first.
+    public var missed: [Question]
+    /// Generated puzzles (not in the bank) due now, with the code kept in the log.
+    public var dueGenerated: [GeneratedCard]
+    /// New questions the day's limit still allows (the limit less the cards first seen today).
+    public var newLeftToday: Int
+
+    /// `due` then `new`: a review session's questions.
+    public var session: [Question] { due + new }
+
+    public struct GeneratedCard: Sendable, Equatable {
+        public var card: CardKey
+        public var code: String
+        public var topics: [String]
+    }
+
+    /// The plan for `questions` (the bank, perhaps filtered) at `now`. A question's card is its id
+    /// and its current content: reviews of an earlier wording do not make an edited question due.
+    public init(questions: [Question], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
+                calendar: Calendar = .current) {
+        var dueCards: [(question: Question, learning: Bool, retrievability: Double, due: Date)] = []
+        var unseen: [Question] = []
+        var missed: [(question: Question, at: Date)] = []
+        for question in questions {
+            let key = CardKey(question)
+            guard let state = history.state(of: key), !state.isNew else {
+                unseen.append(question)
+                if let state = history.state(of: key), let grade = state.lastGrade, let at = state.lastAnsweredAt,
+                    grade != .skipped, !grade.isRight
+                {
+                    missed.append((question, at))
+                }
+                continue
+            }
+            if state.schedule.due <= now {
+                dueCards.append((question, state.schedule.phase != .review, history.scheduler.retrievability(state.schedule, at: now),
+                                 state.schedule.due))
+            }
+            if let grade = state.lastGrade, let at = state.lastAnsweredAt, grade != .skipped, !grade.isRight {
+                missed.append((question, at))
+            }
+        }
+        due = dueCards.sorted { first, second in
+            if first.learning != second.learning { return first.learning }
+            if first.learning { return (first.due, first.question.id) < (second.due, second.question.id) }
+            return (first.retrievability, first.due, first.question.id) < (second.retrievability, second.due, second.question.id)
+        }.map(\.question)
+        let startOfDay = calendar.startOfDay(for: now)
+        let firstSeenToday = history.cards.values.filter { ($0.firstReviewed ?? .distantPast) >= startOfDay }.count
+        newLeftToday = max(newPerDay - firstSeenToday, 0)
+        new = Array(unseen.prefix(newLeftToday))
+        self.missed = missed.sorted { ($0.at, $0.question.id) > ($1.at, $1.question.id) }.map(\.question)
+
+        let bankIDs = Set(questions.map(\.id))
+        var generated: [(GeneratedCard, Double)] = []
+        var codeByCard: [CardKey: (String, [String])] = [:]
+        for review in history.reviews where !bankIDs.contains(review.questionID) {
+            if let code = review.code { codeByCard[review.card] = (code, review.topics) }
+        }
+        for (key, (code, topics)) in codeByCard {
+            guard let state = history.state(of: key), !state.isNew, state.schedule.due <= now else { continue }
+            generated.append((GeneratedCard(card: key, code: code, topics: topics), history.scheduler.retrievability(state.schedule, at: now)))
+        }
+        dueGenerated = generated.sorted { ($0.1, $0.0.card.questionID) < ($1.1, $1.0.card.questionID) }.map(\.0)
+    }
+}

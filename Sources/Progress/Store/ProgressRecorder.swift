@@ -1,0 +1,34 @@
+import Foundation
+
+/// Records a session's answers without ever stopping the session: when the store is missing or a
+/// write fails, the answer is dropped and the learner is told once.
+public final class ProgressRecorder: @unchecked Sendable {
+    public let store: ProgressStore?
+    private let lock = NSLock()
+    private var hasWarned: Bool
+
+    /// `opening`'s notices are the caller's to show; a store that cannot record counts as warned.
+    public init(_ opening: StoreOpening) {
+        store = opening.store
+        hasWarned = !opening.isRecording
+    }
+
+    public var isRecording: Bool { store?.isWritable == true }
+
+    /// Records `review`. Returns a sentence for the learner the first time recording fails; nil
+    /// when it was recorded, or when the learner was already told.
+    @discardableResult
+    public func record(_ review: Review) -> String? {
+        guard let store, store.isWritable else { return nil }
+        do {
+            try store.record(review)
+            return nil
+        } catch {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !hasWarned else { return nil }
+            hasWarned = true
+            return "cannot record progress in \(store.path) (\(error)): the session goes on without recording"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Progress
+
+/// `--progress PATH` and `--retention R`, shared by the commands that read or record progress.
+struct ProgressOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The progress database (default: $GCDQUIZ_PROGRESS, or $XDG_DATA_HOME/gcdquiz/progress.sqlite, ~/.local/share/gcdquiz/progress.sqlite).", valueName: "path"))
+    var progress: String?
+
+    @Option(name: .long, help: ArgumentHelp("The desired retention the schedule aims at: a question is due when the chance of recalling it falls below this (0.70–0.99).", valueName: "r"))
+    var retention = 0.9
+
+    func validate() throws {
+        if !(0.7...0.99).contains(retention) { throw ValidationError("--retention must be between 0.70 and 0.99") }
+    }
+
+    /// Where the database is, or a clear error when no location can be found.
+    func path() throws -> String {
+        guard let path = ProgressLocation.resolve(explicit: progress) else {
+            throw CommandFailure.badInput("no place for the progress database: pass --progress PATH, or set \(ProgressLocation.environmentVariable), XDG_DATA_HOME or HOME")
+        }
+        return path
+    }
+
+    var scheduler: CardScheduler { CardScheduler(desiredRetention: retention) }
+
+    /// Opens the database, creating it if needed; notices (a file set aside, a read-only file) go
+    /// to standard error.
+    func open() throws -> StoreOpening {
+        let opening = ProgressStore.open(at: try path())
+        for notice in opening.notices {
+            FileHandle.standardError.write(Data("gcdquiz: \(notice)\n".utf8))
+        }
+        return opening
+    }
+
+    /// Every recorded review, oldest first: none when there is no database yet (reading does not
+    /// create one).
+    func reviews() throws -> [Review] {
+        guard FileManager.default.fileExists(atPath: try path()) else { return [] }
+        let opening = try open()
+        guard let store = opening.store else { return [] }
+        do {
+            return try store.reviews()
+        } catch {
+            throw CommandFailure.unexpected("cannot read the progress database \(store.path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Progress
+import Quiz
+import Testing
+
+/// The progress database through the binary: concurrent writers, a killed writer, a damaged file,
+/// the report after a known history, and export → import.
+@Suite struct ProgressEndToEndTests {
+    /// Two processes recording at once both record everything (WAL and a busy timeout).
+    @Test func twoWritersAtOnceBothRecordEverything() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("progress.sqlite").path
+        // Both at once; each answer is its own transaction, so their commits interleave.
+        DispatchQueue.concurrentPerform(iterations: 2) { number in
+            let result = try? Binary.run(["record-answers", "--progress", database, "--count", "150", "--question", "writer-\(number)"])
+            #expect(result?.status == 0, "\(result?.stderr ?? "")")
+        }
+        let reviews = try exported(database, in: folder)
+        #expect(reviews.count == 300)
+        #expect(reviews.filter { $0.questionID == "writer-0" }.count == 150)
+        #expect(reviews.filter { $0.questionID == "writer-1" }.count == 150)
+    }
+
+    /// Sessions that create the database at the same moment: none mistakes the file another is
+    /// creating for a foreign or damaged one, and every answer is kept.
+    @Test func sessionsCreatingTheDatabaseAtOnceAllRecord() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("progress.sqlite").path
+        let errorFile = folder.appendingPathComponent("stderr")
+        #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
+        let errorOutput = try FileHandle(forWritingTo: errorFile)
+        let sessions = try (0..<5).map { number in
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["record-answers", "--progress", database, "--count", "4", "--question", "w\(number)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errorOutput
+            return process
+        }
+        // Started one after another without waiting: they open the new file together.
+        for session in sessions { try session.run() }
+        for session in sessions { session.waitUntilExit() }
+        try errorOutput.close()
+        let errors = try String(contentsOf: errorFile, encoding: .utf8)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(try exported(database, in: folder).count == 20)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains("set-aside") })
+    }
+
+    /// Each answer is committed when recorded: SIGKILL after two answers keeps both.
+    @Test func aKilledWriterKeepsEveryAnswerItRecorded() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("progress.sqlite").path
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["record-answers", "--progress", database, "--count", "1000", "--pause", "300"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var printed = ""
+        while !printed.contains("recorded 2\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let reviews = try exported(database, in: folder)
+        #expect(printed.contains("recorded 2\n"))
+        #expect(reviews.count >= 2)
+    }
+
+    @Test func aDamagedDatabaseIsSetAsideAndReported() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("progress.sqlite")
+        try Data("not a database at all\n".utf8).write(to: database)
+        let result = try Binary.run(["record-answers", "--count", "1"], environment: ["GCDQUIZ_PROGRESS": database.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("is not an SQLite database; it was moved to \(database.path).set-aside-"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("progress.sqlite.set-aside-") }
+        #expect(aside.count == 1)
+        #expect(try exported(database.path, in: folder).count == 1)
+    }
+
+    /// `progress --json` after a known history, imported from a CSV made of bank questions.
+    @Test func progressJSONAfterAKnownHistory() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bank = BankLoader.load(paths: [Binary.packageRoot.appendingPathComponent("Questions").path])
+        let serial = try #require(bank.question(id: "serial-async-async"))
+        let deadlock = try #require(bank.question(id: "serial-sync-in-async"))
+        let now = Date()
+        let log = [
+            Review(of: serial, grade: .exact, answer: "1 2 3 4", seconds: 20, mode: .drill, at: now.addingTimeInterval(-3 * 86_400)),
+            Review(of: deadlock, grade: .wrong, answer: "1 2 3", seconds: 40, mode: .drill, at: now.addingTimeInterval(-3600)),
+        ]
+        let file = folder.appendingPathComponent("history.csv")
+        try LogExchange.export(log, as: .csv).write(to: file)
+        let database = folder.appendingPathComponent("p.sqlite").path
+        let imported = try Binary.run(["progress", "--progress", database, "--import", file.path])
+        #expect(imported.status == 0)
+        #expect(imported.stdout.contains("imported 2 new answer(s) of 2"))
+
+        let result = try Binary.run(["progress", "--progress", database, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONDecoder().decode(ProgressReport.self, from: Data(result.stdout.utf8))
+        #expect(report.answered == 2)
+        #expect(report.questionsSeen == 2)
+        #expect(report.questionsTotal == bank.questions.count)
+        #expect(report.missed == 1)
+        #expect(report.dueNow == 2)
+        #expect(report.accuracy30Days == 0.5)
+        let deadlocks = try #require(report.topics.first { $0.topic == "deadlocks" })
+        #expect(deadlocks.seen == 1)
+        #expect(deadlocks.accuracy30Days == 0)
+        #expect(deadlocks.due == 1)
+        #expect(deadlocks.command == "gcdquiz drill --tag deadlocks")
+        let serialQueues = try #require(report.topics.first { $0.topic == "serial-queues" })
+        #expect(serialQueues.seen == 2)
+        #expect(serialQueues.accuracy30Days == 0.5)
+        // Weakest first.
+        #expect(report.topics.map(\.strength) == report.topics.map(\.strength).sorted())
+    }
+
+    /// Export, import into an empty database, export again: the same file; importing twice adds nothing.
+    @Test func exportImportRoundTripThroughTheBinary() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("first.sqlite").path
+        #expect(try Binary.run(["record-answers", "--progress", first, "--count", "5"]).status == 0)
+        for format in ["csv", "json"] {
+            let exported = folder.appendingPathComponent("log.\(format)").path
+            #expect(try Binary.run(["progress", "--progress", first, "--export", exported]).stdout.contains("exported 5 answer(s)"))
+            let second = folder.appendingPathComponent("second-\(format).sqlite").path
+            #expect(try Binary.run(["progress", "--progress", second, "--import", exported]).status == 0)
+            let again = try Binary.run(["progress", "--progress", second, "--import", exported])
+            #expect(again.stdout.hasPrefix("imported 0 new answer(s) of 5 into \(second) (5 were already there)"))
+            let reexported = folder.appendingPathComponent("again.\(format)").path
+            #expect(try Binary.run(["progress", "--progress", second, "--export", reexported]).status == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: exported)) == Data(contentsOf: URL(fileURLWithPath: reexported)))
+        }
+        let bad = try Binary.run(["progress", "--progress", first, "--export", folder.appendingPathComponent("log.txt").path])
+        #expect(bad.status == 1)
+    }
+
+    @Test func theTerminalReportIsPlainASCIIForADumbTerminal() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("p.sqlite").path
+        #expect(try Binary.run(["record-answers", "--progress", database, "--count", "3", "--question", "serial-async-async"]).status == 0)
+        let result = try Binary.run(["progress", "--progress", database], environment: ["TERM": "dumb"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Progress: 3 answers"))
+        #expect(result.stdout.allSatisfy { $0.isASCII })
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    /// Reads the database back through `progress --export`.
+    func exported(_ database: String, in folder: URL) throws -> [Review] {
+        let file = folder.appendingPathComponent("check-\(UUID().uuidString).json").path
+        let result = try Binary.run(["progress", "--progress", database, "--export", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try LogExchange.read(Data(contentsOf: URL(fileURLWithPath: file)), as: .json, name: file)
+    }
+}
