@@ -1,6 +1,7 @@
 #include "heap.h"
 
-#if defined(__GLIBC__)
+#if defined(__linux__)
+#include <features.h>
 #include <malloc.h>
 #endif
 

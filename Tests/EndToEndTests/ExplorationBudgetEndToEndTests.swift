@@ -27,7 +27,8 @@ import Testing
         // 300 blocks on a concurrent queue: far more schedules than fit in 4 MB.
         let (folder, file) = try snippet("for i in 1...300 {\n    concurrentQueue.async {\n        print(i)\n    }\n}\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Binary.run(["solve", file.path, "--max-memory", "4"])
+        // The state budget is a safety net: if the memory meter ever read nothing, the test ends in seconds, not an hour.
+        let result = try Binary.run(["solve", file.path, "--max-memory", "4", "--max-states", "300000"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("the explorer stopped at its memory budget of 4 MB"))
     }

@@ -28,7 +28,7 @@ struct RecordAnswersCommand: ParsableCommand {
             try store.record(Review(
                 questionID: question, contentHash: "synthetic", kind: .trace, grade: number % 3 == 0 ? .wrong : .exact,
                 answer: "answer \(number)", seconds: 1, mode: .drill, topics: ["serial-queues"]))
-            FileHandle.standardOutput.write(Data("recorded \(number)\n".utf8))  // unbuffered: the tests read it at once
+            Output.write("recorded \(number)\n")  // one write(2): the tests read it at once
             if pause > 0 { usleep(UInt32(pause) * 1000) }
         }
     }

@@ -42,13 +42,13 @@ final class LiveProgressLine {
         lastDrawn = now
         shown = true
         let text = Self.text(done: done, total: total, outcomes: outcomes.count, elapsed: Double(now - started) / 1e9, width: width - 1)
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        Output.write("\r\u{1B}[K" + text, to: .standardError)
     }
 
     /// Erases the line, if it was drawn, before the results are printed.
     func clear() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Output.write("\r\u{1B}[K", to: .standardError)
         shown = false
     }
 

@@ -29,7 +29,7 @@ struct ProgressOptions: ParsableArguments {
     func open() throws -> StoreOpening {
         let opening = ProgressStore.open(at: try path())
         for notice in opening.notices {
-            FileHandle.standardError.write(Data("gcdquiz: \(notice)\n".utf8))
+            Output.write("gcdquiz: \(notice)\n", to: .standardError)
         }
         return opening
     }
