@@ -14,6 +14,9 @@ final class DrillREPL {
     private var active: DrillTurn?
     private var reviewing = false
     private var asked = 0
+    /// `:explain` or `:run` used on the question on screen before it was answered.
+    private var explainedBeforeAnswering = false
+    private var ranBeforeAnswering = false
 
     init(session: DrillSession, input: LineInput, style: TerminalStyle, liveRuns: Int) {
         self.session = session
@@ -73,11 +76,13 @@ final class DrillREPL {
         active?.cancel()
         active = nil
         reviewing = false
+        explainedBeforeAnswering = false
+        ranBeforeAnswering = false
         let turn: DrillTurn
         switch question.kind {
         case .trace:
             guard let trace = TraceTurn(question: question, program: try? session.bank.program(of: question).get(), liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
-                print(style.red("\(question.id) cannot be loaded; skipping it."))
+                print(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it."))
                 session.advance()
                 return
             }
@@ -100,18 +105,36 @@ final class DrillREPL {
         if let follows = question.follows, session.records.last?.questionID == follows {
             print(style.dim("(a follow-up to the question you just answered)"))
         }
+        if let previous = session.scoredRecord(for: question.id) {
+            print(style.dim("(answered already: \(Self.spoken(previous.result)); a new answer is practice and does not count)"))
+        } else if session.skippedOnce.contains(question.id), session.records.contains(where: { $0.questionID == question.id }) {
+            print(style.dim("(back: you skipped it earlier)"))
+        }
         print("")
         turn.printStatement()
     }
 
     // MARK: Grading
 
+    /// Grades an answer: the first one to a question counts, later ones are practice; help used
+    /// before answering is said under the verdict and kept with the answer.
     private func grade(_ answer: String) {
-        guard let active, let result = active.grade(answer) else { return }
-        session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt))
+        guard let active else { return }
+        let help = DrillHelp(hints: active.hintsGiven, explained: explainedBeforeAnswering, ran: ranBeforeAnswering)
+        var note: String?
+        if let scored = session.scoredRecord(for: active.question.id) {
+            note = "Practice: this answer does not count; your scored answer was \(Self.spoken(scored.result))."
+        } else if !help.isEmpty {
+            note = "Counted, with the help you used before answering noted beside it (\(help.summary))."
+        }
+        guard let result = active.grade(answer, note: note) else { return }
+        session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt), answer: answer, help: help)
         reviewing = true
-        print("")
-        print(style.dim(active.afterVerdict))
+        // A trace result ends with what to do next, fitted to the screen; the others say it here.
+        if !(active is TraceTurn) {
+            print("")
+            print(style.wrappedLines(style.dim(active.afterVerdict)))
+        }
     }
 
     /// `:right` or `:wrong` right after a verdict: the learner's judgement replaces the grader's.
@@ -132,6 +155,8 @@ final class DrillREPL {
             print(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists.")
         case .failure(.exactlyGraded(let kind)):
             print(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement.")
+        case .failure(.practice):
+            print(style.yellow("That answer was practice and does not count, so there is nothing to overrule."))
         case .failure(.nothingGraded), .failure(.notAVerdict):
             print(style.yellow("Nothing to overrule: this question was skipped."))
         }
@@ -157,17 +182,30 @@ final class DrillREPL {
         }
         switch parsed.name {
         case .help:
-            print(DrillCommandName.allCases.map { "  " + $0.usage }.joined(separator: "\n"))
-            print(style.dim("  answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"))
-            print(style.dim("           a choice question's letters, e.g. a, c; a short question's few words"))
+            for command in DrillCommandName.allCases {
+                print(style.wrapped("  " + command.usage, firstLineWidth: 0, indent: 21))
+            }
+            print(style.wrappedLines(style.dim("  answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"), hanging: 9))
+            print(style.wrappedLines(style.dim("           a choice question's letters, e.g. a, c; a short question's few words"), hanging: 0))
+            print(style.wrappedLines(style.dim("  the first answer to a question counts; :explain and :run before it are noted beside it"), hanging: 0))
         case .hint:
             active?.hint()
         case .skip:
-            if let active, !reviewing {
-                session.record(active.question, .skipped, seconds: Date().timeIntervalSince(active.shownAt))
-                print(style.dim("Skipped \(active.question.id)."))
+            guard let active, !reviewing else {
+                moveOn()
+                break
             }
-            moveOn()
+            let answered = session.scoredRecord(for: active.question.id) != nil
+            let comesBack = session.skip(seconds: Date().timeIntervalSince(active.shownAt))
+            if answered {
+                print(style.dim("Skipped \(active.question.id) (answered already)."))
+            } else if comesBack {
+                print(style.dim("Skipped \(active.question.id): it comes back at the end of the session."))
+            } else {
+                print(style.dim("Skipped \(active.question.id) again: it will not come back this session."))
+            }
+            active.cancel()
+            self.active = nil
         case .again:
             guard let question = active?.question else { break }
             active?.cancel()
@@ -179,13 +217,24 @@ final class DrillREPL {
                 session.again(question)
             }
             reviewing = false
+        case .more:
+            guard reviewing, let active else {
+                print(style.yellow(":more shows what a verdict left out: answer first.") + " :hint helps without giving the answer.")
+                break
+            }
+            active.more()
         case .explain, .run:
             guard let trace = active as? TraceTurn else {
                 let kind = active?.question.kind.rawValue ?? "no"
                 print(style.yellow(":\(parsed.name.rawValue) works on trace puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer.")
                 break
             }
-            if parsed.name == .explain { trace.explain(parsed.argument, answered: reviewing) } else { trace.runLive(parsed.argument) }
+            let before = !reviewing && session.scoredRecord(for: trace.question.id) == nil
+            let shown = parsed.name == .explain ? trace.explain(parsed.argument, answered: reviewing) : trace.runLive(parsed.argument)
+            if before && shown {
+                if parsed.name == .explain { explainedBeforeAnswering = true } else { ranBeforeAnswering = true }
+                print(style.dim("(:\(parsed.name.rawValue) before answering is noted beside your answer.)"))
+            }
         case .right:
             overrule(to: .right)
         case .wrong:
@@ -218,14 +267,17 @@ final class DrillREPL {
         return true
     }
 
+    /// Each question of the session with its scored result (what the score counts), and
+    /// whether it was practised since.
     private func listSession() {
-        let results = Dictionary(session.records.map { ($0.questionID, $0.result) }, uniquingKeysWith: { $1 })
         for (index, question) in session.questions.enumerated() {
             let mark: String
+            let scored = session.scoredRecord(for: question.id)?.result
+                ?? session.records.last { $0.questionID == question.id }?.result
             if index == session.position {
                 mark = style.bold("▶")
             } else {
-                switch results[question.id] {
+                switch scored {
                 case .right: mark = style.green("✓")
                 case .partial: mark = style.yellow("~")
                 case .wrong: mark = style.red("✗")
@@ -233,7 +285,8 @@ final class DrillREPL {
                 case nil: mark = " "
                 }
             }
-            print("  \(mark) \(question.id)  \(style.dim("L\(question.level) \(question.title)"))")
+            let practised = session.wasPractised(question.id) ? " " + style.dim("(practised)") : ""
+            print(style.wrapped("  \(mark) \(question.id)\(practised)  \(style.dim("L\(question.level) \(question.title)"))", firstLineWidth: 0, indent: 6))
         }
     }
 
@@ -255,6 +308,12 @@ final class DrillREPL {
         var text = style.bold(final ? "Session over." : "Score so far.") + " \(summary.answered) answered in \(minutes)m \(seconds)s: "
         text += "\(summary.count(.right)) right, \(summary.count(.partial)) partly right, \(summary.count(.wrong)) wrong, \(summary.count(.skipped)) skipped"
         text += summary.overruled > 0 ? " (\(summary.overruled) grade(s) overruled by you).\n" : ".\n"
+        if summary.practice > 0 || summary.helped > 0 {
+            var notes: [String] = []
+            if summary.practice > 0 { notes.append("\(summary.practice) practice answer(s), not counted") }
+            if summary.helped > 0 { notes.append("\(summary.helped) answered after help (:hint, :explain, :run)") }
+            text += notes.joined(separator: "; ").prefix(1).uppercased() + notes.joined(separator: "; ").dropFirst() + ".\n"
+        }
         if summary.answered > 0 {
             text += String(format: "Score %.1f / %d (%.0f%%).", summary.score, summary.answered, summary.accuracy * 100) + "\n"
             let kinds = summary.byKind
@@ -266,7 +325,7 @@ final class DrillREPL {
             }
             text += "By tag, weakest first: " + tags.joined(separator: ", ") + "\n"
         }
-        return text
+        return style.wrappedLines(text)
     }
 
     // MARK: Completion
