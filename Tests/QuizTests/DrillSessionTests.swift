@@ -90,6 +90,27 @@ import Testing
         #expect(Self.session(seed: 1).optionOrder(for: Self.choice) != Self.session(seed: 2).optionOrder(for: Self.choice))
     }
 
+    @Test func optionOrderNeverDependsOnWhichOptionsAreRight() {
+        var flipped = Self.choice
+        flipped.options = flipped.options.map { ChoiceOption(text: $0.text, isCorrect: !$0.isCorrect, why: nil) }
+        for seed: UInt64 in [0, 1, 2, 99] {
+            #expect(OptionOrder.shuffled(flipped, seed: seed) == OptionOrder.shuffled(Self.choice, seed: seed))
+        }
+    }
+
+    @Test func theBanksRightOptionsAreNotAlwaysLetteredFirst() throws {
+        // In the files, the right options come first; as shown, their letters are spread out.
+        let root = BankTests.root.appendingPathComponent("Questions").path
+        let choices = BankLoader.load(paths: [root], compilation: .onDemand).questions(kind: .choice)
+        #expect(choices.count > 10)
+        let rightFirst = choices.filter { question in
+            let order = OptionOrder.shuffled(question)
+            let right = question.options.filter(\.isCorrect).count
+            return order.prefix(right).allSatisfy { question.options[$0].isCorrect }
+        }
+        #expect(rightFirst.count < choices.count / 2)
+    }
+
     // MARK: Follow-ups
 
     @Test(arguments: 1...12)

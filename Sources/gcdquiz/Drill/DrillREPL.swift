@@ -66,8 +66,8 @@ final class DrillREPL {
     // MARK: Showing a question
 
     private func welcome() {
-        print(style.bold("gcdquiz") + " — predict every output a snippet can print; see the model's answer and libdispatch's.")
-        print(style.dim("\(session.questions.count) question(s) · :help for commands · Ctrl-D ends the session"))
+        print(style.wrappedLines(style.bold("gcdquiz") + " — predict every output a snippet can print; see the model's answer and libdispatch's.", hanging: 0))
+        print(style.wrappedLines(style.dim("\(session.questions.count) question(s) · :help for commands · Ctrl-D ends the session"), hanging: 0))
         print("")
     }
 
@@ -100,8 +100,8 @@ final class DrillREPL {
         let question = turn.question
         let number = (session.questions.firstIndex { $0.id == question.id } ?? session.position) + 1
         let rule = String(repeating: "─", count: 4)
-        print(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title))
-        print(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"))
+        print(style.wrappedLines(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title), hanging: 0))
+        print(style.wrappedLines(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"), hanging: 0))
         if let follows = question.follows, session.records.last?.questionID == follows {
             print(style.dim("(a follow-up to the question you just answered)"))
         }
@@ -185,9 +185,9 @@ final class DrillREPL {
             for command in DrillCommandName.allCases {
                 print(style.wrapped("  " + command.usage, firstLineWidth: 0, indent: 21))
             }
-            print(style.wrappedLines(style.dim("  answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"), hanging: 9))
-            print(style.wrappedLines(style.dim("           a choice question's letters, e.g. a, c; a short question's few words"), hanging: 0))
-            print(style.wrappedLines(style.dim("  the first answer to a question counts; :explain and :run before it are noted beside it"), hanging: 0))
+            print(style.wrappedLines("  " + style.dim("answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"), hanging: 9))
+            print(style.wrappedLines("           " + style.dim("a choice question's letters, e.g. a, c; a short question's few words"), hanging: 0))
+            print(style.wrappedLines("  " + style.dim("the first answer to a question counts; :explain and :run before it are noted beside it"), hanging: 0))
         case .hint:
             active?.hint()
         case .skip:

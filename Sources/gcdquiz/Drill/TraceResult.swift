@@ -19,18 +19,22 @@ struct TraceResult {
     /// Rows of the outcome table at most, on a terminal; the rest are counted.
     static let maximumRows = 10
 
-    /// The result, fitted to the terminal's height, ending with `footer` (what to do next).
+    /// The result, fitted to the terminal's height, ending with `footer` (what to do next). When
+    /// everything does not fit, the rule under the reason goes first, then table rows (down to
+    /// four), then the witness: each is still one `:more` away.
     func screen(footer: String) -> String {
         guard let height = style.height else { return full(footer: footer) }
         // The answer line above and the prompt below stay on screen too.
         let budget = height - 2
         let footerText = style.wrappedLines(style.dim(footer))
-        var rows = Self.maximumRows
+        let variants: [(rule: Bool, rows: Int, witness: Bool)] = [
+            (true, Self.maximumRows, true), (false, Self.maximumRows, true), (false, 6, true), (false, 4, true), (false, 4, false),
+        ]
         var essentials = ""
-        while true {
-            essentials = "\n" + verdict(reasons: 1) + noteText + "\n" + table(maxRows: rows) + racesText + witnessSummary
-            if style.screenLines(essentials) + style.screenLines(footerText) + 1 <= budget || rows <= 3 { break }
-            rows -= 1
+        for variant in variants {
+            essentials = "\n" + verdict(reasons: 1, rules: variant.rule) + noteText + "\n" + table(maxRows: variant.rows) + racesText
+                + (variant.witness ? witnessSummary : "")
+            if style.screenLines(essentials) + style.screenLines(footerText) + 1 <= budget { break }
         }
         let room = budget - style.screenLines(essentials) - style.screenLines(footerText) - 1
         return essentials + explanationPart(lines: room) + "\n" + footerText + "\n"
@@ -60,8 +64,8 @@ struct TraceResult {
         return text + "\n" + style.dim(footer) + "\n"
     }
 
-    private func verdict(reasons: Int) -> String {
-        GradeRenderer.render(grade, style: style, showMissing: false, reasons: reasons, moreHint: reasons == .max ? nil : ":more")
+    private func verdict(reasons: Int, rules: Bool = true) -> String {
+        GradeRenderer.render(grade, style: style, showMissing: false, reasons: reasons, rules: rules, moreHint: reasons == .max ? nil : ":more")
     }
 
     private var noteText: String {
@@ -95,14 +99,13 @@ struct TraceResult {
     private func explanationPart(lines room: Int) -> String {
         let prose = QuestionRenderer.prose(explanation, style: style)
         let proseLines = prose.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let pointer = style.dim(":more shows why, and the whole schedule.")
         if room >= proseLines.count + 2 {
             return "\n" + style.bold("Why") + "\n" + prose + "\n"
         }
-        guard room >= 4 else { return "\n" + pointer + "\n" }
-        var shown = Array(proseLines.prefix(room - 2))
+        guard room >= 4 else { return "\n" + style.dim(":more shows why, and the whole schedule.") + "\n" }
+        var shown = Array(proseLines.prefix(room - 3))
         while shown.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeLast() }
-        return "\n" + style.bold("Why") + "\n" + shown.joined(separator: "\n") + " " + style.dim("… :more") + "\n"
+        return "\n" + style.bold("Why") + "\n" + shown.joined(separator: "\n") + "\n" + style.dim("… :more shows the rest, and the whole schedule.") + "\n"
     }
 
     // MARK: The outcome table
@@ -137,8 +140,8 @@ struct TraceResult {
         let notationWidth = max(rows.map(\.notation.count).max() ?? 0, 7)
         // Bars shrink to fit the terminal: "  outcome   mark(13) count(6) bar".
         let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6) - 1) } ?? 20
-        var text = style.dim("  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
-            + (histogram.map { "live (\($0.runs) runs on libdispatch)" } ?? "")) + "\n"
+        var text = style.dim(("  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
+            + (histogram.map { "live (\($0.runs) runs on libdispatch)" } ?? "")).trimmingTrailingSpaces()) + "\n"
         let largest = histogram?.entries.map(\.count).max() ?? 1
         for row in rows {
             var line = "  " + row.notation.padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   "
@@ -147,7 +150,7 @@ struct TraceResult {
                 line += String(format: "%5d", count)
                 if barWidth >= 4 { line += " " + style.cyan(HistogramRenderer.bar(count, of: largest, width: barWidth)) }
             }
-            text += line + "\n"
+            text += line.trimmingTrailingSpaces() + "\n"
         }
         let hidden = possible.count - shownPossible.count
         if hidden > 0 {

@@ -35,7 +35,7 @@ final class TraceTurn: DrillTurn {
 
     func printStatement() {
         print(QuestionRenderer.statement(question, order: [], style: style), terminator: "")
-        print(style.bold("What can it print?") + " " + style.dim(AnswerNotation.reminder))
+        print(style.wrappedLines(style.bold("What can it print?") + " " + style.dim(AnswerNotation.reminder)))
         print(style.dim("  e.g. \(AnswerNotation.example)"))
     }
 

@@ -5,7 +5,7 @@ import Quiz
 /// impossible outcome, how far it can go, what could come next, and the rule that forbids it).
 /// Lines are wrapped at the terminal's width.
 enum GradeRenderer {
-    static func render(_ grade: TraceGrade, style: TerminalStyle, showMissing: Bool = true, reasons: Int = 3, moreHint: String? = nil) -> String {
+    static func render(_ grade: TraceGrade, style: TerminalStyle, showMissing: Bool = true, reasons: Int = 3, rules: Bool = true, moreHint: String? = nil) -> String {
         switch grade.verdict {
         case .exact:
             let count = grade.possible.count
@@ -28,14 +28,14 @@ enum GradeRenderer {
             }
             return text
         case .wrong(let why):
-            return style.red(style.bold("wrong")) + ": " + impossibility(why, style: style, reasons: reasons, moreHint: moreHint)
+            return style.red(style.bold("wrong")) + ": " + impossibility(why, style: style, reasons: reasons, rules: rules, moreHint: moreHint)
         }
     }
 
     /// Why an outcome cannot happen: where it leaves every schedule, what could come there, and
     /// up to `reasons` reasons, each with its rule.
     /// - Parameter moreHint: where the learner finds the reasons left out, if anywhere.
-    static func impossibility(_ why: Impossibility, style: TerminalStyle, reasons: Int = 3, moreHint: String? = nil) -> String {
+    static func impossibility(_ why: Impossibility, style: TerminalStyle, reasons: Int = 3, rules: Bool = true, moreHint: String? = nil) -> String {
         var lines = [style.bold(AnswerNotation.render(why.outcome)) + " cannot happen."]
         let next = why.couldComeNext.map(\.description).joined(separator: ", ")
         if why.longestPrefix.isEmpty {
@@ -49,7 +49,7 @@ enum GradeRenderer {
         }
         for blocker in why.blockers.prefix(reasons) {
             lines.append("    - \(blocker.detail)")
-            lines.append("      " + style.dim("rule: \(blocker.rule.statement)"))
+            if rules { lines.append("      " + style.dim("rule: \(blocker.rule.statement)")) }
         }
         if why.blockers.count > reasons, let moreHint {
             lines.append("    " + style.dim("(\(why.blockers.count - reasons) more reason(s): \(moreHint))"))

@@ -90,6 +90,12 @@ enum QuestionRenderer {
 }
 
 extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+
     func trimmingTrailingNewlines() -> String {
         var copy = self
         while copy.last?.isNewline == true { copy.removeLast() }

@@ -39,7 +39,8 @@ enum ScheduleRenderer {
             let who = step.thread + (step.queue.map { " on \($0)" } ?? "")
             switch step.event {
             case .printed(let line): parts.append("\(who) prints \(style.bold(line))")
-            case .traps, .crashes: parts.append(who + ": " + style.red(step.action))
+            case .traps: parts.append(who + " " + style.red("traps: libdispatch kills the process"))
+            case .crashes(let message): parts.append(who + " " + style.red("crashes: " + message))
             default: continue
             }
         }
