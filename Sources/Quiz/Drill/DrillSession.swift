@@ -59,7 +59,7 @@ public struct DrillHelp: Sendable, Equatable, Hashable, Codable {
 
 /// One answer given in a drill, as the progress store keeps it. Only the first answer to a
 /// question in a session is scored; later tries (`:again`, `:goto`) are practice.
-public struct DrillRecord: Sendable, Equatable {
+public struct DrillRecord: Sendable, Equatable, Codable {
     public var questionID: String
     public var kind: Question.Kind
     public var tags: [String]

@@ -60,10 +60,8 @@ public struct Question: Hashable, Sendable {
 
     /// A problem with the field `name`, placed at its value (or at the top of the file).
     public func problem(_ message: String, atField name: String) -> Problem {
-        guard let place = fieldPlaces[name] else {
-            return Problem(.error, message, at: SourceLocation(file: file, line: 1, column: 1))
-        }
-        return Problem(.error, message, at: SourceLocation(file: file, line: place.line, column: place.column), sourceLine: place.text)
+        let place = fieldPlaces[name]
+        return Problem(.error, message, at: place?.location ?? SourceLocation(file: file, line: 1, column: 1), sourceLine: place?.text)
     }
 
     /// The snippet lowered to the IR, with any problem placed in the question's file.
@@ -77,17 +75,10 @@ public struct Question: Hashable, Sendable {
     }
 }
 
-/// A field's place in its file: line, column and the line's text.
+/// A field's place in its file, and the text of its line (to show under a problem).
 public struct FieldPlace: Hashable, Sendable {
-    public var line: Int
-    public var column: Int
+    public var location: SourceLocation
     public var text: String
-
-    public init(line: Int, column: Int, text: String) {
-        self.line = line
-        self.column = column
-        self.text = text
-    }
 }
 
 /// One option of a choice question, and why it is wrong when it is.

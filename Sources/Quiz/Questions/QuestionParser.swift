@@ -170,7 +170,9 @@ public enum QuestionParser {
             question.follows = follows
             for (name, key) in keys {
                 guard let mark = key.mark else { continue }
-                question.fieldPlaces[name] = FieldPlace(line: mark.line, column: mark.column, text: lines.indices.contains(mark.line - 1) ? lines[mark.line - 1] : "")
+                question.fieldPlaces[name] = FieldPlace(
+                    location: SourceLocation(file: file, line: mark.line, column: mark.column),
+                    text: lines.indices.contains(mark.line - 1) ? lines[mark.line - 1] : "")
             }
             return question
         }

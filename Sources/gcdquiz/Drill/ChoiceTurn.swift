@@ -22,7 +22,7 @@ final class ChoiceTurn: DrillTurn {
     func printStatement() {
         print(QuestionRenderer.statement(question, order: order, style: style), terminator: "")
         print("")
-        print(style.bold("Which options are right?") + " " + style.dim("their letters, e.g. a or a, c"))
+        print(style.wrappedLines(style.bold("Which options are right?") + " " + style.dim("their letters, e.g. a or a, c")))
     }
 
     var emptyAnswerMessage: String {
@@ -34,7 +34,7 @@ final class ChoiceTurn: DrillTurn {
         do {
             grade = try ChoiceGrader.grade(answer, options: question.options, order: order)
         } catch {
-            print(style.yellow("I can't read that: \(error.message)."))
+            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
         }
         printVerdict(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), note: note, style: style)
@@ -45,13 +45,13 @@ final class ChoiceTurn: DrillTurn {
     /// saying which.
     func hint() {
         guard hintsGiven == 0 else {
-            print(style.dim("No more hints for a choice question: weigh each option on its own, or :skip."))
+            print(style.wrappedLines(style.dim("No more hints for a choice question: weigh each option on its own, or :skip.")))
             return
         }
         hintsGiven += 1
         let right = question.options.filter(\.isCorrect).count
         let statement = right == 1 ? "exactly one of the \(order.count) options is right" : "\(right) of the \(order.count) options are right"
-        print(style.yellow("Hint: ") + statement + ".")
+        print(style.wrappedLines(style.yellow("Hint: ") + statement + "."))
     }
 
     let afterVerdict = "Enter: next question · :again · :score"

@@ -31,7 +31,7 @@ final class DrillREPL {
         while true {
             if active == nil {
                 guard let question = session.current else {
-                    print(style.bold("That was the last question."))
+                    print(style.wrappedLines(style.bold("That was the last question.")))
                     finish()
                     return
                 }
@@ -44,18 +44,18 @@ final class DrillREPL {
                 finish()
                 return
             case .interrupted:
-                print(style.dim("(line dropped: the up arrow brings it back; Ctrl-D or :quit ends the session)"))
+                print(style.wrappedLines(style.dim("(line dropped: the up arrow brings it back; Ctrl-D or :quit ends the session)")))
             case .line(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {
-                    if reviewing { moveOn() } else if let active { print(style.dim(active.emptyAnswerMessage)) }
+                    if reviewing { moveOn() } else if let active { print(style.wrappedLines(style.dim(active.emptyAnswerMessage))) }
                     continue
                 }
                 input.remember(trimmed)
                 if trimmed.hasPrefix(":") {
                     if !command(trimmed) { finish(); return }
                 } else if reviewing {
-                    print(style.dim("Press Enter for the next question, or :again to answer this one again."))
+                    print(style.wrappedLines(style.dim("Press Enter for the next question, or :again to answer this one again.")))
                 } else {
                     grade(trimmed)
                 }
@@ -82,7 +82,7 @@ final class DrillREPL {
         switch question.kind {
         case .trace:
             guard let trace = TraceTurn(question: question, program: try? session.bank.program(of: question).get(), liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
-                print(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it."))
+                print(style.wrappedLines(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it.")))
                 session.advance()
                 return
             }
@@ -103,12 +103,12 @@ final class DrillREPL {
         print(style.wrappedLines(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title), hanging: 0))
         print(style.wrappedLines(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"), hanging: 0))
         if let follows = question.follows, session.records.last?.questionID == follows {
-            print(style.dim("(a follow-up to the question you just answered)"))
+            print(style.wrappedLines(style.dim("(a follow-up to the question you just answered)")))
         }
         if let previous = session.scoredRecord(for: question.id) {
-            print(style.dim("(answered already: \(Self.spoken(previous.result)); a new answer is practice and does not count)"))
+            print(style.wrappedLines(style.dim("(answered already: \(Self.spoken(previous.result)); a new answer is practice and does not count)")))
         } else if session.skippedOnce.contains(question.id), session.records.contains(where: { $0.questionID == question.id }) {
-            print(style.dim("(back: you skipped it earlier)"))
+            print(style.wrappedLines(style.dim("(back: you skipped it earlier)")))
         }
         print("")
         turn.printStatement()
@@ -140,7 +140,7 @@ final class DrillREPL {
     /// `:right` or `:wrong` right after a verdict: the learner's judgement replaces the grader's.
     private func overrule(to result: DrillResult) {
         guard reviewing, active != nil else {
-            print(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer just graded (at the next> prompt)."))
+            print(style.wrappedLines(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer just graded (at the next> prompt).")))
             return
         }
         switch session.overrule(to: result) {
@@ -152,13 +152,13 @@ final class DrillREPL {
                 print(counted + style.dim(", as the grader said."))
             }
         case .failure(.exactlyGraded(.trace)):
-            print(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists.")
+            print(style.wrappedLines(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists."))
         case .failure(.exactlyGraded(let kind)):
-            print(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement.")
+            print(style.wrappedLines(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement."))
         case .failure(.practice):
-            print(style.yellow("That answer was practice and does not count, so there is nothing to overrule."))
+            print(style.wrappedLines(style.yellow("That answer was practice and does not count, so there is nothing to overrule.")))
         case .failure(.nothingGraded), .failure(.notAVerdict):
-            print(style.yellow("Nothing to overrule: this question was skipped."))
+            print(style.wrappedLines(style.yellow("Nothing to overrule: this question was skipped.")))
         }
     }
 
@@ -177,7 +177,7 @@ final class DrillREPL {
         switch DrillCommandLine.parse(line) {
         case .success(let command): parsed = command
         case .failure(let error):
-            print(style.yellow(error.message))
+            print(style.wrappedLines(style.yellow(error.message)))
             return true
         }
         switch parsed.name {
@@ -198,11 +198,11 @@ final class DrillREPL {
             let answered = session.scoredRecord(for: active.question.id) != nil
             let comesBack = session.skip(seconds: Date().timeIntervalSince(active.shownAt))
             if answered {
-                print(style.dim("Skipped \(active.question.id) (answered already)."))
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id) (answered already).")))
             } else if comesBack {
-                print(style.dim("Skipped \(active.question.id): it comes back at the end of the session."))
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id): it comes back at the end of the session.")))
             } else {
-                print(style.dim("Skipped \(active.question.id) again: it will not come back this session."))
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id) again: it will not come back this session.")))
             }
             active.cancel()
             self.active = nil
@@ -219,21 +219,21 @@ final class DrillREPL {
             reviewing = false
         case .more:
             guard reviewing, let active else {
-                print(style.yellow(":more shows what a verdict left out: answer first.") + " :hint helps without giving the answer.")
+                print(style.wrappedLines(style.yellow(":more shows what a verdict left out: answer first.") + " :hint helps without giving the answer."))
                 break
             }
             active.more()
         case .explain, .run:
             guard let trace = active as? TraceTurn else {
                 let kind = active?.question.kind.rawValue ?? "no"
-                print(style.yellow(":\(parsed.name.rawValue) works on trace puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer.")
+                print(style.wrappedLines(style.yellow(":\(parsed.name.rawValue) works on trace puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer."))
                 break
             }
             let before = !reviewing && session.scoredRecord(for: trace.question.id) == nil
             let shown = parsed.name == .explain ? trace.explain(parsed.argument, answered: reviewing) : trace.runLive(parsed.argument)
             if before && shown {
                 if parsed.name == .explain { explainedBeforeAnswering = true } else { ranBeforeAnswering = true }
-                print(style.dim("(:\(parsed.name.rawValue) before answering is noted beside your answer.)"))
+                print(style.wrappedLines(style.dim("(:\(parsed.name.rawValue) before answering is noted beside your answer.)")))
             }
         case .right:
             overrule(to: .right)
@@ -245,11 +245,11 @@ final class DrillREPL {
             listSession()
         case .goto:
             guard !parsed.argument.isEmpty else {
-                print(style.yellow("Which question? :goto ID (Tab completes ids)"))
+                print(style.wrappedLines(style.yellow("Which question? :goto ID (Tab completes ids)")))
                 break
             }
             guard session.bank.question(id: parsed.argument) != nil else {
-                print(style.yellow("No question '\(parsed.argument)'; :list shows this session's, 'gcdquiz list' the whole bank."))
+                print(style.wrappedLines(style.yellow("No question '\(parsed.argument)'; :list shows this session's, 'gcdquiz list' the whole bank.")))
                 break
             }
             // An answered question is done, as after Enter: the jump must not put it back in

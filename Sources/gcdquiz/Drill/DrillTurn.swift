@@ -31,7 +31,7 @@ extension DrillTurn {
     /// explanation.
     func printVerdict(_ verdict: String, note: String?, style: TerminalStyle) {
         print("")
-        print(verdict, terminator: "")
+        print(style.wrappedLines(verdict), terminator: "")
         if let note { print(style.wrappedLines(style.dim(note))) }
         print("")
         printExplanation(style: style)

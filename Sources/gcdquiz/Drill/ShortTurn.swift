@@ -17,7 +17,7 @@ final class ShortTurn: DrillTurn {
     func printStatement() {
         print(QuestionRenderer.statement(question, order: [], style: style), terminator: "")
         print("")
-        print(style.bold("Your answer?") + " " + style.dim("a sentence or two, on one line"))
+        print(style.wrappedLines(style.bold("Your answer?") + " " + style.dim("a sentence or two, on one line")))
     }
 
     let emptyAnswerMessage = "Answer in a sentence or two, or :skip, :hint, :help."
@@ -27,7 +27,7 @@ final class ShortTurn: DrillTurn {
         do {
             grade = try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
         } catch {
-            print(style.yellow("I can't read that: \(error.message)."))
+            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
         }
         printVerdict(InterviewRenderer.shortVerdict(grade, question: question, style: style), note: note, style: style)
@@ -37,12 +37,12 @@ final class ShortTurn: DrillTurn {
     /// How many key ideas a full answer has: the size of the answer expected, not its content.
     func hint() {
         guard hintsGiven == 0 else {
-            print(style.dim("No more hints for a short question: say it in your own words; the model answer comes after the grade (or :skip)."))
+            print(style.wrappedLines(style.dim("No more hints for a short question: say it in your own words; the model answer comes after the grade (or :skip).")))
             return
         }
         hintsGiven += 1
         let count = question.keyIdeas.count
-        print(style.yellow("Hint: ") + (count == 1 ? "a full answer makes one key idea." : "a full answer makes \(count) key ideas."))
+        print(style.wrappedLines(style.yellow("Hint: ") + (count == 1 ? "a full answer makes one key idea." : "a full answer makes \(count) key ideas.")))
     }
 
     let afterVerdict = "Enter: next question · :right or :wrong overrules the grade · :again · :score"

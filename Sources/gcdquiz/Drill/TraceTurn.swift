@@ -36,7 +36,7 @@ final class TraceTurn: DrillTurn {
     func printStatement() {
         print(QuestionRenderer.statement(question, order: [], style: style), terminator: "")
         print(style.wrappedLines(style.bold("What can it print?") + " " + style.dim(AnswerNotation.reminder)))
-        print(style.dim("  e.g. \(AnswerNotation.example)"))
+        print(style.wrappedLines(style.dim("  e.g. \(AnswerNotation.example)")))
     }
 
     var emptyAnswerMessage: String { "Type your prediction (\(AnswerNotation.example)), or :skip, :hint, :help." }
@@ -92,12 +92,12 @@ final class TraceTurn: DrillTurn {
     func hint() {
         let rules = exploration.program.rulesAtWork
         guard hintsGiven < rules.count else {
-            print(style.dim("No more hints. :explain OUTCOME tells whether an outcome can happen, and how."))
+            print(style.wrappedLines(style.dim("No more hints. :explain OUTCOME tells whether an outcome can happen, and how.")))
             return
         }
         let rule = rules[hintsGiven]
         hintsGiven += 1
-        print(style.yellow("Hint \(hintsGiven)/\(rules.count): ") + rule.statement + ".")
+        print(style.wrappedLines(style.yellow("Hint \(hintsGiven)/\(rules.count): ") + rule.statement + "."))
     }
 
     /// `:explain [OUTCOME]`: a schedule for an outcome, or why none exists; every outcome's once
@@ -106,7 +106,7 @@ final class TraceTurn: DrillTurn {
     func explain(_ argument: String, answered: Bool) -> Bool {
         if argument.isEmpty {
             if !answered {
-                print(style.yellow("Give an outcome to explain, e.g. :explain 1 2 3 4 — or answer first."))
+                print(style.wrappedLines(style.yellow("Give an outcome to explain, e.g. :explain 1 2 3 4 — or answer first.")))
                 return false
             }
             print(ExplanationRenderer.render(exploration.outcomes, exploration: exploration, style: style), terminator: "")
@@ -128,7 +128,7 @@ final class TraceTurn: DrillTurn {
     func runLive(_ argument: String) -> Bool {
         let runs = Int(argument) ?? 1000
         guard (1...1_000_000).contains(runs) else {
-            print(style.yellow("Give a number of runs from 1 to 1000000, e.g. :run 500"))
+            print(style.wrappedLines(style.yellow("Give a number of runs from 1 to 1000000, e.g. :run 500")))
             return false
         }
         InterruptHandler.clear()
@@ -140,7 +140,7 @@ final class TraceTurn: DrillTurn {
             print(HistogramRenderer.render(comparison, name: question.id, style: style), terminator: "")
             return true
         } catch {
-            print(style.red("The live run failed: \(error)"))
+            print(style.wrappedLines(style.red("The live run failed: \(error)")))
             return false
         }
     }
