@@ -55,7 +55,8 @@ final class TraceTurn: DrillTurn {
         do {
             grade = try grader.grade(answer)
         } catch {
-            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).") + " Write \(AnswerNotation.reminder), e.g. " + style.bold(AnswerNotation.example)))
+            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).") + " Write \(AnswerNotation.reminder):"))
+            print("  e.g. " + style.bold(AnswerNotation.example))
             return nil
         }
         let result = TraceResult(

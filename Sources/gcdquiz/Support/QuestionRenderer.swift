@@ -8,7 +8,7 @@ enum QuestionRenderer {
         text += style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))") + "\n\n"
         text += statement(question, order: order, style: style)
         if question.kind == .trace {
-            text += "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.\n"
+            text += style.wrappedLines("What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.", hanging: 0) + "\n"
         }
         text += style.dim("Source: \(question.source)") + "\n"
         if withExplanation {
