@@ -38,7 +38,7 @@ public struct PrintableLines: Sendable {
         for block in exploration.program.blocks {
             for statement in block.statements {
                 guard case .print(let items) = statement.action else { continue }
-                let constant = items.map { $0.evaluate({ _ in nil }) }
+                let constant = items.map(\.constantValue)
                 if constant.allSatisfy({ $0 != nil }) {
                     // print splits its text into lines at line breaks, as the model does.
                     let text = constant.map { $0!.description }.joined(separator: " ")
