@@ -12,15 +12,16 @@ public struct Puzzle: Sendable {
 }
 
 /// Resolves `ID|FILE` arguments, reading no more of the bank than the argument needs (a file
-/// needs none of it). Every failure is a `ProblemList` with a message that says what to do.
+/// needs none of it: the bank is not even looked for). Every failure is a `ProblemList` with a
+/// message that says what to do.
 public enum PuzzleResolver {
-    public static func resolve(_ argument: String, bank: BankSource?) throws -> Puzzle {
+    public static func resolve(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> Puzzle {
         if isSnippetFile(argument) {
             let text = try read(argument)
             let program = try SnippetCompiler.compile(text, fileName: argument).get()
             return Puzzle(name: argument, question: nil, program: program, code: text)
         }
-        return try puzzle(from: question(argument, bank: bank))
+        return try puzzle(from: question(argument, bank: try bank()))
     }
 
     /// Like `resolve(_:bank:)`, for a command that has loaded the whole bank already.
@@ -35,14 +36,14 @@ public enum PuzzleResolver {
     }
 
     /// A question by id, or the question in a `.yaml` file.
-    public static func question(_ argument: String, bank: BankSource?) throws -> Question {
+    public static func question(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> Question {
         if BankLoader.isQuestionFile(argument) {
             let (question, problems) = BankLoader.read(argument)
             guard let question else { throw ProblemList(problems) }
             if question.kind == .trace, case .failure(let list) = question.program() { throw list }
             return question
         }
-        guard let bank else {
+        guard let bank = try bank() else {
             throw problem("no question bank found to look up '\(argument)': pass --bank PATH or set \(BankLocator.environmentVariable)")
         }
         return try bank.question(id: argument).get()
