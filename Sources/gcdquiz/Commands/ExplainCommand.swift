@@ -32,7 +32,7 @@ struct ExplainCommand: ParsableCommand {
             do {
                 outcomes = try grader.read(outcome)
             } catch {
-                throw CommandFailure.badInput("unreadable outcome '\(outcome)': \(error)")
+                throw CommandFailure.badInput("unreadable outcome \(AnswerError.excerpt(outcome)): \(error)")
             }
         } else {
             outcomes = exploration.outcomes

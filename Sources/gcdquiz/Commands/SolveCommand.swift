@@ -90,7 +90,10 @@ enum OutcomeListRenderer {
     }
 
     static func milliseconds(_ duration: Duration) -> String {
+        // Not String(format:): its first use costs a solve as much as exploring a slide puzzle.
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.0f ms", ms)
+        guard ms < 10 else { return "\(Int(ms.rounded())) ms" }
+        let hundredths = Int((ms * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
     }
 }
