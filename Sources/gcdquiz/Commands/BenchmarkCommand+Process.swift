@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import LiveRun
 import Quiz
 
 /// `benchmark --process`: gcdquiz as a user or a script meets it, a whole process at a time —
