@@ -27,10 +27,11 @@ import Testing
     /// With seed 1: serial-sync-sync, then serial-async-async.
     static let twoPuzzles = ["serial-queue/serial-sync-sync", "serial-queue/serial-async-async"]
 
-    /// One question of each kind. With seed 1: the trace puzzle, its choice follow-up (options
-    /// shown as a) 2 before 4, b) 1 before 3, c) 2 before 3, d) 4 last, e) 1 before 2; a, b, c
-    /// are right), then the short question. With --level 1 the follow-up is left out and the
-    /// short question comes first; answering the puzzle brings the follow-up in.
+    /// One question of each kind. With seed 3: the trace puzzle, then (once it is answered) its
+    /// choice follow-up, options shown as a) 2 before 4, b) 4 last, c) 2 before 3, d) 1 before 2,
+    /// e) 1 before 3 (a, c, e are right), then the short question. With seed 1 and --level 1 the
+    /// short question comes first; answering the puzzle brings the follow-up in, shown as
+    /// a) 1 before 2, b) 2 before 3, c) 4 last, d) 1 before 3, e) 2 before 4 (b, d, e are right).
     static let oneOfEachKind = [
         "serial-queue/serial-async-async", "sync-async/serial-async-async-guarantees", "sync-async/sync-vs-async",
     ]
@@ -125,8 +126,12 @@ import Testing
         #expect(out.contains("wrong: 1 2 cannot happen."))
         #expect(out.contains("I can't read that: the quote opened at column 12 is never closed."))
         #expect(out.contains("Score so far."))
-        #expect(out.contains("incomplete: both of your outcomes can happen, but 3 more can too."))
-        #expect(out.contains("Session over. 3 answered"))
+        // The second answer to the puzzle, after :again, is practice: shown, graded, not counted.
+        #expect(out.contains("(answered already: wrong; a new answer is practice and does not count)"))
+        #expect(out.contains("incomplete: both of your outcomes can happen, but 3 more can too.\nPractice: this answer does not count; your scored answer was wrong."))
+        #expect(out.contains("Session over. 2 answered"))
+        #expect(out.contains("1 right, 0 partly right, 1 wrong, 0 skipped."))
+        #expect(out.contains("1 practice answer(s), not counted."))
     }
 
     @Test func everyKindAtATerminal() throws {
@@ -137,8 +142,8 @@ import Testing
             try? FileManager.default.removeItem(at: bank)
         }
         let terminal = try PseudoTerminal(
-            arguments: ["--bank", bank.path, "--seed", "1", "--live-runs", "0"],
-            environment: Self.environment(state: state))
+            arguments: ["--bank", bank.path, "--seed", "3", "--live-runs", "0"],
+            environment: Self.environment(state: state), size: (80, 24))
 
         // The trace puzzle.
         #expect(terminal.waitFor("answer> "))
@@ -152,7 +157,7 @@ import Testing
         terminal.type("\r")
         #expect(terminal.waitFor("(a follow-up to the question you just answered)", after: mark))
         #expect(terminal.waitFor("a) 2 prints before 4.", after: mark))
-        #expect(terminal.waitFor("e) 1 prints before 2.", after: mark))
+        #expect(terminal.waitFor("e) 1 prints before 3.", after: mark))
         #expect(terminal.waitFor("answer> ", after: mark))
         mark = terminal.screen.count
         terminal.type("z\r")
@@ -169,8 +174,8 @@ import Testing
         mark = terminal.screen.count
         terminal.type("a, d\r")
         #expect(terminal.waitFor("wrong", after: mark))
-        #expect(terminal.waitFor("Correct: a, b, c", after: mark))
-        #expect(terminal.waitFor("d) is wrong: The main thread may finish both prints", after: mark))
+        #expect(terminal.waitFor("Correct: a, c, e", after: mark))
+        #expect(terminal.waitFor("d) is wrong: The main thread does not wait for the async block", after: mark))
         #expect(terminal.waitFor("next> ", after: mark + 10))
         mark = terminal.screen.count
         terminal.type(":rig\t\r")
@@ -222,7 +227,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: bank) }
         let result = try Binary.run(
             ["--bank", bank.path, "--seed", "1", "--live-runs", "0", "--level", "1"],
-            input: "\nsync waits for the block; async returns immediately\n:wrong\n\n2 4 1 3\n\n1\n:explain\nb c a\n:score\n")
+            input: "\nsync waits for the block; async returns immediately\n:wrong\n\n2 4 1 3\n\n1\n:explain\ne d b\n:score\n")
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
         #expect(!out.contains("\u{1B}["))
@@ -235,7 +240,7 @@ import Testing
         #expect(out.contains("──── 3/3 ──── What is guaranteed in the serial async/async puzzle"))
         #expect(out.contains("I can't read that: choose with the options' letters, a to e"))
         #expect(out.contains(":explain works on trace puzzles, and this is a choice question."))
-        #expect(out.contains("right\nCorrect: a, b, c"))
+        #expect(out.contains("right\nCorrect: b, d, e"))
         #expect(out.contains("Score so far. 3 answered"))
         #expect(out.contains("Session over. 3 answered in"))
         #expect(out.contains("1 right, 1 partly right, 1 wrong, 0 skipped (1 grade(s) overruled by you)."))

@@ -9,10 +9,16 @@ final class PseudoTerminal {
     private let master: Int32
     private(set) var transcript = ""
 
-    init(arguments: [String], environment: [String: String]) throws {
+    /// - Parameter size: the terminal's columns and rows, as a window would set them (nil: none,
+    ///   as a bare pseudo-terminal has).
+    init(arguments: [String], environment: [String: String], size: (columns: Int, rows: Int)? = nil) throws {
         var name = [CChar](repeating: 0, count: 256)
         master = gcdquiz_open_pseudo_terminal(&name, UInt(name.count))
         guard master >= 0 else { throw PseudoTerminalError("cannot open a pseudo-terminal") }
+        if let size {
+            var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+            guard ioctl(master, UInt(TIOCSWINSZ), &window) == 0 else { throw PseudoTerminalError("cannot set the terminal's size") }
+        }
         let slavePath = String(cString: name)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -69,4 +69,38 @@ import Testing
             #expect(try AnswerNotation.parse(AnswerNotation.render(outcome), compactLines: false) == [outcome])
         }
     }
+
+    @Test func unicodeSpacesAndFullWidthMarksSeparate() throws {
+        #expect(try Self.parse("1\u{00A0}2\u{2003}3\u{3000}4") == ["1 2 3 4"])
+        #expect(try Self.parse("1，2、3\u{200B}4 ｜ 2 1") == ["1 2 3 4", "2 1"])
+        #expect(try Self.parse("1\n2\t3") == ["1 2 3"])
+    }
+
+    @Test func aPrintedLineNeverHoldsALineBreak() throws {
+        for text in [#""\n""#, #""a\nb""#, "\"a\nb\"", #""a\rb""#] {
+            #expect(throws: AnswerError.self, "\(text)") { try AnswerNotation.parse(text, compactLines: false) }
+        }
+        #expect(throws: AnswerError.self) { try AnswerNotation.parse(#""a\qb""#, compactLines: false) }
+        #expect(try AnswerNotation.parse(#""a\tb" "c\\d""#, compactLines: false) == [Outcome(lines: ["a\tb", "c\\d"], end: .finished)])
+    }
+
+    @Test func messagesQuoteAtMostAShortPieceOfTheAnswer() {
+        let huge = String(repeating: "x", count: 131_072)
+        for text in [huge + " deadlock 1", "\"" + huge, huge + "\"b\""] {
+            do {
+                _ = try AnswerNotation.parse(text, compactLines: false)
+                Issue.record("\(text.prefix(10)) should not parse")
+            } catch {
+                #expect(error.description.count < 300, "\(error.description.prefix(80))")
+            }
+        }
+        #expect(AnswerError.excerpt(huge).count < 30)
+        #expect(AnswerError.excerpt("one\ntwo") == "'one…'")
+    }
+
+    @Test func renderedLinesThatLookLikeNotationAreQuoted() throws {
+        let outcome = Outcome(lines: ["finished", "or", "a->b", "[1]", "x\u{00A0}y"], end: .finished)
+        #expect(AnswerNotation.render(outcome) == "\"finished\" \"or\" \"a->b\" \"[1]\" \"x\u{00A0}y\"")
+        #expect(try AnswerNotation.parse(AnswerNotation.render(outcome), compactLines: false) == [outcome])
+    }
 }

@@ -90,14 +90,47 @@ import Testing
         #expect(Self.session(seed: 1).optionOrder(for: Self.choice) != Self.session(seed: 2).optionOrder(for: Self.choice))
     }
 
+    @Test func optionOrderNeverDependsOnWhichOptionsAreRight() {
+        var flipped = Self.choice
+        flipped.options = flipped.options.map { ChoiceOption(text: $0.text, isCorrect: !$0.isCorrect, why: nil) }
+        for seed: UInt64 in [0, 1, 2, 99] {
+            #expect(OptionOrder.shuffled(flipped, seed: seed) == OptionOrder.shuffled(Self.choice, seed: seed))
+        }
+    }
+
+    @Test func theBanksRightOptionsAreNotAlwaysLetteredFirst() throws {
+        // In the files, the right options come first; as shown, their letters are spread out.
+        let root = BankTests.root.appendingPathComponent("Questions").path
+        let choices = BankLoader.load(paths: [root], compilation: .onDemand).questions(kind: .choice)
+        #expect(choices.count > 10)
+        let rightFirst = choices.filter { question in
+            let order = OptionOrder.shuffled(question)
+            let right = question.options.filter(\.isCorrect).count
+            return order.prefix(right).allSatisfy { question.options[$0].isCorrect }
+        }
+        #expect(rightFirst.count < choices.count / 2)
+    }
+
     // MARK: Follow-ups
 
     @Test(arguments: 1...12)
-    func aFollowUpInTheSessionComesRightAfterItsParent(_ seed: Int) throws {
-        let ids = Self.session(seed: UInt64(seed)).questions.map(\.id)
-        let parent = try #require(ids.firstIndex(of: "puzzle"))
-        #expect(ids.count == 4)
-        #expect(ids[parent + 1] == "puzzle-follow-up")
+    func aFollowUpComesRightAfterItsParentOnceAnsweredAndNeverBefore(_ seed: Int) throws {
+        let session = Self.session(seed: UInt64(seed))
+        #expect(!session.questions.map(\.id).contains("puzzle-follow-up"))
+        #expect(session.questions.count == 3)
+        while let current = session.current, current.id != "puzzle" {
+            session.record(current, .right, seconds: 1)
+            session.advance()
+        }
+        session.record(try #require(session.current), .wrong, seconds: 1)
+        session.advance()
+        #expect(session.current?.id == "puzzle-follow-up")
+    }
+
+    @Test func aFollowUpWhoseParentIsLeftOutIsNeverAsked() {
+        // As `gcdquiz --kind choice`: the puzzle it follows is not in the session.
+        let session = Self.session(seed: 3, kind: .choice)
+        #expect(session.questions.isEmpty)
     }
 
     @Test func aFollowUpLeftOutByTheFiltersIsAskedNextOnceItsParentIsAnswered() {
@@ -145,7 +178,67 @@ import Testing
         var second = try #require(Self.bank.question(id: "other-puzzle"))
         first.follows = second.id
         second.follows = first.id
-        #expect(FollowUps.placed([first, second]).map(\.id) == ["puzzle", "other-puzzle"])
+        let bank = Bank(questions: [first, second], problems: [], root: ".")
+        #expect(!FollowUps.isFollowUp(first, in: bank))
+        #expect(DrillSession(bank: bank, options: DrillOptions(seed: 1)).questions.count == 2)
+    }
+
+    // MARK: Skipping, practice and help
+
+    @Test func aSkippedQuestionComesBackAtTheEndOnce() throws {
+        let session = Self.session(seed: 3, level: 1)
+        let first = try #require(session.current)
+        #expect(session.skip(seconds: 1))
+        #expect(session.current?.id != first.id)
+        #expect(session.questions.last?.id == first.id)
+        while session.current?.id != first.id { session.advance() }
+        #expect(!session.skip(seconds: 1))
+        #expect(session.isFinished)
+        #expect(session.summary.count(.skipped) == 1)
+    }
+
+    @Test func aSkippedQuestionAnsweredLaterCountsItsAnswer() throws {
+        let session = Self.session(seed: 3, level: 1)
+        let first = try #require(session.current)
+        session.skip(seconds: 1)
+        session.jump(to: first.id)
+        session.record(first, .right, seconds: 2, answer: "1")
+        let summary = session.summary
+        #expect(summary.answered == 1)
+        #expect(summary.count(.skipped) == 0)
+        #expect(summary.count(.right) == 1)
+    }
+
+    @Test func onlyTheFirstAnswerCountsLaterOnesArePractice() throws {
+        let session = Self.session(seed: 3)
+        session.jump(to: "why")
+        let question = try #require(session.current)
+        let first = session.record(question, .wrong, seconds: 3, answer: "no idea")
+        #expect(!first.isPractice)
+        // `:again`, then a better answer.
+        let second = session.record(question, .right, seconds: 2, answer: "it waits and blocks")
+        #expect(second.isPractice)
+        #expect(session.records.count == 2)
+        let summary = session.summary
+        #expect(summary.answered == 1)
+        #expect(summary.count(.wrong) == 1)
+        #expect(summary.count(.right) == 0)
+        #expect(summary.practice == 1)
+        #expect(session.scoredRecord(for: "why")?.result == .wrong)
+        #expect(session.overrule(to: .right) == .failure(.practice))
+    }
+
+    @Test func helpBeforeAnsweringIsKeptWithTheAnswer() throws {
+        let session = Self.session(seed: 3)
+        session.jump(to: "puzzle")
+        let help = DrillHelp(hints: 2, explained: false, ran: true)
+        let record = session.record(try #require(session.current), .right, seconds: 9, answer: "1", help: help)
+        #expect(record.help == help)
+        #expect(record.answer == "1")
+        #expect(record.kind == .trace)
+        #expect(record.tags == ["serial"])
+        #expect(session.summary.helped == 1)
+        #expect(help.summary == "2 hints, :run")
     }
 
     // MARK: Overruling

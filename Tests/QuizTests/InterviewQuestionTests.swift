@@ -72,13 +72,13 @@ import Testing
     @Test(arguments: [("a", "partial"), ("a,c", "right"), ("A C", "right"), ("ca", "right"), ("a b", "wrong"), ("b", "wrong")])
     func choiceLetters(_ answer: String, _ verdict: String) throws {
         let question = try #require(QuestionParser.parse(Self.choice, file: "c.yaml").question)
-        #expect(try ChoiceGrader.grade(answer, options: question.options).verdict.rawValue == verdict)
+        #expect(try ChoiceGrader.grade(answer, options: question.options, order: Array(question.options.indices)).verdict.rawValue == verdict)
     }
 
     @Test(arguments: ["", "d", "1", "a?"])
     func choiceJunk(_ answer: String) throws {
         let question = try #require(QuestionParser.parse(Self.choice, file: "c.yaml").question)
-        #expect(throws: AnswerError.self) { try ChoiceGrader.grade(answer, options: question.options) }
+        #expect(throws: AnswerError.self) { try ChoiceGrader.grade(answer, options: question.options, order: Array(question.options.indices)) }
     }
 
     @Test func shuffledOptionsAreGradedByTheirShownLetters() throws {

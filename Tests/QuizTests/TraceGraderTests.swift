@@ -78,7 +78,8 @@ import Testing
     }
 
     @Test func aLineNobodyPrintsIsExplained() throws {
-        let grade = try Self.grader("print(1)").grade("7")
+        // The notation refuses such a word; the model still says why, for any caller.
+        let grade = try Self.grader("print(1)").grade([Outcome(lines: ["7"], end: .finished)])
         guard case .wrong(let why) = grade.verdict else {
             Issue.record("expected wrong")
             return
@@ -88,5 +89,51 @@ import Testing
 
     @Test func junkIsAnAnswerError() throws {
         #expect(throws: AnswerError.self) { try Self.grader("print(1)").grade("1 | ") }
+    }
+
+    @Test func aWordNoPrintCanProduceIsUnreadableNotWrong() throws {
+        let grader = try Self.grader(Self.serialAsync)
+        for answer in ["0 -> 1 -> 2", "1 2 3 4 5", "1 2 3 4 finishd", "before deadlok"] {
+            #expect(throws: AnswerError.self, "\(answer)") { try grader.grade(answer) }
+        }
+    }
+
+    @Test func aLabelThePuzzlePrintsInAnImpossiblePlaceIsWrong() throws {
+        let grade = try Self.grader(Self.serialAsync).grade("3 1 2 4")
+        #expect(grade.verdict.name == "wrong")
+    }
+
+    @Test func finishedIsAnExplicitEnding() throws {
+        let grader = try Self.grader(Self.serialAsync)
+        #expect(try grader.read("1 2 3 4 finished") == [Outcome(lines: ["1", "2", "3", "4"], end: .finished)])
+        #expect(try grader.read("1234 FINISHED | 2143") == [
+            Outcome(lines: ["1", "2", "3", "4"], end: .finished), Outcome(lines: ["2", "1", "4", "3"], end: .finished),
+        ])
+    }
+
+    @Test func arrowsBracketsAndOrAreReadWhenTheyMeanOneThing() throws {
+        let grader = try Self.grader(Self.serialAsync)
+        let two = [Outcome(lines: ["1", "2", "3", "4"], end: .finished), Outcome(lines: ["2", "1", "4", "3"], end: .finished)]
+        for answer in ["1 -> 2 -> 3 -> 4 | 2→1→4→3", "[1, 2, 3, 4] [2, 1, 4, 3]", "[[1,2,3,4],[2,1,4,3]]",
+                       "1 2 3 4 or 2 1 4 3", "[1 2 3 4] | [2 1 4 3]", "1->2->3->4 OR 2->1->4->3"] {
+            #expect(try grader.read(answer) == two, "\(answer)")
+        }
+        for answer in ["1 2 [3 4]", "[1 2 3 4", "1 2 3 4]", "[1 2 | 3 4]", "[[[1]]]", "-> 1 2", "1 2 ->", "1 -> -> 2", "[]"] {
+            #expect(throws: AnswerError.self, "\(answer)") { try grader.read(answer) }
+        }
+    }
+
+    @Test func marksThePuzzlePrintsAreLinesNotNotation() throws {
+        // This snippet prints "or" and an array: `or` is a line, and brackets must be quoted.
+        let grader = try Self.grader("print(\"or\")\nprint([1, 2])")
+        #expect(try grader.read(#"or "[1, 2]""#) == [Outcome(lines: ["or", "[1, 2]"], end: .finished)])
+        #expect(throws: AnswerError.self) { try grader.read("or [1, 2]") }
+    }
+
+    @Test func computedPrintsAcceptTheValuesTheyCouldShow() throws {
+        let grader = try Self.grader("var n = 0\nfor i in 1...3 { n += i }\nprint(\"n = \\(n)\")\nprint(n > 2)")
+        #expect(try grader.read(#""n = 99" false"#) == [Outcome(lines: ["n = 99", "false"], end: .finished)])
+        #expect(throws: AnswerError.self) { try grader.read(#""n = x" true"#) }
+        #expect(throws: AnswerError.self) { try grader.read(#""n = 6" maybe"#) }
     }
 }

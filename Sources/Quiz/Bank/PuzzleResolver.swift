@@ -11,41 +11,45 @@ public struct Puzzle: Sendable {
     public var code: String
 }
 
-/// Resolves `ID|FILE` arguments. Every failure is a `ProblemList` with a message that says what
-/// to do instead.
+/// Resolves `ID|FILE` arguments, reading no more of the bank than the argument needs (a file
+/// needs none of it: the bank is not even looked for). Every failure is a `ProblemList` with a
+/// message that says what to do.
 public enum PuzzleResolver {
-    public static func resolve(_ argument: String, in bank: Bank?) throws -> Puzzle {
-        if argument.hasSuffix(".swift") {
+    public static func resolve(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> Puzzle {
+        if isSnippetFile(argument) {
             let text = try read(argument)
             let program = try SnippetCompiler.compile(text, fileName: argument).get()
             return Puzzle(name: argument, question: nil, program: program, code: text)
         }
-        return try puzzle(from: question(argument, in: bank), in: bank)
+        return try puzzle(from: question(argument, bank: try bank()))
+    }
+
+    /// Like `resolve(_:bank:)`, for a command that has loaded the whole bank already.
+    public static func resolve(_ argument: String, in bank: Bank) throws -> Puzzle {
+        if isSnippetFile(argument) || BankLoader.isQuestionFile(argument) {
+            return try resolve(argument, bank: nil)
+        }
+        guard let question = bank.question(id: argument) else {
+            return try resolve(argument, bank: BankSource(root: bank.root))
+        }
+        return try puzzle(from: question, in: bank)
     }
 
     /// A question by id, or the question in a `.yaml` file.
-    public static func question(_ argument: String, in bank: Bank?) throws -> Question {
-        if argument.hasSuffix(".yaml") || argument.hasSuffix(".yml") {
-            let text = try read(argument)
-            let (question, problems) = QuestionParser.parse(text, file: argument)
+    public static func question(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> Question {
+        if BankLoader.isQuestionFile(argument) {
+            let (question, problems) = BankLoader.read(argument)
             guard let question else { throw ProblemList(problems) }
             if question.kind == .trace, case .failure(let list) = question.program() { throw list }
             return question
         }
-        guard let bank else {
+        guard let bank = try bank() else {
             throw problem("no question bank found to look up '\(argument)': pass --bank PATH or set \(BankLocator.environmentVariable)")
         }
-        if let question = bank.question(id: argument) {
-            return question
-        }
-        if let broken = bank.problems.first(where: { ($0.location?.file ?? "").hasSuffix("/\(argument).yaml") }) {
-            throw ProblemList(bank.problems.filter { $0.location?.file == broken.location?.file })
-        }
-        let near = bank.questions.map(\.id).filter { $0.contains(argument) || argument.contains($0) }.prefix(5)
-        let hint = near.isEmpty ? "; 'gcdquiz list' shows every id" : "; did you mean \(near.joined(separator: ", "))?"
-        throw problem("no question with id '\(argument)'\(hint)")
+        return try bank.question(id: argument).get()
     }
 
+    /// A trace question as a puzzle; its program from `bank` when it has compiled it already.
     public static func puzzle(from question: Question, in bank: Bank? = nil) throws -> Puzzle {
         guard question.kind == .trace, let code = question.code else {
             throw problem("'\(question.id)' is a \(question.kind.rawValue) question, not a trace puzzle")
@@ -54,14 +58,19 @@ public enum PuzzleResolver {
         return Puzzle(name: question.id, question: question, program: program, code: code)
     }
 
+    /// A `.swift` snippet (any case of the extension).
+    public static func isSnippetFile(_ argument: String) -> Bool {
+        argument.lowercased().hasSuffix(".swift")
+    }
+
     private static func read(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw problem("cannot read '\(path)': no such file, or not readable")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw problem("'\(path)' is not UTF-8 text")
+        switch SourceText.decode(data, file: path) {
+        case .success(let text): return text
+        case .failure(let problem): throw ProblemList([problem])
         }
-        return text
     }
 
     private static func problem(_ message: String) -> ProblemList {

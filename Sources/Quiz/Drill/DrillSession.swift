@@ -30,7 +30,36 @@ public enum DrillResult: String, Sendable, Codable {
     case skipped
 }
 
-public struct DrillRecord: Sendable, Equatable {
+/// Help the learner used on a question before answering it: hints, `:explain`, `:run`. A right
+/// answer after help is worth less to the review scheduler (FSRS "Hard"), so it is kept.
+public struct DrillHelp: Sendable, Equatable, Hashable, Codable {
+    public var hints: Int
+    /// `:explain` before answering: it shows schedules, or why an outcome cannot happen.
+    public var explained: Bool
+    /// `:run` before answering: it shows what the snippet really prints.
+    public var ran: Bool
+
+    public init(hints: Int = 0, explained: Bool = false, ran: Bool = false) {
+        self.hints = hints
+        self.explained = explained
+        self.ran = ran
+    }
+
+    public var isEmpty: Bool { hints == 0 && !explained && !ran }
+
+    /// "2 hints, :run", for the learner.
+    public var summary: String {
+        var parts: [String] = []
+        if hints > 0 { parts.append(hints == 1 ? "a hint" : "\(hints) hints") }
+        if explained { parts.append(":explain") }
+        if ran { parts.append(":run") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// One answer given in a drill, as the progress store keeps it. Only the first answer to a
+/// question in a session is scored; later tries (`:again`, `:goto`) are practice.
+public struct DrillRecord: Sendable, Equatable, Codable {
     public var questionID: String
     public var kind: Question.Kind
     public var tags: [String]
@@ -39,6 +68,25 @@ public struct DrillRecord: Sendable, Equatable {
     /// The grader's result when the learner overruled it (`:right`, `:wrong`); nil otherwise.
     public var overruledFrom: DrillResult?
     public var seconds: Double
+    /// The answer as the learner typed it (empty for a skip).
+    public var answer: String
+    /// What the learner looked at before answering.
+    public var help: DrillHelp
+    /// A try after the scored answer: shown, graded, never counted.
+    public var isPractice: Bool
+
+    public init(questionID: String, kind: Question.Kind, tags: [String], result: DrillResult, overruledFrom: DrillResult? = nil,
+                seconds: Double, answer: String = "", help: DrillHelp = DrillHelp(), isPractice: Bool = false) {
+        self.questionID = questionID
+        self.kind = kind
+        self.tags = tags
+        self.result = result
+        self.overruledFrom = overruledFrom
+        self.seconds = seconds
+        self.answer = answer
+        self.help = help
+        self.isPractice = isPractice
+    }
 
     public var isOverruled: Bool { overruledFrom != nil }
 
@@ -56,6 +104,8 @@ public struct DrillRecord: Sendable, Equatable {
 public enum OverruleRefusal: Error, Sendable, Equatable {
     /// Nothing was graded yet, or the last question was skipped.
     case nothingGraded
+    /// The last answer was a practice try: it does not count, so there is nothing to change.
+    case practice
     /// Trace and choice answers are graded exactly (by the model, by the answer key): only a
     /// short answer's grade, found by matching phrasings, is a judgement the learner may overrule.
     case exactlyGraded(Question.Kind)
@@ -79,12 +129,14 @@ public final class DrillSession {
         kind = options.kind
         seed = options.seed ?? UInt64.random(in: 1...UInt64.max)
         var generator = SeededGenerator(seed: seed)
+        // A follow-up asks about "the puzzle you just solved": it comes only once its parent is
+        // answered (`record`), never on its own.
         let chosen = bank.questions(tags: options.tags, level: options.level, kind: options.kind)
+            .filter { !FollowUps.isFollowUp($0, in: bank) }
             .shuffled(using: &generator)
         // Easy first: a stable sort by level keeps the shuffled order within a level.
         let byLevel = chosen.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
-        let ordered = FollowUps.placed(byLevel)
-        questions = options.count.map { Array(ordered.prefix(max($0, 0))) } ?? ordered
+        questions = options.count.map { Array(byLevel.prefix(max($0, 0))) } ?? byLevel
     }
 
     public var current: Question? {
@@ -122,18 +174,59 @@ public final class DrillSession {
         questions.insert(question, at: position)
     }
 
-    /// Records how the current question went. An answered question brings its follow-ups
-    /// (`follows:`) right after it, even those the tag, level or count filters left out, as long
-    /// as they are of the session's kind and were not asked yet: they ask about the question just
-    /// answered, and make little sense anywhere else. A skipped question brings none.
-    public func record(_ question: Question, _ result: DrillResult, seconds: Double) {
-        records.append(DrillRecord(questionID: question.id, kind: question.kind, tags: question.tags, result: result, seconds: seconds))
-        if result != .skipped { bringFollowUps(of: question) }
+    /// Records how the current question went, and returns the record. The first answer to a
+    /// question is the scored one; a later answer is practice. A skip counts only until the
+    /// question is answered. An answered question brings its follow-ups (`follows:`) right after
+    /// it, even those the tag, level or count filters left out, as long as they are of the
+    /// session's kind and were not asked yet: they ask about the question just answered, and
+    /// make little sense anywhere else. A skipped question brings none.
+    @discardableResult
+    public func record(_ question: Question, _ result: DrillResult, seconds: Double, answer: String = "", help: DrillHelp = DrillHelp()) -> DrillRecord {
+        let practice = scoredRecord(for: question.id) != nil
+        let record = DrillRecord(
+            questionID: question.id, kind: question.kind, tags: question.tags, result: result, seconds: seconds,
+            answer: answer, help: help, isPractice: practice)
+        if result == .skipped {
+            // A skip after an answer, or a second skip, changes nothing.
+            if practice || records.contains(where: { $0.questionID == question.id }) { return record }
+        }
+        records.append(record)
+        if result != .skipped && !practice { bringFollowUps(of: question) }
+        return record
+    }
+
+    /// `:skip`: records the skip and moves the current question to the end of the session, the
+    /// first time; a question skipped twice is left out. Returns whether it comes back.
+    @discardableResult
+    public func skip(seconds: Double) -> Bool {
+        guard let question = current else { return false }
+        let comesBack = !skippedOnce.contains(question.id) && scoredRecord(for: question.id) == nil
+        record(question, .skipped, seconds: seconds)
+        questions.remove(at: position)
+        if comesBack {
+            skippedOnce.insert(question.id)
+            questions.append(question)
+        }
+        return comesBack
+    }
+
+    /// Questions skipped once in this session: they came back at the end, or will.
+    public private(set) var skippedOnce: Set<String> = []
+
+    /// The answer that counts for the question: its first, unless skipped (then the skip, until
+    /// an answer replaces it).
+    public func scoredRecord(for id: String) -> DrillRecord? {
+        records.first { $0.questionID == id && !$0.isPractice && $0.result != .skipped }
+    }
+
+    /// Whether a record for the question says it was practised after its scored answer.
+    public func wasPractised(_ id: String) -> Bool {
+        records.contains { $0.questionID == id && $0.isPractice }
     }
 
     private func bringFollowUps(of question: Question) {
         guard current?.id == question.id else { return }
-        let asked = Set(records.map(\.questionID))
+        let asked = Set(records.filter { $0.result != .skipped }.map(\.questionID))
         var next = position + 1
         for followUp in FollowUps.of(question, in: bank, kind: kind) where !asked.contains(followUp.id) {
             if let index = questions.firstIndex(where: { $0.id == followUp.id }), index != position {
@@ -157,6 +250,7 @@ public final class DrillSession {
     public func overrule(to result: DrillResult) -> Result<DrillRecord, OverruleRefusal> {
         guard result == .right || result == .wrong else { return .failure(.notAVerdict) }
         guard var last = records.last, last.result != .skipped else { return .failure(.nothingGraded) }
+        guard !last.isPractice else { return .failure(.practice) }
         guard last.kind == .short else { return .failure(.exactlyGraded(last.kind)) }
         let graded = last.overruledFrom ?? last.result
         last.result = result
@@ -166,14 +260,31 @@ public final class DrillSession {
     }
 
     public var summary: DrillSummary {
-        DrillSummary(records: records, elapsed: Date().timeIntervalSince(started))
+        var scored: [DrillRecord] = []
+        var seen = Set<String>()
+        for record in records where seen.insert(record.questionID).inserted {
+            scored.append(scoredRecord(for: record.questionID) ?? records.last { $0.questionID == record.questionID }!)
+        }
+        return DrillSummary(records: scored, practice: records.filter(\.isPractice).count, elapsed: Date().timeIntervalSince(started))
     }
 }
 
 /// Score, accuracy per tag and time: what the learner sees at `:score` and at the end.
 public struct DrillSummary: Sendable {
+    /// One record per question asked: its scored answer, or its skip.
     public var records: [DrillRecord]
+    /// Tries after a scored answer, not counted.
+    public var practice: Int
     public var elapsed: Double
+
+    public init(records: [DrillRecord], practice: Int = 0, elapsed: Double) {
+        self.records = records
+        self.practice = practice
+        self.elapsed = elapsed
+    }
+
+    /// Answers given after looking at help (hints, :explain, :run).
+    public var helped: Int { records.filter { $0.result != .skipped && !$0.help.isEmpty }.count }
 
     public func count(_ result: DrillResult) -> Int { records.filter { $0.result == result }.count }
 

@@ -1,26 +1,18 @@
-/// Where follow-up questions (`follows: ID`) go in a drill. A follow-up asks about "the puzzle
-/// you just solved", so it belongs right after that puzzle, not wherever the shuffle put it.
+/// Follow-up questions (`follows: ID`) ask about "the puzzle you just solved": the drill asks one
+/// only right after its parent was answered in the same session, never first and never alone.
 public enum FollowUps {
-    /// `questions` with every follow-up moved right after the question it follows, when that
-    /// question is in the list too; everything else keeps its order. Chains (a follow-up of a
-    /// follow-up) stay together; a cycle of `follows` cannot lose a question.
-    public static func placed(_ questions: [Question]) -> [Question] {
-        let ids = Set(questions.map(\.id))
-        var result: [Question] = []
-        var placed = Set<String>()
-        func place(_ question: Question) {
-            guard placed.insert(question.id).inserted else { return }
-            result.append(question)
-            for followUp in questions where followUp.follows == question.id {
-                place(followUp)
-            }
+    /// Whether `question` follows another question of the bank. A `follows` that names no
+    /// question, or goes round in a circle (both reported by `validate`), does not make one: such
+    /// a question is asked as any other, so that no question is lost.
+    public static func isFollowUp(_ question: Question, in bank: Bank) -> Bool {
+        var visited: Set<String> = [question.id]
+        var current = question
+        while let parentID = current.follows {
+            guard let parent = bank.question(id: parentID) else { return false }
+            guard visited.insert(parent.id).inserted else { return false }
+            current = parent
         }
-        for question in questions where !(question.follows.map(ids.contains) ?? false) {
-            place(question)
-        }
-        // Only questions in a cycle of `follows` are left: keep them, in their order.
-        for question in questions { place(question) }
-        return result
+        return current.id != question.id
     }
 
     /// The bank's questions that follow `question` and may be asked in a drill of `kind` (nil:

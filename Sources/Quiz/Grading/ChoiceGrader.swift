@@ -14,21 +14,20 @@ public enum ChoiceGrader {
         case right, partial, wrong
     }
 
-    /// - Parameter order: the options' indices in the order they were shown (shuffled in the
-    ///   drill); letter `a` is `order[0]`.
-    public static func grade(_ answer: String, options: [ChoiceOption], order: [Int]? = nil) throws(AnswerError) -> Grade {
-        let shown = order ?? Array(options.indices)
-        var letters: [Character] = []
-        for character in answer.lowercased() {
-            if character == " " || character == "," || character == "\t" { continue }
-            guard let ascii = character.asciiValue, ascii >= 97, Int(ascii - 97) < shown.count else {
-                let last = Character(UnicodeScalar(UInt8(96 + shown.count)))
+    /// - Parameter order: the options' indices in the order they were shown (`OptionOrder`);
+    ///   letter `a` is `order[0]`.
+    public static func grade(_ answer: String, options: [ChoiceOption], order: [Int]) throws(AnswerError) -> Grade {
+        var positions: [Int] = []
+        for character in answer {
+            if AnswerLexer.isSpace(character) { continue }
+            guard let position = OptionLetter.position(of: character), position < order.count else {
+                let last = OptionLetter.letter(order.count - 1)
                 throw AnswerError("choose with the options' letters, a to \(last), e.g. 'a' or 'a, c'")
             }
-            if !letters.contains(character) { letters.append(character) }
+            if !positions.contains(position) { positions.append(position) }
         }
-        guard !letters.isEmpty else { throw AnswerError("the answer is empty: choose with the options' letters, e.g. 'a' or 'a, c'") }
-        let chosen = letters.map { shown[Int($0.asciiValue! - 97)] }
+        guard !positions.isEmpty else { throw AnswerError("the answer is empty: choose with the options' letters, e.g. 'a' or 'a, c'") }
+        let chosen = positions.map { order[$0] }
         let correct = options.indices.filter { options[$0].isCorrect }
         let verdict: Verdict
         if Set(chosen) == Set(correct) {

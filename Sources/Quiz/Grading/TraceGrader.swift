@@ -3,18 +3,22 @@ import DispatchModel
 /// Grades a prediction of a trace puzzle against every outcome the model allows.
 public struct TraceGrader: Sendable {
     public let exploration: Exploration
+    /// What the snippet's prints can produce: a word outside it makes an answer unreadable.
+    public let printable: PrintableLines
 
     public init(exploration: Exploration) {
         self.exploration = exploration
+        printable = PrintableLines(exploration: exploration)
     }
 
-    /// Whether `1234` may stand for `1 2 3 4` in answers to this puzzle.
-    public var compactLines: Bool {
-        exploration.outcomes.allSatisfy { $0.lines.allSatisfy { $0.count == 1 } }
+    /// Reads outcomes written in the notation, against what this snippet can print.
+    public func read(_ text: String) throws(AnswerError) -> [Outcome] {
+        try AnswerNotation.parse(text, lines: printable)
     }
 
+    /// Throws, without grading, when the answer cannot be read.
     public func grade(_ answer: String) throws(AnswerError) -> TraceGrade {
-        grade(try AnswerNotation.parse(answer, compactLines: compactLines))
+        grade(try read(answer))
     }
 
     public func grade(_ predicted: [Outcome]) -> TraceGrade {

@@ -38,6 +38,9 @@ public struct Question: Hashable, Sendable {
     public var file: String
     /// Where `code` sits in `file`, to report a problem in the snippet at its place in the file.
     public var codeOrigin: CodeOrigin?
+    /// Where each field's value starts in `file`, to place problems found across files (a
+    /// duplicate id, a follow-up of no question) on their line.
+    public var fieldPlaces: [String: FieldPlace] = [:]
 
     public init(
         id: String, kind: Kind, title: String, level: Int, tags: [String], source: String,
@@ -55,6 +58,12 @@ public struct Question: Hashable, Sendable {
         self.codeOrigin = codeOrigin
     }
 
+    /// A problem with the field `name`, placed at its value (or at the top of the file).
+    public func problem(_ message: String, atField name: String) -> Problem {
+        let place = fieldPlaces[name]
+        return Problem(.error, message, at: place?.location ?? SourceLocation(file: file, line: 1, column: 1), sourceLine: place?.text)
+    }
+
     /// The snippet lowered to the IR, with any problem placed in the question's file.
     public func program() -> Result<Program, ProblemList> {
         guard let code else {
@@ -64,6 +73,12 @@ public struct Question: Hashable, Sendable {
             ProblemList(list.problems.map { codeOrigin?.relocate($0) ?? $0 })
         }
     }
+}
+
+/// A field's place in its file, and the text of its line (to show under a problem).
+public struct FieldPlace: Hashable, Sendable {
+    public var location: SourceLocation
+    public var text: String
 }
 
 /// One option of a choice question, and why it is wrong when it is.

@@ -38,10 +38,8 @@ public enum QuestionParser {
         init(file: String, text: String) {
             self.file = file
             self.text = text
-            // Split as bytes: splitting Characters costs grapheme breaking, a tenth of loading the bank.
-            self.lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-                String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-            }
+            // Broken where YAML breaks lines (a lone CR too), so that quoted lines match its marks.
+            self.lines = SourceText.lines(text)
         }
 
         mutating func report(_ message: String, line: Int, column: Int) {
@@ -79,6 +77,7 @@ public enum QuestionParser {
             }
 
             var values: [String: Node] = [:]
+            var keys: [String: Node] = [:]
             for (key, value) in mapping {
                 guard let name = key.scalar?.string else {
                     report("field names are plain words", at: key)
@@ -94,6 +93,7 @@ public enum QuestionParser {
                     continue
                 }
                 values[name] = value
+                keys[name] = key
             }
             for name in QuestionParser.required where values[name] == nil {
                 report("missing field '\(name)' (\(QuestionParser.fields[name]!))", line: root.mark?.line ?? 1, column: root.mark?.column ?? 1)
@@ -168,6 +168,12 @@ public enum QuestionParser {
             question.modelAnswer = modelAnswer
             question.keyIdeas = keyIdeas
             question.follows = follows
+            for (name, key) in keys {
+                guard let mark = key.mark else { continue }
+                question.fieldPlaces[name] = FieldPlace(
+                    location: SourceLocation(file: file, line: mark.line, column: mark.column),
+                    text: lines.indices.contains(mark.line - 1) ? lines[mark.line - 1] : "")
+            }
             return question
         }
 
@@ -210,6 +216,8 @@ public enum QuestionParser {
             }
             if options.count < 2 {
                 report("a choice question needs at least two options", at: node)
+            } else if options.count > OptionLetter.all.count {
+                report("a choice question has at most \(OptionLetter.all.count) options (a to z), not \(options.count)", at: node)
             } else if !options.contains(where: \.isCorrect) {
                 report("no option is marked 'correct: true'", at: node)
             }

@@ -9,7 +9,8 @@ import Quiz
 struct BenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
-        abstract: "Time the model (and with --live, the live runner) on the bank's trace puzzles; use a release build: make bench.")
+        abstract: "Time the model (and with --live, the live runner) on the bank's trace puzzles; use a release build: make bench.",
+        discussion: "With --process, times whole processes instead: --help, solve of each slide puzzle's .swift file, solve by id, the drill to its first prompt, and swiftc for comparison.")
 
     @OptionGroup var bank: BankOptions
 
@@ -28,8 +29,17 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(name: .long, help: "With --baseline: at most this many runs of the compiled program per puzzle.")
     var baselineRuns = 200
 
+    @Flag(name: .long, help: "Time whole gcdquiz processes (solve FILE.swift, solve ID, the drill's first prompt) beside swiftc.")
+    var process = false
+
+    @Option(name: .long, help: "With --process: runs of each command.")
+    var processRuns = 30
+
     func run() throws {
         let bank = try self.bank.load()
+        if process {
+            return try benchmarkProcesses(bank: bank)
+        }
         let puzzles = try targets.isEmpty
             ? bank.questions(kind: .trace).map { try PuzzleResolver.puzzle(from: $0, in: bank) }
             : targets.map { try PuzzleResolver.resolve($0, in: bank) }

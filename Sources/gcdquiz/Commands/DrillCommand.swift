@@ -30,7 +30,7 @@ struct DrillCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bank = try self.bank.load()
+        let bank = try self.bank.load(compilation: .onDemand)
         if !bank.problems.isEmpty {
             Output.write("gcdquiz: \(bank.problems.count) problem(s) in the bank were skipped; 'gcdquiz validate' lists them\n", to: .standardError)
         }

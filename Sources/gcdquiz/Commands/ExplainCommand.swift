@@ -20,7 +20,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         let exploration = budgets.explorer.explore(puzzle.program)
         if let stop = exploration.stop {
             throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot explain against outcomes not all known")
@@ -30,9 +30,9 @@ struct ExplainCommand: ParsableCommand {
         let outcomes: [Outcome]
         if let outcome {
             do {
-                outcomes = try AnswerNotation.parse(outcome, compactLines: grader.compactLines)
+                outcomes = try grader.read(outcome)
             } catch {
-                throw CommandFailure.badInput("unreadable outcome '\(outcome)': \(error)")
+                throw CommandFailure.badInput("unreadable outcome \(AnswerError.excerpt(outcome)): \(error)")
             }
         } else {
             outcomes = exploration.outcomes

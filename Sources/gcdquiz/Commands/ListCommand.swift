@@ -18,7 +18,7 @@ struct ListCommand: ParsableCommand {
 
 
     func run() throws {
-        let bank = try self.bank.load()
+        let bank = try self.bank.load(compilation: .onDemand)
         let questions = bank.questions(tags: filter.tag, level: filter.level, kind: kind)
         if json {
             try JSONOutput.print(QuestionListJSON(questions: questions.map(QuestionListJSON.Entry.init)))
@@ -33,24 +33,3 @@ struct ListCommand: ParsableCommand {
 }
 
 extension Question.Kind: ExpressibleByArgument {}
-
-struct QuestionListJSON: Encodable {
-    struct Entry: Encodable {
-        var id: String
-        var kind: String
-        var title: String
-        var level: Int
-        var tags: [String]
-        var file: String
-
-        init(_ question: Question) {
-            id = question.id
-            kind = question.kind.rawValue
-            title = question.title
-            level = question.level
-            tags = question.tags
-            file = question.file
-        }
-    }
-    var questions: [Entry]
-}

@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         let exploration = Explorer().explore(puzzle.program)
         var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(for: puzzle.program), seed: seed, jitter: !noJitter)
         if let processes { options.processes = processes }
@@ -133,64 +133,5 @@ enum HistogramRenderer {
         let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         let full = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
         return full.isEmpty ? "▏" : full
-    }
-}
-
-/// `run --json`: DESIGN.md's outcome objects with `count`, plus the comparison with the model.
-struct RunJSON: Encodable {
-    struct Entry: Encodable {
-        var lines: [String]
-        var end: String
-        var count: Int
-        var percent: Double
-        var expected: Bool
-        var reason: String?
-        /// Runs with this outcome in which the machine did not keep the snippet's time.
-        var lateRuns: Int
-    }
-
-    struct Unseen: Encodable {
-        var lines: [String]
-        var end: String
-    }
-
-    var puzzle: String
-    var outcomes: [Entry]
-    var unseen: [Unseen]
-    var runs: Int
-    var seed: UInt64
-    var jitter: Bool
-    var processes: Int
-    var seconds: Double
-    var runsPerSecond: Double
-    var seen: Int
-    var possible: Int
-    var unexpected: Int
-    var modelComplete: Bool
-    /// False when the runs were stopped (Ctrl-C) before all `requested` were done.
-    var complete: Bool
-    var requested: Int
-
-    init(puzzle: String, comparison: LiveComparison, modelComplete: Bool, requested: Int) {
-        let histogram = comparison.histogram
-        self.puzzle = puzzle
-        outcomes = comparison.rows.map { row in
-            Entry(lines: row.entry.outcome.lines, end: row.entry.outcome.end.rawValue, count: row.entry.count,
-                  percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
-                  expected: row.isExpected, reason: row.entry.reason, lateRuns: row.entry.lateRuns)
-        }
-        unseen = comparison.unseen.map { Unseen(lines: $0.lines, end: $0.end.rawValue) }
-        runs = histogram.runs
-        seed = histogram.seed
-        jitter = histogram.jitter
-        processes = histogram.processes
-        seconds = histogram.seconds
-        runsPerSecond = histogram.runsPerSecond
-        seen = comparison.seenCount
-        possible = comparison.possibleCount
-        unexpected = comparison.unexpected.count
-        self.modelComplete = modelComplete
-        self.requested = requested
-        complete = histogram.runs >= requested
     }
 }

@@ -14,9 +14,13 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print the explanation.")
     var explanation = false
 
+    @Option(name: .long, help: ArgumentHelp("Choice questions: letter the options as a drill with --seed S does (the order never depends on which are right).", valueName: "s"))
+    var seed: UInt64?
+
     func run() throws {
-        let question = try PuzzleResolver.question(id, in: bank.loadIfPresent())
+        let question = try PuzzleResolver.question(id, bank: bank.source())
         let style = TerminalStyle.current(for: .standardOutput)
-        print(QuestionRenderer.render(question, style: style, withExplanation: explanation), terminator: "")
+        let order = OptionOrder.shuffled(question, seed: seed ?? OptionOrder.defaultSeed)
+        print(QuestionRenderer.render(question, order: order, style: style, withExplanation: explanation), terminator: "")
     }
 }

@@ -23,7 +23,7 @@ struct SolveCommand: ParsableCommand {
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, in: bank.loadIfPresent())
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         let clock = ContinuousClock()
         let start = clock.now
         let exploration = budgets.explorer.explore(puzzle.program)
@@ -90,66 +90,10 @@ enum OutcomeListRenderer {
     }
 
     static func milliseconds(_ duration: Duration) -> String {
+        // Not String(format:): its first use costs a solve as much as exploring a slide puzzle.
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.0f ms", ms)
-    }
-}
-
-/// `solve --json`: DESIGN.md's shape, plus the witness and the search's figures.
-struct SolveJSON: Encodable {
-    struct OutcomeEntry: Encodable {
-        var lines: [String]
-        var end: String
-        var notation: String
-        var reason: String?
-        var witness: [StepEntry]
-    }
-
-    struct StepEntry: Encodable {
-        var thread: String
-        var queue: String?
-        var action: String
-        var line: Int?
-        var column: Int?
-    }
-
-    struct RaceEntry: Encodable {
-        struct Access: Encodable {
-            var thread: String
-            var kind: String
-            var line: Int
-            var column: Int
-        }
-        var variable: String
-        var accesses: [Access]
-    }
-
-    var puzzle: String
-    var outcomes: [OutcomeEntry]
-    var races: [RaceEntry]
-    var count: Int
-    var complete: Bool
-    var states: Int
-    var milliseconds: Double
-
-    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
-        self.puzzle = puzzle.name
-        outcomes = exploration.reports.map { report in
-            OutcomeEntry(
-                lines: report.outcome.lines, end: report.outcome.end.rawValue,
-                notation: AnswerNotation.render(report.outcome), reason: report.deadlock?.summary,
-                witness: report.witness.map { step in
-                    StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
-                })
-        }
-        races = exploration.races.map { race in
-            RaceEntry(variable: race.variable, accesses: [race.first, race.second].map {
-                RaceEntry.Access(thread: $0.thread, kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
-            })
-        }
-        count = exploration.reports.count
-        complete = exploration.isComplete
-        states = exploration.statesExplored
-        milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        guard ms < 10 else { return "\(Int(ms.rounded())) ms" }
+        let hundredths = Int((ms * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
     }
 }

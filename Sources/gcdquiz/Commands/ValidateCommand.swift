@@ -16,10 +16,10 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let roots: [String]
         if paths.isEmpty {
-            guard let root = BankLocator.locate(explicit: bank.bank) else {
+            guard let source = try bank.source() else {
                 throw CommandFailure.badInput("no question bank found: pass a path, --bank PATH, or set \(BankLocator.environmentVariable)")
             }
-            roots = [root]
+            roots = [source.root]
         } else {
             roots = paths
         }

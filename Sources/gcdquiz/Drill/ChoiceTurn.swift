@@ -9,7 +9,7 @@ final class ChoiceTurn: DrillTurn {
     let order: [Int]
     let shownAt = Date()
     private let style: TerminalStyle
-    private var hinted = false
+    private(set) var hintsGiven = 0
 
     init(question: Question, order: [Int], style: TerminalStyle) {
         self.question = question
@@ -17,44 +17,49 @@ final class ChoiceTurn: DrillTurn {
         self.style = style
     }
 
-    private var lastLetter: String { InterviewRenderer.letter(max(order.count - 1, 0)) }
+    private var lastLetter: String { OptionLetter.letter(max(order.count - 1, 0)) }
 
     func printStatement() {
         print(QuestionRenderer.statement(question, order: order, style: style), terminator: "")
         print("")
-        print(style.bold("Which options are right?") + " " + style.dim("their letters, e.g. a or a, c"))
+        print(style.wrappedLines(style.bold("Which options are right?") + " " + style.dim("their letters, e.g. a or a, c")))
     }
 
     var emptyAnswerMessage: String {
         "Choose with the letters a to \(lastLetter) (e.g. a or a, c), or :skip, :hint, :help."
     }
 
-    func grade(_ answer: String) -> DrillResult? {
+    func grade(_ answer: String, note: String?) -> DrillResult? {
         let grade: ChoiceGrader.Grade
         do {
             grade = try ChoiceGrader.grade(answer, options: question.options, order: order)
         } catch {
-            print(style.yellow("I can't read that: \(error.message)."))
+            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
         }
-        printVerdict(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), style: style)
+        printVerdict(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), note: note, style: style)
         return DrillResult(grade.verdict)
     }
 
     /// How many options are right: it tells "choose all that apply" from "choose one" without
     /// saying which.
     func hint() {
-        guard !hinted else {
-            print(style.dim("No more hints for a choice question: weigh each option on its own, or :skip."))
+        guard hintsGiven == 0 else {
+            print(style.wrappedLines(style.dim("No more hints for a choice question: weigh each option on its own, or :skip.")))
             return
         }
-        hinted = true
+        hintsGiven += 1
         let right = question.options.filter(\.isCorrect).count
         let statement = right == 1 ? "exactly one of the \(order.count) options is right" : "\(right) of the \(order.count) options are right"
-        print(style.yellow("Hint: ") + statement + ".")
+        print(style.wrappedLines(style.yellow("Hint: ") + statement + "."))
     }
 
     let afterVerdict = "Enter: next question · :again · :score"
+
+    /// The verdict shows everything already; the explanation again, for a second read.
+    func more() {
+        printExplanation(style: style)
+    }
 
     func cancel() {}
 }

@@ -1,13 +1,14 @@
 /// The `:` commands of the drill, with their help lines; tab completion uses the names.
 enum DrillCommandName: String, CaseIterable {
-    case help, hint, skip, again, explain, run, right, wrong, show, list, goto, score, quit
+    case help, hint, skip, again, more, explain, run, right, wrong, show, list, goto, score, quit
 
     var usage: String {
         switch self {
         case .help: ":help              this list"
         case .hint: ":hint              a hint without the answer (trace: a rule at work; repeat for more)"
-        case .skip: ":skip              leave this question for now"
-        case .again: ":again             ask the last question again"
+        case .skip: ":skip              leave this question for now: it comes back at the end"
+        case .again: ":again             ask the last question again (a second answer is practice)"
+        case .more: ":more              what the verdict left out: every reason, the whole schedule"
         case .explain: ":explain [OUTCOME] a schedule for an outcome, or why none exists (trace)"
         case .run: ":run [N]           run the snippet live N times (default 1000) (trace)"
         case .right: ":right             count the short answer just graded as right (overrule)"

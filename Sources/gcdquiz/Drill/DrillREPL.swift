@@ -14,6 +14,9 @@ final class DrillREPL {
     private var active: DrillTurn?
     private var reviewing = false
     private var asked = 0
+    /// `:explain` or `:run` used on the question on screen before it was answered.
+    private var explainedBeforeAnswering = false
+    private var ranBeforeAnswering = false
 
     init(session: DrillSession, input: LineInput, style: TerminalStyle, liveRuns: Int) {
         self.session = session
@@ -28,7 +31,7 @@ final class DrillREPL {
         while true {
             if active == nil {
                 guard let question = session.current else {
-                    print(style.bold("That was the last question."))
+                    print(style.wrappedLines(style.bold("That was the last question.")))
                     finish()
                     return
                 }
@@ -41,18 +44,18 @@ final class DrillREPL {
                 finish()
                 return
             case .interrupted:
-                print(style.dim("(line dropped: the up arrow brings it back; Ctrl-D or :quit ends the session)"))
+                print(style.wrappedLines(style.dim("(line dropped: the up arrow brings it back; Ctrl-D or :quit ends the session)")))
             case .line(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {
-                    if reviewing { moveOn() } else if let active { print(style.dim(active.emptyAnswerMessage)) }
+                    if reviewing { moveOn() } else if let active { print(style.wrappedLines(style.dim(active.emptyAnswerMessage))) }
                     continue
                 }
                 input.remember(trimmed)
                 if trimmed.hasPrefix(":") {
                     if !command(trimmed) { finish(); return }
                 } else if reviewing {
-                    print(style.dim("Press Enter for the next question, or :again to answer this one again."))
+                    print(style.wrappedLines(style.dim("Press Enter for the next question, or :again to answer this one again.")))
                 } else {
                     grade(trimmed)
                 }
@@ -63,8 +66,8 @@ final class DrillREPL {
     // MARK: Showing a question
 
     private func welcome() {
-        print(style.bold("gcdquiz") + " — predict every output a snippet can print; see the model's answer and libdispatch's.")
-        print(style.dim("\(session.questions.count) question(s) · :help for commands · Ctrl-D ends the session"))
+        print(style.wrappedLines(style.bold("gcdquiz") + " — predict every output a snippet can print; see the model's answer and libdispatch's.", hanging: 0))
+        print(style.wrappedLines(style.dim("\(session.questions.count) question(s) · :help for commands · Ctrl-D ends the session"), hanging: 0))
         print("")
     }
 
@@ -73,11 +76,13 @@ final class DrillREPL {
         active?.cancel()
         active = nil
         reviewing = false
+        explainedBeforeAnswering = false
+        ranBeforeAnswering = false
         let turn: DrillTurn
         switch question.kind {
         case .trace:
             guard let trace = TraceTurn(question: question, program: try? session.bank.program(of: question).get(), liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
-                print(style.red("\(question.id) cannot be loaded; skipping it."))
+                print(style.wrappedLines(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it.")))
                 session.advance()
                 return
             }
@@ -95,10 +100,15 @@ final class DrillREPL {
         let question = turn.question
         let number = (session.questions.firstIndex { $0.id == question.id } ?? session.position) + 1
         let rule = String(repeating: "─", count: 4)
-        print(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title))
-        print(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"))
+        print(style.wrappedLines(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title), hanging: 0))
+        print(style.wrappedLines(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"), hanging: 0))
         if let follows = question.follows, session.records.last?.questionID == follows {
-            print(style.dim("(a follow-up to the question you just answered)"))
+            print(style.wrappedLines(style.dim("(a follow-up to the question you just answered)")))
+        }
+        if let previous = session.scoredRecord(for: question.id) {
+            print(style.wrappedLines(style.dim("(answered already: \(Self.spoken(previous.result)); a new answer is practice and does not count)")))
+        } else if session.skippedOnce.contains(question.id), session.records.contains(where: { $0.questionID == question.id }) {
+            print(style.wrappedLines(style.dim("(back: you skipped it earlier)")))
         }
         print("")
         turn.printStatement()
@@ -106,18 +116,31 @@ final class DrillREPL {
 
     // MARK: Grading
 
+    /// Grades an answer: the first one to a question counts, later ones are practice; help used
+    /// before answering is said under the verdict and kept with the answer.
     private func grade(_ answer: String) {
-        guard let active, let result = active.grade(answer) else { return }
-        session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt))
+        guard let active else { return }
+        let help = DrillHelp(hints: active.hintsGiven, explained: explainedBeforeAnswering, ran: ranBeforeAnswering)
+        var note: String?
+        if let scored = session.scoredRecord(for: active.question.id) {
+            note = "Practice: this answer does not count; your scored answer was \(Self.spoken(scored.result))."
+        } else if !help.isEmpty {
+            note = "Counted, with the help you used before answering noted beside it (\(help.summary))."
+        }
+        guard let result = active.grade(answer, note: note) else { return }
+        session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt), answer: answer, help: help)
         reviewing = true
-        print("")
-        print(style.dim(active.afterVerdict))
+        // A trace result ends with what to do next, fitted to the screen; the others say it here.
+        if !(active is TraceTurn) {
+            print("")
+            print(style.wrappedLines(style.dim(active.afterVerdict)))
+        }
     }
 
     /// `:right` or `:wrong` right after a verdict: the learner's judgement replaces the grader's.
     private func overrule(to result: DrillResult) {
         guard reviewing, active != nil else {
-            print(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer just graded (at the next> prompt)."))
+            print(style.wrappedLines(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer just graded (at the next> prompt).")))
             return
         }
         switch session.overrule(to: result) {
@@ -129,11 +152,13 @@ final class DrillREPL {
                 print(counted + style.dim(", as the grader said."))
             }
         case .failure(.exactlyGraded(.trace)):
-            print(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists.")
+            print(style.wrappedLines(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists."))
         case .failure(.exactlyGraded(let kind)):
-            print(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement.")
+            print(style.wrappedLines(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement."))
+        case .failure(.practice):
+            print(style.wrappedLines(style.yellow("That answer was practice and does not count, so there is nothing to overrule.")))
         case .failure(.nothingGraded), .failure(.notAVerdict):
-            print(style.yellow("Nothing to overrule: this question was skipped."))
+            print(style.wrappedLines(style.yellow("Nothing to overrule: this question was skipped.")))
         }
     }
 
@@ -152,22 +177,35 @@ final class DrillREPL {
         switch DrillCommandLine.parse(line) {
         case .success(let command): parsed = command
         case .failure(let error):
-            print(style.yellow(error.message))
+            print(style.wrappedLines(style.yellow(error.message)))
             return true
         }
         switch parsed.name {
         case .help:
-            print(DrillCommandName.allCases.map { "  " + $0.usage }.joined(separator: "\n"))
-            print(style.dim("  answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"))
-            print(style.dim("           a choice question's letters, e.g. a, c; a short question's few words"))
+            for command in DrillCommandName.allCases {
+                print(style.wrapped("  " + command.usage, firstLineWidth: 0, indent: 21))
+            }
+            print(style.wrappedLines("  " + style.dim("answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"), hanging: 9))
+            print(style.wrappedLines("           " + style.dim("a choice question's letters, e.g. a, c; a short question's few words"), hanging: 0))
+            print(style.wrappedLines("  " + style.dim("the first answer to a question counts; :explain and :run before it are noted beside it"), hanging: 0))
         case .hint:
             active?.hint()
         case .skip:
-            if let active, !reviewing {
-                session.record(active.question, .skipped, seconds: Date().timeIntervalSince(active.shownAt))
-                print(style.dim("Skipped \(active.question.id)."))
+            guard let active, !reviewing else {
+                moveOn()
+                break
             }
-            moveOn()
+            let answered = session.scoredRecord(for: active.question.id) != nil
+            let comesBack = session.skip(seconds: Date().timeIntervalSince(active.shownAt))
+            if answered {
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id) (answered already).")))
+            } else if comesBack {
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id): it comes back at the end of the session.")))
+            } else {
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id) again: it will not come back this session.")))
+            }
+            active.cancel()
+            self.active = nil
         case .again:
             guard let question = active?.question else { break }
             active?.cancel()
@@ -179,13 +217,24 @@ final class DrillREPL {
                 session.again(question)
             }
             reviewing = false
+        case .more:
+            guard reviewing, let active else {
+                print(style.wrappedLines(style.yellow(":more shows what a verdict left out: answer first.") + " :hint helps without giving the answer."))
+                break
+            }
+            active.more()
         case .explain, .run:
             guard let trace = active as? TraceTurn else {
                 let kind = active?.question.kind.rawValue ?? "no"
-                print(style.yellow(":\(parsed.name.rawValue) works on trace puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer.")
+                print(style.wrappedLines(style.yellow(":\(parsed.name.rawValue) works on trace puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer."))
                 break
             }
-            if parsed.name == .explain { trace.explain(parsed.argument, answered: reviewing) } else { trace.runLive(parsed.argument) }
+            let before = !reviewing && session.scoredRecord(for: trace.question.id) == nil
+            let shown = parsed.name == .explain ? trace.explain(parsed.argument, answered: reviewing) : trace.runLive(parsed.argument)
+            if before && shown {
+                if parsed.name == .explain { explainedBeforeAnswering = true } else { ranBeforeAnswering = true }
+                print(style.wrappedLines(style.dim("(:\(parsed.name.rawValue) before answering is noted beside your answer.)")))
+            }
         case .right:
             overrule(to: .right)
         case .wrong:
@@ -196,11 +245,11 @@ final class DrillREPL {
             listSession()
         case .goto:
             guard !parsed.argument.isEmpty else {
-                print(style.yellow("Which question? :goto ID (Tab completes ids)"))
+                print(style.wrappedLines(style.yellow("Which question? :goto ID (Tab completes ids)")))
                 break
             }
             guard session.bank.question(id: parsed.argument) != nil else {
-                print(style.yellow("No question '\(parsed.argument)'; :list shows this session's, 'gcdquiz list' the whole bank."))
+                print(style.wrappedLines(style.yellow("No question '\(parsed.argument)'; :list shows this session's, 'gcdquiz list' the whole bank.")))
                 break
             }
             // An answered question is done, as after Enter: the jump must not put it back in
@@ -218,14 +267,17 @@ final class DrillREPL {
         return true
     }
 
+    /// Each question of the session with its scored result (what the score counts), and
+    /// whether it was practised since.
     private func listSession() {
-        let results = Dictionary(session.records.map { ($0.questionID, $0.result) }, uniquingKeysWith: { $1 })
         for (index, question) in session.questions.enumerated() {
             let mark: String
+            let scored = session.scoredRecord(for: question.id)?.result
+                ?? session.records.last { $0.questionID == question.id }?.result
             if index == session.position {
                 mark = style.bold("▶")
             } else {
-                switch results[question.id] {
+                switch scored {
                 case .right: mark = style.green("✓")
                 case .partial: mark = style.yellow("~")
                 case .wrong: mark = style.red("✗")
@@ -233,7 +285,8 @@ final class DrillREPL {
                 case nil: mark = " "
                 }
             }
-            print("  \(mark) \(question.id)  \(style.dim("L\(question.level) \(question.title)"))")
+            let practised = session.wasPractised(question.id) ? " " + style.dim("(practised)") : ""
+            print(style.wrapped("  \(mark) \(question.id)\(practised)  \(style.dim("L\(question.level) \(question.title)"))", firstLineWidth: 0, indent: 6))
         }
     }
 
@@ -255,6 +308,12 @@ final class DrillREPL {
         var text = style.bold(final ? "Session over." : "Score so far.") + " \(summary.answered) answered in \(minutes)m \(seconds)s: "
         text += "\(summary.count(.right)) right, \(summary.count(.partial)) partly right, \(summary.count(.wrong)) wrong, \(summary.count(.skipped)) skipped"
         text += summary.overruled > 0 ? " (\(summary.overruled) grade(s) overruled by you).\n" : ".\n"
+        if summary.practice > 0 || summary.helped > 0 {
+            var notes: [String] = []
+            if summary.practice > 0 { notes.append("\(summary.practice) practice answer(s), not counted") }
+            if summary.helped > 0 { notes.append("\(summary.helped) answered after help (:hint, :explain, :run)") }
+            text += notes.joined(separator: "; ").prefix(1).uppercased() + notes.joined(separator: "; ").dropFirst() + ".\n"
+        }
         if summary.answered > 0 {
             text += String(format: "Score %.1f / %d (%.0f%%).", summary.score, summary.answered, summary.accuracy * 100) + "\n"
             let kinds = summary.byKind
@@ -266,7 +325,7 @@ final class DrillREPL {
             }
             text += "By tag, weakest first: " + tags.joined(separator: ", ") + "\n"
         }
-        return text
+        return style.wrappedLines(text)
     }
 
     // MARK: Completion

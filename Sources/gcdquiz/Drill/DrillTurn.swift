@@ -10,11 +10,16 @@ protocol DrillTurn: AnyObject {
     func printStatement()
     /// Said when the learner presses Enter without an answer.
     var emptyAnswerMessage: String { get }
-    /// Grades `answer` and prints the verdict and what explains it. Returns nil, after saying
-    /// why, when the answer cannot be read: the question is then asked again.
-    func grade(_ answer: String) -> DrillResult?
+    /// Grades `answer` and prints the verdict (with `note` under it) and what explains it.
+    /// Returns nil, after saying why, when the answer cannot be read: the question is then asked
+    /// again, and nothing is counted.
+    func grade(_ answer: String, note: String?) -> DrillResult?
     /// Prints the next hint, or that there is none left.
     func hint()
+    /// How many hints were given so far.
+    var hintsGiven: Int { get }
+    /// Prints what the verdict left out for lack of room (`:more`), after an answer.
+    func more()
     /// What the learner can do once the verdict is shown.
     var afterVerdict: String { get }
     /// Stops work started for the question (live runs) when the learner moves on.
@@ -22,10 +27,12 @@ protocol DrillTurn: AnyObject {
 }
 
 extension DrillTurn {
-    /// The verdict of a choice or short answer, then the question's explanation.
-    func printVerdict(_ verdict: String, style: TerminalStyle) {
+    /// The verdict of a choice or short answer, the note under it, then the question's
+    /// explanation.
+    func printVerdict(_ verdict: String, note: String?, style: TerminalStyle) {
         print("")
-        print(verdict, terminator: "")
+        print(style.wrappedLines(verdict), terminator: "")
+        if let note { print(style.wrappedLines(style.dim(note))) }
         print("")
         printExplanation(style: style)
     }

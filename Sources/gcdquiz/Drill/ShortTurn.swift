@@ -7,7 +7,7 @@ final class ShortTurn: DrillTurn {
     let question: Question
     let shownAt = Date()
     private let style: TerminalStyle
-    private var hinted = false
+    private(set) var hintsGiven = 0
 
     init(question: Question, style: TerminalStyle) {
         self.question = question
@@ -17,35 +17,40 @@ final class ShortTurn: DrillTurn {
     func printStatement() {
         print(QuestionRenderer.statement(question, order: [], style: style), terminator: "")
         print("")
-        print(style.bold("Your answer?") + " " + style.dim("a sentence or two, on one line"))
+        print(style.wrappedLines(style.bold("Your answer?") + " " + style.dim("a sentence or two, on one line")))
     }
 
     let emptyAnswerMessage = "Answer in a sentence or two, or :skip, :hint, :help."
 
-    func grade(_ answer: String) -> DrillResult? {
+    func grade(_ answer: String, note: String?) -> DrillResult? {
         let grade: ShortAnswerGrader.Grade
         do {
             grade = try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
         } catch {
-            print(style.yellow("I can't read that: \(error.message)."))
+            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
         }
-        printVerdict(InterviewRenderer.shortVerdict(grade, question: question, style: style), style: style)
+        printVerdict(InterviewRenderer.shortVerdict(grade, question: question, style: style), note: note, style: style)
         return DrillResult(grade.verdict)
     }
 
     /// How many key ideas a full answer has: the size of the answer expected, not its content.
     func hint() {
-        guard !hinted else {
-            print(style.dim("No more hints for a short question: say it in your own words; the model answer comes after the grade (or :skip)."))
+        guard hintsGiven == 0 else {
+            print(style.wrappedLines(style.dim("No more hints for a short question: say it in your own words; the model answer comes after the grade (or :skip).")))
             return
         }
-        hinted = true
+        hintsGiven += 1
         let count = question.keyIdeas.count
-        print(style.yellow("Hint: ") + (count == 1 ? "a full answer makes one key idea." : "a full answer makes \(count) key ideas."))
+        print(style.wrappedLines(style.yellow("Hint: ") + (count == 1 ? "a full answer makes one key idea." : "a full answer makes \(count) key ideas.")))
     }
 
     let afterVerdict = "Enter: next question · :right or :wrong overrules the grade · :again · :score"
+
+    /// The verdict shows everything already; the explanation again, for a second read.
+    func more() {
+        printExplanation(style: style)
+    }
 
     func cancel() {}
 }

@@ -2,19 +2,15 @@ import Quiz
 
 /// Choice and short questions as text: the question, lettered options, and verdicts.
 enum InterviewRenderer {
-    static func letter(_ index: Int) -> String {
-        String(UnicodeScalar(UInt8(97 + index)))
-    }
-
     /// The options in the order shown, lettered a, b, c…
     static func options(_ question: Question, order: [Int], style: TerminalStyle) -> String {
         order.enumerated().map { position, index in
-            "  \(style.bold(letter(position) + ")")) " + style.wrapped(question.options[index].text, firstLineWidth: 5, indent: 5)
+            "  \(style.bold(OptionLetter.letter(position) + ")")) " + style.wrapped(question.options[index].text, firstLineWidth: 5, indent: 5)
         }.joined(separator: "\n") + "\n"
     }
 
     static func choiceVerdict(_ grade: ChoiceGrader.Grade, question: Question, order: [Int], style: TerminalStyle) -> String {
-        let shownLetter = { (index: Int) in letter(order.firstIndex(of: index) ?? index) }
+        let shownLetter = { (index: Int) in OptionLetter.letter(order.firstIndex(of: index) ?? index) }
         var text: String
         switch grade.verdict {
         case .right: text = style.green(style.bold("right")) + "\n"

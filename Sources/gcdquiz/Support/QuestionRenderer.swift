@@ -2,12 +2,13 @@ import Quiz
 
 /// A question as the learner sees it: title, level, tags, and the code with line numbers.
 enum QuestionRenderer {
-    static func render(_ question: Question, style: TerminalStyle, withExplanation: Bool = false) -> String {
+    /// - Parameter order: a choice question's options in the order shown (`OptionOrder`).
+    static func render(_ question: Question, order: [Int], style: TerminalStyle, withExplanation: Bool = false) -> String {
         var text = style.bold(question.title) + "\n"
         text += style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))") + "\n\n"
-        text += statement(question, order: Array(question.options.indices), style: style)
+        text += statement(question, order: order, style: style)
         if question.kind == .trace {
-            text += "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.\n"
+            text += style.wrappedLines("What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.", hanging: 0) + "\n"
         }
         text += style.dim("Source: \(question.source)") + "\n"
         if withExplanation {
@@ -89,6 +90,12 @@ enum QuestionRenderer {
 }
 
 extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+
     func trimmingTrailingNewlines() -> String {
         var copy = self
         while copy.last?.isNewline == true { copy.removeLast() }

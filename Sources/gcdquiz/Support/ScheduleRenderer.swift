@@ -1,27 +1,58 @@
 import DispatchModel
 
 /// A witness schedule as a numbered table: which thread did what, on which queue, at which line.
+/// Each row is wrapped at the terminal's width under its own action column, never mid-word.
 enum ScheduleRenderer {
     static func render(_ steps: [ScheduleStep], style: TerminalStyle, indent: String = "  ") -> String {
         guard !steps.isEmpty else { return indent + style.dim("(no step: nothing runs)") + "\n" }
         let who = steps.map { step in step.thread + (step.queue.map { " on \($0)" } ?? "") }
         let whoWidth = who.map(\.count).max() ?? 0
         let numberWidth = String(steps.count).count
+        // On a narrow terminal a long "who" column would leave no room: the action goes below it.
+        let prefixWidth = indent.count + numberWidth + 2 + whoWidth + 2
+        let actionBelow = style.width.map { prefixWidth > $0 / 2 } ?? false
         var text = ""
         for (index, step) in steps.enumerated() {
             let number = String(index + 1)
             let padded = String(repeating: " ", count: numberWidth - number.count) + number
-            let action: String
-            if case .printed(let line) = step.event {
-                action = "prints " + style.bold(line)
-            } else if case .traps = step.event {
-                action = style.red(step.action)
+            let place = step.span.map { style.dim("(line \($0.line))") }
+            let action = [self.action(step, style: style), place].compactMap { $0 }.joined(separator: "  ")
+            let head = "\(indent)\(style.dim(padded + ".")) "
+            if actionBelow {
+                text += head + who[index] + "\n"
+                let hanging = indent.count + numberWidth + 4
+                text += style.wrapped(String(repeating: " ", count: hanging) + action, firstLineWidth: 0, indent: hanging) + "\n"
             } else {
-                action = step.action
+                let row = head + who[index].padding(toLength: whoWidth, withPad: " ", startingAt: 0) + "  " + action
+                text += style.wrapped(row, firstLineWidth: 0, indent: prefixWidth) + "\n"
             }
-            let place = step.span.map { style.dim("  (line \($0.line))") } ?? ""
-            text += "\(indent)\(style.dim(padded + ".")) \(who[index].padding(toLength: whoWidth, withPad: " ", startingAt: 0))  \(action)\(place)\n"
         }
         return text
+    }
+
+    /// The schedule in one sentence of what was printed, by whom: "main prints 2, then worker 1
+    /// on serialQueue prints 1, …", ending with a trap or crash if the run ends in one. Short
+    /// enough to sit under a verdict; `:more` shows the whole table.
+    static func summary(_ steps: [ScheduleStep], style: TerminalStyle) -> String {
+        var parts: [String] = []
+        for step in steps {
+            let who = step.thread + (step.queue.map { " on \($0)" } ?? "")
+            switch step.event {
+            case .printed(let line): parts.append("\(who) prints \(style.bold(line))")
+            case .traps: parts.append(who + " " + style.red("traps: libdispatch kills the process"))
+            case .crashes(let message): parts.append(who + " " + style.red("crashes: " + message))
+            default: continue
+            }
+        }
+        guard !parts.isEmpty else { return "nothing is printed" }
+        return parts.joined(separator: ", then ")
+    }
+
+    private static func action(_ step: ScheduleStep, style: TerminalStyle) -> String {
+        switch step.event {
+        case .printed(let line): "prints " + style.bold(line)
+        case .traps, .crashes: style.red(step.action)
+        default: step.action
+        }
     }
 }

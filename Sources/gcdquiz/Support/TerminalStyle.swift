@@ -7,6 +7,9 @@ struct TerminalStyle {
     /// The terminal's width in columns, to wrap long lines with their indentation; nil when the
     /// stream is not a terminal (then lines are left whole for whoever reads them).
     var width: Int?
+    /// The terminal's height in lines, to fit a result on one screen; nil when the stream is not
+    /// a terminal (then everything is printed).
+    var height: Int?
 
     static func current(for stream: StandardStream) -> TerminalStyle {
         let environment = ProcessInfo.processInfo.environment
@@ -14,8 +17,10 @@ struct TerminalStyle {
         let wanted = isatty(descriptor) == 1 && environment["NO_COLOR"].map(\.isEmpty) ?? true
             && environment["TERM"] != "dumb"
         var size = winsize()
-        let width = isatty(descriptor) == 1 && ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col >= 40 ? Int(size.ws_col) : nil
-        return TerminalStyle(enabled: wanted, width: width)
+        let known = isatty(descriptor) == 1 && ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0
+        let width = known && size.ws_col >= 40 ? Int(size.ws_col) : nil
+        let height = known && size.ws_row >= 10 ? Int(size.ws_row) : nil
+        return TerminalStyle(enabled: wanted, width: width, height: height)
     }
 
     /// Breaks `text` at spaces so that no line is wider than the terminal; lines after the first
@@ -23,22 +28,60 @@ struct TerminalStyle {
     func wrapped(_ text: String, firstLineWidth used: Int, indent: Int) -> String {
         guard let width else { return text }
         var lines: [String] = []
-        var line = ""
+        // Leading spaces are the line's own indentation: kept, never a place to break.
+        let leading = text.prefix { $0 == " " }
+        var line = String(leading)
+        var length = leading.count
+        var hasWord = false
         var room = width - used
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty && line.count + 1 + word.count > room {
+        for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let wordLength = Self.visibleLength(String(word))
+            if hasWord && length + 1 + wordLength > room {
                 lines.append(line)
                 line = String(repeating: " ", count: indent) + word
+                length = indent + wordLength
                 room = width
             } else {
-                line += (line.isEmpty ? "" : " ") + word
+                line += (hasWord ? " " : "") + word
+                length += (hasWord ? 1 : 0) + wordLength
+                hasWord = true
             }
         }
         lines.append(line)
         return lines.joined(separator: "\n")
     }
 
+    /// Every line of `text` wrapped at the terminal's width, its continuation lines indented
+    /// under the line's own indentation plus `hanging` spaces.
+    func wrappedLines(_ text: String, hanging: Int = 2) -> String {
+        guard width != nil else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let indent = line.prefix { $0 == " " }.count
+            return wrapped(String(line), firstLineWidth: 0, indent: indent + hanging)
+        }.joined(separator: "\n")
+    }
+
     static let plain = TerminalStyle(enabled: false)
+
+    /// The width of `text` on screen: escape sequences take none.
+    static func visibleLength(_ text: String) -> Int {
+        var count = 0
+        var inEscape = false
+        for character in text {
+            if character == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if character.isLetter { inEscape = false }; continue }
+            count += 1
+        }
+        return count
+    }
+
+    /// How many lines `text` takes on screen, long lines wrapped by the terminal.
+    func screenLines(_ text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { total, line in
+            let length = Self.visibleLength(String(line))
+            return total + max(1, width.map { (length + $0 - 1) / $0 } ?? 1)
+        }
+    }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -1,0 +1,158 @@
+import DispatchModel
+import Foundation
+
+/// Every line a snippet's prints can produce, so that an answer can be told apart from notation
+/// the reader does not know: `->`, `[0,`, `finishd` are not lines of a snippet that prints
+/// numbers, and grading them as a wrong prediction would cost the learner a point for a typo.
+///
+/// Computed, never listed by hand: the lines of the model's outcomes, the text of every print
+/// whose items are constants (also one that never runs), and for a print of computed values a
+/// pattern of what it can show (`print(i)` of an integer shows any integer; `print("x = \(x)")`
+/// any `x = ` and an integer). A value whose type the IR does not say matches anything, so
+/// that a plausible prediction is always graded, never refused.
+public struct PrintableLines: Sendable {
+    private var exact: Set<String>
+    private var patterns: [String]
+    /// Compiled once; `NSRegularExpression` is immutable and safe to share.
+    private nonisolated(unsafe) var compiled: [NSRegularExpression]
+    /// Every line of every possible outcome is one character: `1234` may stand for `1 2 3 4`.
+    public var compactLines: Bool
+
+    /// Accepts any line: for outcomes typed with no snippet to check them against.
+    public static func any(compactLines: Bool) -> PrintableLines {
+        PrintableLines(exact: [], patterns: [".*"], compactLines: compactLines)
+    }
+
+    init(exact: Set<String>, patterns: [String], compactLines: Bool) {
+        self.exact = exact
+        self.patterns = patterns
+        self.compactLines = compactLines
+        compiled = patterns.compactMap { try? NSRegularExpression(pattern: "^(?:" + $0 + ")$", options: [.dotMatchesLineSeparators]) }
+    }
+
+    public init(exploration: Exploration) {
+        let outcomes = exploration.outcomes
+        var exact = Set(outcomes.flatMap(\.lines))
+        var patterns: [String] = []
+        let shapes = ValueShapes(exploration.program)
+        for block in exploration.program.blocks {
+            for statement in block.statements {
+                guard case .print(let items) = statement.action else { continue }
+                let constant = items.map(\.constantValue)
+                if constant.allSatisfy({ $0 != nil }) {
+                    // print splits its text into lines at line breaks, as the model does.
+                    let text = constant.map { $0!.description }.joined(separator: " ")
+                    exact.formUnion(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+                } else {
+                    var pattern = items.map { shapes.pattern($0) }.joined(separator: " ")
+                    // A line break in the text splits it into lines: too rare to model, so lenient.
+                    if pattern.contains("\n") { pattern = ".*" }
+                    if !patterns.contains(pattern) { patterns.append(pattern) }
+                }
+            }
+        }
+        self.init(exact: exact, patterns: patterns, compactLines: outcomes.allSatisfy { $0.lines.allSatisfy { $0.count == 1 } })
+    }
+
+    /// Whether some print of the snippet can produce `line`.
+    public func contains(_ line: String) -> Bool {
+        if exact.contains(line) { return true }
+        let range = NSRange(line.startIndex..., in: line)
+        return compiled.contains { $0.firstMatch(in: line, range: range) != nil }
+    }
+
+    /// Whether some printable line may hold `text` (an arrow, a bracket): then it is not notation.
+    func mayContain(_ text: String) -> Bool {
+        exact.contains { $0.contains(text) } || patterns.contains { $0.contains(".*") || $0.contains(NSRegularExpression.escapedPattern(for: text)) }
+    }
+
+    /// The printable lines known exactly, for "did you mean" suggestions.
+    var knownLines: Set<String> { exact }
+}
+
+/// What each variable of a program can hold, as regular-expression alternatives: enough to say
+/// what a print of computed values can show. Unknown means anything.
+private struct ValueShapes {
+    static let integer = "-?[0-9]+"
+    static let boolean = "true|false"
+    static let anything = ".*"
+    /// Beyond this many alternatives a variable is taken to hold anything.
+    static let limit = 16
+
+    let program: Program
+    var variables: [VariableID: Set<String>] = [:]
+
+    init(_ program: Program) {
+        self.program = program
+        // Each pass can only add alternatives; a few passes settle chains like `a = b; b = c`.
+        for _ in 0..<4 {
+            let before = variables
+            for block in program.blocks {
+                for statement in block.statements { learn(from: statement.action) }
+            }
+            if variables == before { break }
+        }
+    }
+
+    /// A statement that gives a variable a value. Anything else (or an action added later that
+    /// binds a variable) leaves it unknown, which is lenient: its prints match any line.
+    private mutating func learn(from action: Action) {
+        switch action {
+        case .assign(let assignment):
+            switch assignment.operation {
+            case .set: add(alternatives(assignment.value), to: assignment.target)
+            case .add:
+                add(Self.isInteger(alternatives(assignment.value)) ? [Self.integer] : [Self.anything], to: assignment.target)
+            case .subtract: add([Self.integer], to: assignment.target)
+            case .append: add(["\\[.*\\]"], to: assignment.target)
+            }
+        case .loop(let loop):
+            if let variable = loop.variable { add([Self.integer], to: variable) }
+        case .concurrentPerform(let perform):
+            if let variable = perform.variable { add([Self.integer], to: variable) }
+        case .call(let call):
+            for argument in call.arguments { add(alternatives(argument.value), to: argument.parameter) }
+        case .timedWait(_, _, let result?):
+            add(["success", "timedOut"], to: result)
+        default:
+            break
+        }
+    }
+
+    private mutating func add(_ alternatives: Set<String>, to variable: VariableID) {
+        var known = variables[variable, default: []].union(alternatives)
+        if known.count > Self.limit || known.contains(where: { $0.count > 200 }) { known = [Self.anything] }
+        variables[variable] = known
+    }
+
+    /// What evaluating `expression` can show, as alternatives.
+    func alternatives(_ expression: DispatchModel.Expression) -> Set<String> {
+        switch expression {
+        case .literal(let value): return [NSRegularExpression.escapedPattern(for: value.description)]
+        case .variable(let id): return variables[id] ?? [Self.anything]
+        case .isMainThread, .not: return [Self.boolean]
+        case .count: return [Self.integer]
+        case .interpolation(let parts):
+            return [parts.map { pattern($0) }.joined()]
+        case .binary(let op, let lhs, let rhs):
+            switch op {
+            case .add:
+                return Self.isInteger(alternatives(lhs).union(alternatives(rhs))) ? [Self.integer] : [Self.anything]
+            case .subtract, .multiply, .divide, .remainder: return [Self.integer]
+            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return [Self.boolean]
+            }
+        }
+    }
+
+    /// Whether every alternative is an integer (the pattern, or a literal one).
+    static func isInteger(_ alternatives: Set<String>) -> Bool {
+        !alternatives.isEmpty && alternatives.allSatisfy { $0 == integer || Int($0) != nil }
+    }
+
+    /// One regular expression for what `expression` can show.
+    func pattern(_ expression: DispatchModel.Expression) -> String {
+        let all = alternatives(expression)
+        if all.contains(Self.anything) { return Self.anything }
+        return all.count == 1 ? "(?:\(all.first!))" : "(?:" + all.sorted().joined(separator: "|") + ")"
+    }
+}

@@ -1,0 +1,167 @@
+import DispatchModel
+import LiveRun
+import Quiz
+
+/// What the drill shows after a trace answer. On a terminal, what fits one screen under the
+/// answer: the verdict with its first reason, every outcome beside the prediction and the live
+/// runs, one schedule the learner missed in a sentence, and as much of the explanation as there
+/// is room for; `:more` shows the rest (every reason, the whole schedule, the whole explanation).
+/// Printed to a pipe, everything at once.
+struct TraceResult {
+    let grade: TraceGrade
+    let exploration: Exploration
+    let histogram: LiveHistogram?
+    let explanation: String
+    /// A line under the verdict: practice, or help used before answering.
+    let note: String?
+    let style: TerminalStyle
+
+    /// Rows of the outcome table at most, on a terminal; the rest are counted.
+    static let maximumRows = 10
+
+    /// The result, fitted to the terminal's height, ending with `footer` (what to do next). When
+    /// everything does not fit, the rule under the reason goes first, then table rows (down to
+    /// four), then the witness: each is still one `:more` away.
+    func screen(footer: String) -> String {
+        guard let height = style.height else { return full(footer: footer) }
+        // The answer line above and the prompt below stay on screen too.
+        let budget = height - 2
+        let footerText = style.wrappedLines(style.dim(footer))
+        let variants: [(rule: Bool, rows: Int, witness: Bool)] = [
+            (true, Self.maximumRows, true), (false, Self.maximumRows, true), (false, 6, true), (false, 4, true), (false, 4, false),
+        ]
+        var essentials = ""
+        for variant in variants {
+            essentials = "\n" + verdict(reasons: 1, rules: variant.rule) + noteText + "\n" + table(maxRows: variant.rows) + racesText
+                + (variant.witness ? witnessSummary : "")
+            if style.screenLines(essentials) + style.screenLines(footerText) + 1 <= budget { break }
+        }
+        let room = budget - style.screenLines(essentials) - style.screenLines(footerText) - 1
+        return essentials + explanationPart(lines: room) + "\n" + footerText + "\n"
+    }
+
+    /// Everything the screen left out, for `:more`.
+    func more() -> String {
+        var text = ""
+        if case .wrong = grade.verdict {
+            text += verdict(reasons: .max) + "\n"
+        }
+        if possibleRows > Self.maximumRows {
+            text += table(maxRows: nil) + "\n"
+        }
+        text += racesText
+        text += style.bold("Why") + "\n" + QuestionRenderer.prose(explanation, style: style) + "\n"
+        text += missedSchedule
+        return text
+    }
+
+    // MARK: Parts
+
+    private func full(footer: String) -> String {
+        var text = "\n" + verdict(reasons: 3) + noteText + "\n" + table(maxRows: nil) + racesText + "\n"
+        text += style.bold("Why") + "\n" + QuestionRenderer.prose(explanation, style: style) + "\n"
+        text += missedSchedule
+        return text + "\n" + style.dim(footer) + "\n"
+    }
+
+    private func verdict(reasons: Int, rules: Bool = true) -> String {
+        GradeRenderer.render(grade, style: style, showMissing: false, reasons: reasons, rules: rules, moreHint: reasons == .max ? nil : ":more")
+    }
+
+    private var noteText: String {
+        note.map { style.wrappedLines(style.dim($0)) + "\n" } ?? ""
+    }
+
+    private var racesText: String {
+        exploration.races.map { race in
+            style.wrappedLines(style.yellow("data race on \(race.variable):") + " \(OutcomeListRenderer.access(race.first)) and \(OutcomeListRenderer.access(race.second)) can happen at the same time") + "\n"
+        }.joined()
+    }
+
+    private var missed: Outcome? { grade.missing.first }
+
+    /// One missed outcome's schedule in a sentence.
+    private var witnessSummary: String {
+        guard let missed, let report = exploration.report(for: missed) else { return "" }
+        let text = style.bold("A schedule you did not predict, ") + style.bold(AnswerNotation.render(missed)) + ": "
+            + ScheduleRenderer.summary(report.witness, style: style) + "."
+        return "\n" + style.wrappedLines(text) + "\n"
+    }
+
+    /// The same schedule step by step.
+    private var missedSchedule: String {
+        guard let missed, let report = exploration.report(for: missed) else { return "" }
+        return "\n" + style.bold("A schedule you did not predict: ") + AnswerNotation.render(missed) + "\n"
+            + ScheduleRenderer.render(report.witness, style: style)
+    }
+
+    /// The explanation's first `lines` screen lines, or a pointer to `:more` when it does not fit.
+    private func explanationPart(lines room: Int) -> String {
+        let prose = QuestionRenderer.prose(explanation, style: style)
+        let proseLines = prose.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if room >= proseLines.count + 2 {
+            return "\n" + style.bold("Why") + "\n" + prose + "\n"
+        }
+        guard room >= 4 else { return "\n" + style.dim(":more shows why, and the whole schedule.") + "\n" }
+        var shown = Array(proseLines.prefix(room - 3))
+        while shown.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { shown.removeLast() }
+        return "\n" + style.bold("Why") + "\n" + shown.joined(separator: "\n") + "\n" + style.dim("… :more shows the rest, and the whole schedule.") + "\n"
+    }
+
+    // MARK: The outcome table
+
+    private var impossible: [Outcome] {
+        grade.predicted.filter { !grade.possible.contains($0) }
+    }
+
+    private var possibleRows: Int { grade.possible.count + impossible.count }
+
+    /// Every possible outcome with what the learner said and what the live runs showed; at most
+    /// `maxRows` rows, the predicted and impossible ones first chosen, in the model's order.
+    private func table(maxRows: Int?) -> String {
+        let possible = grade.possible
+        var shownPossible = possible
+        if let maxRows, possibleRows > maxRows {
+            let room = max(maxRows - 1 - impossible.count, 0)
+            let predicted = possible.filter(grade.predicted.contains)
+            let missed = possible.filter { !grade.predicted.contains($0) }
+            let chosen = Set(predicted.prefix(room) + missed.prefix(max(room - predicted.count, 0)))
+            shownPossible = possible.filter(chosen.contains)
+        }
+        var rows: [(notation: String, mark: String, count: Int?)] = []
+        for outcome in shownPossible {
+            let mark = grade.predicted.contains(outcome) ? style.green("✓ you") : style.yellow("· missed")
+            let count = histogram.map { $0.count(of: LiveOutcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock)) }
+            rows.append((AnswerNotation.render(outcome), mark, count))
+        }
+        for outcome in impossible {
+            rows.append((AnswerNotation.render(outcome), style.red("✗ impossible"), nil))
+        }
+        let notationWidth = max(rows.map(\.notation.count).max() ?? 0, 7)
+        // Bars shrink to fit the terminal: "  outcome   mark(13) count(6) bar".
+        let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6) - 1) } ?? 20
+        var text = style.dim(("  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
+            + (histogram.map { "live (\($0.runs) runs on libdispatch)" } ?? "")).trimmingTrailingSpaces()) + "\n"
+        let largest = histogram?.entries.map(\.count).max() ?? 1
+        for row in rows {
+            var line = "  " + row.notation.padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   "
+            line += row.mark + String(repeating: " ", count: max(0, 13 - TerminalStyle.visibleLength(row.mark)))
+            if let count = row.count {
+                line += String(format: "%5d", count)
+                if barWidth >= 4 { line += " " + style.cyan(HistogramRenderer.bar(count, of: largest, width: barWidth)) }
+            }
+            text += line.trimmingTrailingSpaces() + "\n"
+        }
+        let hidden = possible.count - shownPossible.count
+        if hidden > 0 {
+            text += style.dim("  … \(hidden) more possible outcome(s): :more lists every one") + "\n"
+        }
+        if let histogram {
+            for row in LiveComparison(histogram: histogram, exploration: exploration).unexpected {
+                let entry = row.entry
+                text += "  " + style.red(style.bold("UNEXPECTED live outcome: \(entry.outcome.lines.joined(separator: " ")) \(entry.outcome.end.rawValue) ×\(entry.count)")) + "\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,219 @@
+import DispatchModel
+import Foundation
+import Quiz
+
+// Every JSON document gcdquiz prints, in one place. Scripts rely on these shapes (DESIGN.md):
+// fields are added, never renamed or removed. `schema` counts incompatible changes; it is 1.
+
+/// The version of the JSON shapes below, in every document as `"schema"`.
+let jsonSchemaVersion = 1
+
+/// `solve --json`: DESIGN.md's shape, plus the witness and the search's figures.
+struct SolveJSON: Encodable {
+    struct OutcomeEntry: Encodable {
+        var lines: [String]
+        var end: String
+        var notation: String
+        var reason: String?
+        var witness: [StepEntry]
+    }
+
+    struct StepEntry: Encodable {
+        var thread: String
+        var queue: String?
+        var action: String
+        var line: Int?
+        var column: Int?
+    }
+
+    struct RaceEntry: Encodable {
+        struct Access: Encodable {
+            var thread: String
+            var kind: String
+            var line: Int
+            var column: Int
+        }
+        var variable: String
+        var accesses: [Access]
+    }
+
+    var schema = jsonSchemaVersion
+    var puzzle: String
+    var outcomes: [OutcomeEntry]
+    var races: [RaceEntry]
+    var count: Int
+    var complete: Bool
+    var states: Int
+    var milliseconds: Double
+
+    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
+        self.puzzle = puzzle.name
+        outcomes = exploration.reports.map { report in
+            OutcomeEntry(
+                lines: report.outcome.lines, end: report.outcome.end.rawValue,
+                notation: AnswerNotation.render(report.outcome), reason: report.deadlock?.summary,
+                witness: report.witness.map { step in
+                    StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
+                })
+        }
+        races = exploration.races.map { race in
+            RaceEntry(variable: race.variable, accesses: [race.first, race.second].map {
+                RaceEntry.Access(thread: $0.thread, kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
+            })
+        }
+        count = exploration.reports.count
+        complete = exploration.isComplete
+        states = exploration.statesExplored
+        milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+}
+
+/// `check --json` for choice and short questions.
+struct InterviewCheckJSON: Encodable {
+    var schema = jsonSchemaVersion
+    var puzzle: String
+    var kind: String
+    var verdict: String
+    /// Short: the key ideas said, and those missing.
+    var found: [String] = []
+    var missing: [String] = []
+    /// Choice: the right options' letters and the chosen ones, as `show` letters them.
+    var correct: [String] = []
+    var chosen: [String] = []
+}
+
+/// `check --json`.
+struct CheckJSON: Encodable {
+    struct OutcomeEntry: Encodable {
+        var lines: [String]
+        var end: String
+        var notation: String
+
+        init(_ outcome: Outcome) {
+            lines = outcome.lines
+            end = outcome.end.rawValue
+            notation = AnswerNotation.render(outcome)
+        }
+    }
+
+    struct Reason: Encodable {
+        var rule: String
+        var statement: String
+        var detail: String
+        var line: Int?
+    }
+
+    struct Impossible: Encodable {
+        var outcome: OutcomeEntry
+        var prefix: [String]
+        var wanted: String
+        var next: [String]
+        var reasons: [Reason]
+    }
+
+    var schema = jsonSchemaVersion
+    var puzzle: String
+    var verdict: String
+    var predicted: [OutcomeEntry]
+    var right: [OutcomeEntry]
+    var missing: [OutcomeEntry]
+    var possible: Int
+    var impossible: Impossible?
+
+    init(puzzle: String, grade: TraceGrade) {
+        self.puzzle = puzzle
+        verdict = grade.verdict.name
+        predicted = grade.predicted.map(OutcomeEntry.init)
+        right = grade.right.map(OutcomeEntry.init)
+        missing = grade.missing.map(OutcomeEntry.init)
+        possible = grade.possible.count
+        if case .wrong(let why) = grade.verdict {
+            impossible = Impossible(
+                outcome: OutcomeEntry(why.outcome), prefix: why.longestPrefix, wanted: why.wanted.description,
+                next: why.couldComeNext.map(\.description),
+                reasons: why.blockers.map { Reason(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: $0.detail, line: $0.span?.line) })
+        }
+    }
+}
+
+struct QuestionListJSON: Encodable {
+    struct Entry: Encodable {
+        var id: String
+        var kind: String
+        var title: String
+        var level: Int
+        var tags: [String]
+        var file: String
+
+        init(_ question: Question) {
+            id = question.id
+            kind = question.kind.rawValue
+            title = question.title
+            level = question.level
+            tags = question.tags
+            file = question.file
+        }
+    }
+    var schema = jsonSchemaVersion
+    var questions: [Entry]
+}
+
+/// `run --json`: DESIGN.md's outcome objects with `count`, plus the comparison with the model.
+struct RunJSON: Encodable {
+    struct Entry: Encodable {
+        var lines: [String]
+        var end: String
+        var count: Int
+        var percent: Double
+        var expected: Bool
+        var reason: String?
+        /// Runs with this outcome in which the machine did not keep the snippet's time.
+        var lateRuns: Int
+    }
+
+    struct Unseen: Encodable {
+        var lines: [String]
+        var end: String
+    }
+
+    var schema = jsonSchemaVersion
+    var puzzle: String
+    var outcomes: [Entry]
+    var unseen: [Unseen]
+    var runs: Int
+    var seed: UInt64
+    var jitter: Bool
+    var processes: Int
+    var seconds: Double
+    var runsPerSecond: Double
+    var seen: Int
+    var possible: Int
+    var unexpected: Int
+    var modelComplete: Bool
+    /// False when the runs were stopped (Ctrl-C) before all `requested` were done.
+    var complete: Bool
+    var requested: Int
+
+    init(puzzle: String, comparison: LiveComparison, modelComplete: Bool, requested: Int) {
+        let histogram = comparison.histogram
+        self.puzzle = puzzle
+        outcomes = comparison.rows.map { row in
+            Entry(lines: row.entry.outcome.lines, end: row.entry.outcome.end.rawValue, count: row.entry.count,
+                  percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
+                  expected: row.isExpected, reason: row.entry.reason, lateRuns: row.entry.lateRuns)
+        }
+        unseen = comparison.unseen.map { Unseen(lines: $0.lines, end: $0.end.rawValue) }
+        runs = histogram.runs
+        seed = histogram.seed
+        jitter = histogram.jitter
+        processes = histogram.processes
+        seconds = histogram.seconds
+        runsPerSecond = histogram.runsPerSecond
+        seen = comparison.seenCount
+        possible = comparison.possibleCount
+        unexpected = comparison.unexpected.count
+        self.modelComplete = modelComplete
+        self.requested = requested
+        complete = histogram.runs >= requested
+    }
+}
