@@ -31,12 +31,18 @@ bench: release
 bench-progress: release
 	$(RELEASE_BIN) benchmark-progress
 
-## libedit (line editing for the drill) and pkg-config, from apt when missing.
+## libedit (line editing for the drill) and pkg-config, WeasyPrint (sheet --format pdf) and
+## poppler-utils (pdftotext, which the tests read PDFs with), from apt when missing.
 deps:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \
 		echo "make: installing libedit-dev and pkg-config (apt-get)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libedit-dev pkg-config >/dev/null; \
+	fi
+	@if ! command -v weasyprint >/dev/null || ! command -v pdftotext >/dev/null; then \
+		echo "make: installing weasyprint and poppler-utils (apt-get)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq weasyprint poppler-utils >/dev/null; \
 	fi
 
 clean:

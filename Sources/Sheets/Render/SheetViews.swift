@@ -1,0 +1,89 @@
+import DispatchModel
+import Quiz
+
+/// One variant's question sheet as the templates see it.
+struct SheetSectionView {
+    var sheetTitle: String
+    var variantID: String
+    var variantCount: Int
+    var seed: UInt64
+    var questionCount: Int
+    var totalPoints: Int
+    var prelude: [CodeLineView]
+    var questions: [SheetQuestionView]
+
+    init(_ variant: Variant, of sheet: Sheet) {
+        sheetTitle = sheet.title
+        variantID = variant.id
+        variantCount = sheet.variants.count
+        seed = sheet.seed
+        questionCount = variant.items.count
+        totalPoints = variant.points
+        prelude = CodeLineView.snippet(Prelude.source)
+        questions = variant.items.map(SheetQuestionView.init)
+    }
+}
+
+/// A question as the student sees it: what is asked and where to answer; no answer, no source.
+struct SheetQuestionView {
+    struct ChoiceOptionView {
+        var letter: String
+        var runs: [RunView]
+    }
+
+    struct OutcomeOptionView {
+        var letter: String
+        var outcome: OutcomeView
+    }
+
+    var number: Int
+    var title: String
+    var points: Int
+    var pointsWord: String
+    var hasCode: Bool
+    var code: [CodeLineView]
+    var prompt: [BlockView]
+    var isWrite = false
+    var isSelect = false
+    var isChoice = false
+    var isShort = false
+    /// Ruled lines to write on, as many as the kind of question needs (never a hint of how many
+    /// outcomes there are).
+    var answerLines: [Int] = []
+    var choices: [ChoiceOptionView] = []
+    /// Whether the question's text lists the choice options (Anki's front does; a sheet and an
+    /// LMS show them as answers of their own).
+    var listChoices = false
+    var outcomeOptions: [OutcomeOptionView] = []
+
+    init(_ item: SheetItem) {
+        let question = item.question
+        number = item.number
+        title = question.title
+        points = item.scoring.points
+        pointsWord = points == 1 ? "point" : "points"
+        hasCode = question.code != nil
+        code = question.code.map(CodeLineView.snippet) ?? []
+        prompt = question.prompt.map(BlockView.blocks) ?? []
+        switch item.answer {
+        case .trace:
+            if item.traceOptions.isEmpty {
+                isWrite = true
+                answerLines = Array(1...5)
+            } else {
+                isSelect = true
+                outcomeOptions = item.traceOptions.enumerated().map { position, option in
+                    OutcomeOptionView(letter: Letters.letter(position), outcome: OutcomeView(option.outcome))
+                }
+            }
+        case .choice:
+            isChoice = true
+            choices = item.optionOrder.enumerated().map { position, index in
+                ChoiceOptionView(letter: Letters.letter(position), runs: Prose.runs(question.options[index].text).map(RunView.init))
+            }
+        case .short:
+            isShort = true
+            answerLines = Array(1...6)
+        }
+    }
+}
