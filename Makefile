@@ -1,12 +1,12 @@
 # gcdquiz — the two commands of the README's quick start, and the helpers behind them.
-# Every target installs what it needs first (libedit-dev, pkg-config), so a fresh
+# Every target installs what it needs first (libedit-dev, pkg-config, weasyprint, poppler-utils), so a fresh
 # Debian/Ubuntu machine with Swift 6 needs nothing else.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gcdquiz
 
-.PHONY: run test build release bench bench-progress verify deps clean golden
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -30,6 +30,13 @@ bench: release
 ## Time the progress database (10,000 answers) in a release build.
 bench-progress: release
 	$(RELEASE_BIN) benchmark-progress
+
+## Time a class set of sheets in a release build: 30 variants of 12 questions with their keys,
+## as HTML, then as PDF.
+bench-sheets: release
+	@rm -rf .build/bench-sheets
+	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --output .build/bench-sheets/html >/dev/null'
+	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --format pdf --output .build/bench-sheets/pdf >/dev/null'
 
 ## libedit (line editing for the drill) and pkg-config, WeasyPrint (sheet --format pdf) and
 ## poppler-utils (pdftotext, which the tests read PDFs with), from apt when missing.

@@ -27,17 +27,14 @@ enum GIFT {
 /// paragraph and code keeps its lines), carriage returns dropped.
 struct GIFTText: MustacheContentType {
     func escapeText(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
+        ContentTypes.replacing(text) { character in
             switch character {
-            case "\\", "~", "=", "#", "{", "}", ":": escaped += "\\" + String(character)
-            case "\n": escaped += "\\n"
-            case "\r", "\r\n": continue
-            default: escaped.append(character)
+            case "\\", "~", "=", "#", "{", "}", ":": "\\" + String(character)
+            case "\n", "\r\n": "\\n"
+            case "\r": ""
+            default: nil
             }
         }
-        return escaped
     }
 }
 

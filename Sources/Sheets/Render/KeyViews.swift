@@ -3,21 +3,11 @@ import Quiz
 
 /// One variant's answer key as the templates see it.
 struct KeySectionView {
-    var sheetTitle: String
-    var variantID: String
-    var variantCount: Int
-    var seed: UInt64
-    var questionCount: Int
-    var totalPoints: Int
+    var header: VariantHeaderView
     var questions: [KeyQuestionView]
 
     init(_ variant: Variant, of sheet: Sheet) {
-        sheetTitle = sheet.title
-        variantID = variant.id
-        variantCount = sheet.variants.count
-        seed = sheet.seed
-        questionCount = variant.items.count
-        totalPoints = variant.points
+        header = VariantHeaderView(variant, of: sheet)
         questions = variant.items.map(KeyQuestionView.init)
     }
 }

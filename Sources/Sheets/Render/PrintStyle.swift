@@ -46,7 +46,7 @@ enum PrintStyle {
             h2 { font: bold 11pt/1.3 "DejaVu Sans", Arial, sans-serif; margin: 0 0 2mm 0; }
             .qnum { display: inline-block; min-width: 7mm; }
             .points { font-weight: normal; font-size: 9.5pt; }
-            .qid { font: 8.5pt "DejaVu Sans Mono", monospace; font-weight: normal; float: right; }
+            .question p.qid { font: 8pt "DejaVu Sans Mono", monospace; margin: -1.5mm 0 1.5mm 7mm; }
             .question { break-inside: avoid; margin: 0 0 6mm 0; }
             .question p { margin: 1.5mm 0; }
             code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; }

@@ -1,16 +1,15 @@
 import DispatchModel
 import Quiz
 
-/// One variant's question sheet as the templates see it.
-struct SheetSectionView {
+/// What heads a variant's sheet and its key: the title, which variant of how many, the seed,
+/// and the size of the test.
+struct VariantHeaderView {
     var sheetTitle: String
     var variantID: String
     var variantCount: Int
     var seed: UInt64
     var questionCount: Int
     var totalPoints: Int
-    var prelude: [CodeLineView]
-    var questions: [SheetQuestionView]
 
     init(_ variant: Variant, of sheet: Sheet) {
         sheetTitle = sheet.title
@@ -19,6 +18,17 @@ struct SheetSectionView {
         seed = sheet.seed
         questionCount = variant.items.count
         totalPoints = variant.points
+    }
+}
+
+/// One variant's question sheet as the templates see it.
+struct SheetSectionView {
+    var header: VariantHeaderView
+    var prelude: [CodeLineView]
+    var questions: [SheetQuestionView]
+
+    init(_ variant: Variant, of sheet: Sheet) {
+        header = VariantHeaderView(variant, of: sheet)
         prelude = CodeLineView.snippet(Prelude.source)
         questions = variant.items.map(SheetQuestionView.init)
     }

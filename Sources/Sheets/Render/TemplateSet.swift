@@ -47,21 +47,32 @@ enum ContentTypes {
         MustacheContentTypes.register(GIFTText(), named: "GIFT")
         MustacheContentTypes.register(AnkiField(), named: "ANKI")
     }()
+
+    /// The text with each character `replacement` has a replacement for replaced.
+    static func replacing(_ text: String, _ replacement: (Character) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for character in text {
+            if let replaced = replacement(character) {
+                result += replaced
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
 }
 
 /// Markdown text: characters that would start emphasis, code, links or HTML are
 /// backslash-escaped (CommonMark: any ASCII punctuation may be).
 struct MarkdownText: MustacheContentType {
     func escapeText(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
+        ContentTypes.replacing(text) { character in
             switch character {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|": escaped += "\\" + String(character)
-            case "\n": escaped += " "
-            default: escaped.append(character)
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|": "\\" + String(character)
+            case "\n": " "
+            default: nil
             }
         }
-        return escaped
     }
 }

@@ -3,7 +3,7 @@
 enum HTMLTemplates {
     static let partials: [String: String] = [
         "runs": runs, "block": block, "code": code, "outcome": outcome, "events": events,
-        "impossibility": impossibility, "live": live,
+        "impossibility": impossibility, "live": live, "statement": statement,
     ]
 
     /// A paragraph's text runs: plain text and `code` spans.
@@ -24,6 +24,13 @@ enum HTMLTemplates {
     /// that a wrapped line hangs beside its number.
     static let code = """
         <pre class="code numbered">{{#code}}<span class="line"><span class="ln">{{lineNumber}}</span>{{source}}</span>{{/code}}</pre>
+
+        """
+
+    /// What is asked: the snippet and the question's text.
+    static let statement = """
+        {{#hasCode}}{{> code}}{{/hasCode}}
+        {{#prompt}}{{> block}}{{/prompt}}
 
         """
 
@@ -79,12 +86,12 @@ enum HTMLTemplates {
 
     /// One variant's question sheet.
     static let sheetSection = """
-        <section class="variant sheet" id="sheet-{{variantID}}">
+        <section class="variant sheet" id="sheet-{{header.variantID}}">
         <header class="sheet-header">
-        <h1 class="sheet-title">{{sheetTitle}}</h1>
-        <p class="variant-line">Variant {{variantID}} of {{variantCount}} · seed {{seed}}</p>
+        <h1 class="sheet-title">{{header.sheetTitle}}</h1>
+        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
         <p class="name-line">Name <span class="blank wide"></span> Date <span class="blank"></span></p>
-        <p class="totals">{{questionCount}} questions · {{totalPoints}} points</p>
+        <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points</p>
         </header>
         <div class="prelude">
         <p>Every snippet runs after this prelude, on the main thread. When its top-level code ends, the main thread serves the main queue until no work is left anywhere.</p>
@@ -94,8 +101,7 @@ enum HTMLTemplates {
         {{#questions}}
         <div class="question">
         <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span></h2>
-        {{#hasCode}}{{> code}}{{/hasCode}}
-        {{#prompt}}{{> block}}{{/prompt}}
+        {{> statement}}
         {{#isWrite}}
         <p class="instruction">What can it print? Write every possible outcome, one per line, each ending in <em>finished</em> or <em>deadlock</em>.</p>
         <div class="answer-lines">{{#answerLines}}<div class="writing-line"></div>{{/answerLines}}</div>
@@ -118,17 +124,17 @@ enum HTMLTemplates {
 
     /// One variant's answer key.
     static let keySection = """
-        <section class="variant key" id="key-{{variantID}}">
+        <section class="variant key" id="key-{{header.variantID}}">
         <header class="sheet-header">
-        <h1 class="sheet-title">{{sheetTitle}} — answer key</h1>
-        <p class="variant-line">Variant {{variantID}} of {{variantCount}} · seed {{seed}}</p>
-        <p class="totals">{{questionCount}} questions · {{totalPoints}} points · every answer computed by the model when this key was written</p>
+        <h1 class="sheet-title">{{header.sheetTitle}} — answer key</h1>
+        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
+        <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written</p>
         </header>
         {{#questions}}
         <div class="question">
-        <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span> <span class="qid">{{questionID}}</span></h2>
-        {{#hasCode}}{{> code}}{{/hasCode}}
-        {{#prompt}}{{> block}}{{/prompt}}
+        <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span></h2>
+        <p class="qid">{{questionID}}</p>
+        {{> statement}}
         {{#isTrace}}
         {{#isSelect}}
         <p class="answer"><strong>Tick: {{ticks}}</strong></p>

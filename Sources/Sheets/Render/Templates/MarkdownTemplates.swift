@@ -4,7 +4,7 @@
 enum MarkdownTemplates {
     static let partials: [String: String] = [
         "span": span, "runs": runs, "block": block, "code": code, "outcome": outcome, "events": events,
-        "impossibility": impossibility, "live": live,
+        "impossibility": impossibility, "live": live, "statement": statement,
     ]
 
     static let span = "{{% CONTENT_TYPE: MARKDOWN}}{{{fence}}}{{{pad}}}{{{text}}}{{{pad}}}{{{fence}}}"
@@ -46,6 +46,17 @@ enum MarkdownTemplates {
 
         """
 
+    /// What is asked: the snippet and the question's text.
+    static let statement = """
+        {{#hasCode}}
+        {{> code}}
+        {{/hasCode}}
+        {{#prompt}}
+        {{> block}}
+        {{/prompt}}
+
+        """
+
     static let outcome = """
         {{% CONTENT_TYPE: MARKDOWN}}{{#printed}}{{> span}}{{/printed}} *{{ending}}*
         """
@@ -83,9 +94,9 @@ enum MarkdownTemplates {
 
     static let sheetSection = """
         {{% CONTENT_TYPE: MARKDOWN}}
-        # {{sheetTitle}}
+        # {{header.sheetTitle}}
 
-        **Variant {{variantID}} of {{variantCount}}** · seed {{seed}} · {{questionCount}} questions · {{totalPoints}} points
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points
 
         Name: ______________________________   Date: ______________
 
@@ -101,12 +112,7 @@ enum MarkdownTemplates {
         {{#questions}}
         ## {{number}}. {{title}} ({{points}} {{pointsWord}})
 
-        {{#hasCode}}
-        {{> code}}
-        {{/hasCode}}
-        {{#prompt}}
-        {{> block}}
-        {{/prompt}}
+        {{> statement}}
         {{#isWrite}}
         *What can it print? Write every possible outcome, one per line, each ending in finished or deadlock.*
 
@@ -138,19 +144,14 @@ enum MarkdownTemplates {
 
     static let keySection = """
         {{% CONTENT_TYPE: MARKDOWN}}
-        # {{sheetTitle}} — answer key
+        # {{header.sheetTitle}} — answer key
 
-        **Variant {{variantID}} of {{variantCount}}** · seed {{seed}} · {{questionCount}} questions · {{totalPoints}} points · every answer computed by the model when this key was written
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written
 
         {{#questions}}
         ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}`
 
-        {{#hasCode}}
-        {{> code}}
-        {{/hasCode}}
-        {{#prompt}}
-        {{> block}}
-        {{/prompt}}
+        {{> statement}}
         {{#isTrace}}
         {{#isSelect}}
 
