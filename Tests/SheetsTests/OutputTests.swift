@@ -45,7 +45,7 @@ import Testing
     }
 
     /// With WeasyPrint, `--format pdf` makes PDFs whose text holds the questions; every
-    /// variant's pages say "Page n of m" of their own.
+    /// variant's pages say "Page n of m" of their own; the same sheet gives the same bytes.
     @Test(.enabled(if: PDFMaker.find() != nil, "WeasyPrint is not installed here (make deps installs it; CI has it)"))
     func pdfsHoldTheQuestions() throws {
         let folder = try Fixtures.temporaryFolder()
@@ -64,6 +64,13 @@ import Testing
         let all = try Self.pdfText(target.appendingPathComponent("sheets.pdf"))
         #expect(all.contains("Variant 2 of 2"))
         #expect(all.components(separatedBy: "Page 1 of").count == 3, "each variant numbers its own pages")
+
+        let again = folder.appendingPathComponent("again")
+        _ = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: again, pdfMaker: PDFMaker.find())
+        for file in written.files {
+            let same = try Data(contentsOf: file) == Data(contentsOf: again.appendingPathComponent(file.lastPathComponent))
+            #expect(same, "\(file.lastPathComponent) differs from one run to the next")
+        }
     }
 
     static func pdfText(_ pdf: URL) throws -> String {

@@ -98,6 +98,12 @@ public struct PDFMaker: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        // fontTools, which subsets the fonts WeasyPrint embeds, stamps each subset with the time
+        // unless SOURCE_DATE_EPOCH (reproducible-builds.org) is set: without it no two PDFs of
+        // the same sheet would be the same bytes.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "0"
+        process.environment = environment
         let stdin = Pipe()
         let stderr = Pipe()
         process.standardInput = stdin

@@ -48,6 +48,9 @@ enum PrintStyle {
             .points { font-weight: normal; font-size: 9.5pt; }
             .question p.qid { font: 8pt "DejaVu Sans Mono", monospace; margin: -1.5mm 0 1.5mm 7mm; }
             .question { break-inside: avoid; margin: 0 0 6mm 0; }
+            .key .question { break-inside: auto; }
+            h2, .answer, .label, p.qid { break-after: avoid; }
+            li, tr, .scoring { break-inside: avoid; }
             .question p { margin: 1.5mm 0; }
             code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; }
             code { font-size: 9.5pt; }

@@ -17,7 +17,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var bank: BankOptions
 
-    @Option(name: .long, help: ArgumentHelp("moodle, gift, anki or json.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The file's format.", valueName: "format"))
     var format: ExportFormat
 
     @OptionGroup var filter: FilterOptions

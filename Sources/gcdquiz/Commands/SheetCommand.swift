@@ -30,13 +30,13 @@ struct SheetCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The title on every page.", valueName: "text"))
     var title = "GCD and OperationQueue quiz"
 
-    @Option(name: .long, help: ArgumentHelp("html, md or pdf (pdf needs WeasyPrint).", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The files' format (pdf is made from the HTML with WeasyPrint).", valueName: "format"))
     var format: SheetFormat = .html
 
-    @Option(name: .long, help: ArgumentHelp("a4 or letter.", valueName: "paper"))
+    @Option(name: .long, help: ArgumentHelp("The paper size the HTML and PDF are laid out for.", valueName: "paper"))
     var paper: Paper = .a4
 
-    @Option(name: .customLong("trace-as"), help: ArgumentHelp("How trace puzzles are asked: write (every output, on ruled lines) or select (tick the outcomes that can happen, among near misses the model rules out).", valueName: "form"))
+    @Option(name: .customLong("trace-as"), help: ArgumentHelp("How trace puzzles are asked: write every outcome on ruled lines, or select the outcomes that can happen among near misses the model rules out.", valueName: "form"))
     var traceAs: TraceForm = .write
 
     @Flag(name: .long, help: "Run each trace puzzle live on libdispatch and add what the runs showed to the key.")

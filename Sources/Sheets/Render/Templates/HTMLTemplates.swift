@@ -55,7 +55,7 @@ enum HTMLTemplates {
         {{#live}}
         <div class="live"><p class="label">Live: {{runs}} runs on libdispatch ({{jitter}})</p>
         <table class="outcomes">
-        {{#rows}}<tr><td>{{#outcome}}<code>{{printed.text}}</code></td><td>{{ending}}{{/outcome}}</td><td class="count">{{count}}×</td><td>{{^expected}}<strong>UNEXPECTED: the model says it cannot happen</strong>{{/expected}}</td></tr>
+        {{#rows}}<tr><td>{{#outcome}}<code>{{printed.text}}</code></td><td>{{ending}}{{/outcome}}</td><td class="count">{{count}}×</td>{{^expected}}<td><strong>UNEXPECTED: the model says it cannot happen</strong></td>{{/expected}}</tr>
         {{/rows}}
         </table>
         {{#hasUnseen}}<p>Possible but not seen in these runs: {{#unseen}}<code>{{printed.text}}</code> {{ending}}; {{/unseen}}</p>{{/hasUnseen}}
