@@ -1,6 +1,6 @@
 # gcdquiz — the two commands of the README's quick start, and the helpers behind them.
-# Every target installs what it needs first (libedit-dev, pkg-config, weasyprint, poppler-utils), so a fresh
-# Debian/Ubuntu machine with Swift 6 needs nothing else.
+# Every target installs what it needs first (libedit-dev, pkg-config, weasyprint,
+# poppler-utils), so a fresh Debian/Ubuntu machine with Swift 6 needs nothing else.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

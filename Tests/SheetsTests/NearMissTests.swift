@@ -4,11 +4,9 @@ import Testing
 @testable import Sheets
 
 @Suite struct NearMissTests {
-    static let tracePuzzles = Fixtures.bank.questions.filter { $0.kind == .trace }.map(\.id)
-
     /// Every near miss a sheet offers, in any variant, is rejected by the grader: the model
     /// proves it impossible, and the key carries the explainer's reason.
-    @Test(arguments: tracePuzzles)
+    @Test(arguments: Fixtures.tracePuzzles)
     func everyDistractorIsRejectedByTheGrader(_ id: String) throws {
         let sheet = try Fixtures.sheet([id], variants: 4, seed: 7, form: .select)
         let question = try #require(Fixtures.bank.question(id: id))

@@ -59,8 +59,7 @@ import Testing
     }
 
     @Test func everyTracePuzzlesKeyOutcomesAreTheModels() throws {
-        let ids = Fixtures.bank.questions.filter { $0.kind == .trace }.prefix(20).map(\.id)
-        let sheet = try Fixtures.sheet(Array(ids), variants: 2)
+        let sheet = try Fixtures.sheet(Array(Fixtures.tracePuzzles.prefix(20)), variants: 2)
         for item in sheet.variants.flatMap(\.items) {
             guard case .trace(let trace) = item.answer else { continue }
             let solved = Explorer().explore(try item.question.program().get())
