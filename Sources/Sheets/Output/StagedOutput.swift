@@ -12,16 +12,31 @@ public struct StagedOutput {
 
     /// Checks that `target` can be written (or created) and makes the staging folder.
     public init(target: URL) throws(SheetError) {
-        let manager = FileManager.default
         self.target = target.standardizedFileURL
+        let home = try Self.check(target)
+        targetExists = home == self.target
+        staging = home.appendingPathComponent(".gcdquiz-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .badInput("cannot write to '\(home.path)': \(error.localizedDescription)")
+        }
+    }
+
+    /// Checks, before any work, that `target` is a folder that can be written, or can be
+    /// created. Returns the folder the staging folder goes in: `target` itself when it exists,
+    /// else the folder that will hold it.
+    @discardableResult
+    public static func check(_ target: URL) throws(SheetError) -> URL {
+        let manager = FileManager.default
+        let target = target.standardizedFileURL
         var isDirectory: ObjCBool = false
-        targetExists = manager.fileExists(atPath: self.target.path, isDirectory: &isDirectory)
         let home: URL
-        if targetExists {
+        if manager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .badInput("'\(target.path)' is a file, not a folder: choose another --output") }
-            home = self.target
+            home = target
         } else {
-            home = self.target.deletingLastPathComponent()
+            home = target.deletingLastPathComponent()
             guard manager.fileExists(atPath: home.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw .badInput("cannot create '\(target.path)': there is no folder '\(home.path)' to create it in")
             }
@@ -29,12 +44,7 @@ public struct StagedOutput {
         guard manager.isWritableFile(atPath: home.path) else {
             throw .badInput("cannot write to '\(home.path)': permission denied; choose another --output")
         }
-        staging = home.appendingPathComponent(".gcdquiz-staging-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-        do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw .badInput("cannot write to '\(home.path)': \(error.localizedDescription)")
-        }
+        return home
     }
 
     /// The place a file of this name is staged at.
@@ -86,7 +96,8 @@ public struct StagedOutput {
 
 /// Writes one file by way of a temporary file beside it, renamed into place once complete.
 public enum AtomicFile {
-    public static func write(_ data: Data, to path: URL) throws(SheetError) {
+    /// Checks, before any work, that `path` names a file that can be written.
+    public static func check(_ path: URL) throws(SheetError) {
         let manager = FileManager.default
         let folder = path.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -96,6 +107,13 @@ public enum AtomicFile {
         if manager.fileExists(atPath: path.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .badInput("'\(path.path)' is a folder: --output names the file to write")
         }
+        guard manager.isWritableFile(atPath: folder.path) else {
+            throw .badInput("cannot write to '\(folder.path)': permission denied")
+        }
+    }
+
+    public static func write(_ data: Data, to path: URL) throws(SheetError) {
+        try check(path)
         do {
             // Foundation writes to a temporary file in the same folder and renames it.
             try data.write(to: path, options: .atomic)

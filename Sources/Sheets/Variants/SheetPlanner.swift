@@ -13,6 +13,8 @@ public struct SheetPlanner {
     public var possibleOptions = 4
     /// How many near misses it offers (fewer when the model finds fewer).
     public var impossibleOptions = 3
+    /// How many near misses of a question the variants choose from.
+    public var nearMissPool = 8
     /// Whether choice options are shuffled (a sheet) or kept in the file's order (an export to
     /// an LMS, which shuffles them itself).
     public var shuffleChoices = true
@@ -82,24 +84,34 @@ public struct SheetPlanner {
 
     /// Up to `impossibleOptions` near misses of different kinds where the model offers them
     /// (a line moved across a sync first, then a swap, a deadlock too few or too many, a line
-    /// left out or doubled), each explained by the model.
+    /// left out or doubled), each explained by the model. They come from a pool of at most
+    /// `nearMissPool` per question, drawn once with the sheet's seed, so that however many
+    /// variants there are the explainer runs a bounded number of times.
     func pickDistractors(_ trace: TraceAnswer, of question: Question, answers: AnswerBook,
                          using generator: inout SeededGenerator) -> [Distractor] {
-        var byKind: [NearMiss: [NearMissCandidate]] = [:]
-        for candidate in trace.nearMisses { byKind[candidate.kind, default: []].append(candidate) }
-        var queues = NearMiss.allCases.map { (byKind[$0] ?? []).shuffled(using: &generator) }
+        var poolGenerator = SeededGenerator(seed: SeedMixer.mix(seed, question.id))
+        let pool = Self.diverse(trace.nearMisses, count: nearMissPool, using: &poolGenerator)
         var picked: [Distractor] = []
-        while picked.count < impossibleOptions, queues.contains(where: { !$0.isEmpty }) {
-            for kind in queues.indices where picked.count < impossibleOptions {
-                while let candidate = queues[kind].first {
-                    queues[kind].removeFirst()
-                    if let distractor = answers.explain(candidate, of: question, in: trace) {
-                        picked.append(distractor)
-                        break
-                    }
-                }
+        for candidate in Self.diverse(pool, count: pool.count, using: &generator) where picked.count < impossibleOptions {
+            if let distractor = answers.explain(candidate, of: question, in: trace) {
+                picked.append(distractor)
             }
         }
         return picked
+    }
+
+    /// `count` candidates in rounds of one per kind (in `NearMiss` order), each kind's drawn at
+    /// random: as many different kinds as there are, first.
+    static func diverse(_ candidates: [NearMissCandidate], count: Int, using generator: inout SeededGenerator) -> [NearMissCandidate] {
+        var byKind: [NearMiss: [NearMissCandidate]] = [:]
+        for candidate in candidates { byKind[candidate.kind, default: []].append(candidate) }
+        var queues = NearMiss.allCases.map { (byKind[$0] ?? []).shuffled(using: &generator) }
+        var chosen: [NearMissCandidate] = []
+        while chosen.count < count, queues.contains(where: { !$0.isEmpty }) {
+            for kind in queues.indices where chosen.count < count && !queues[kind].isEmpty {
+                chosen.append(queues[kind].removeFirst())
+            }
+        }
+        return chosen
     }
 }

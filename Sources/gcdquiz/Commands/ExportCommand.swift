@@ -33,10 +33,12 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let bank = try self.bank.load()
         try CommandFailure.reporting { () throws(SheetError) in
+            let file = output.map { URL(fileURLWithPath: $0) }
+            if let file { try AtomicFile.check(file) }
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
             let data = try Exporter.export(questions, as: format, answers: AnswerBook(bank: bank), seed: seed)
-            if let output {
-                try AtomicFile.write(data, to: URL(fileURLWithPath: output))
+            if let file {
+                try AtomicFile.write(data, to: file)
             } else {
                 FileHandle.standardOutput.write(data)
             }

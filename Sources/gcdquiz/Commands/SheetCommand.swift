@@ -53,12 +53,14 @@ struct SheetCommand: ParsableCommand {
         let bank = try self.bank.load()
         let seed = self.seed ?? UInt64.random(in: 1...999_999)
         try CommandFailure.reporting { () throws(SheetError) in
+            let folder = URL(fileURLWithPath: output)
+            try StagedOutput.check(folder)
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
             let runner: LiveRunning? = live ? KeyLiveRuns(runner: .selfHosted, seed: seed) : nil
             let answers = AnswerBook(bank: bank, live: runner)
             let sheet = try SheetPlanner(title: title, seed: seed, variantCount: variants, traceForm: traceAs)
                 .plan(questions, answers: answers)
-            let written = try SheetWriter.write(sheet, format: format, paper: paper, to: URL(fileURLWithPath: output),
+            let written = try SheetWriter.write(sheet, format: format, paper: paper, to: folder,
                                                 pdfMaker: format == .pdf ? PDFMaker.find() : nil)
             if written.pdfUnavailable {
                 FileHandle.standardError.write(Data("gcdquiz: no PDF: WeasyPrint is not installed, so the HTML was written instead; \(PDFMaker.installHint)\n".utf8))
