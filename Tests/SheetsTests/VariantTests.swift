@@ -64,7 +64,7 @@ import Testing
             guard case .trace(let trace) = item.answer else { continue }
             let solved = Explorer().explore(try item.question.program().get())
             #expect(trace.outcomes == solved.outcomes, "\(item.question.id)")
-            #expect(KeyQuestionView(item).outcomes.map(\.printed.text) == solved.outcomes.map { AnswerNotation.render(Outcome(lines: $0.lines, end: .finished)) })
+            #expect(QuestionPartsView(item).outcomes.map(\.printed.text) == solved.outcomes.map { AnswerNotation.render(Outcome(lines: $0.lines, end: .finished)) })
         }
     }
 

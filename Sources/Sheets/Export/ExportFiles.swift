@@ -54,9 +54,10 @@ enum AnkiText {
     static func render(_ items: [SheetItem]) -> String {
         let html = TemplateSet.html
         let notes = items.map { item in
-            var asked = SheetQuestionView(item)
+            let parts = PreparedParts(item)
+            var asked = SheetQuestionView(item, parts: parts)
             asked.listChoices = true
-            let key = KeyQuestionView(item)
+            let key = KeyQuestionView(item, parts: parts)
             let answer: String = switch item.answer {
             case .trace: html.render(key, "exportTraceAnswer")
             case .choice: html.render(key, "exportChoiceAnswer")

@@ -30,8 +30,9 @@ struct ExportQuestionView {
 
     init(_ item: SheetItem) {
         let templates = TemplateSet.html
-        let asked = SheetQuestionView(item)
-        let key = KeyQuestionView(item)
+        let parts = PreparedParts(item)
+        let asked = SheetQuestionView(item, parts: parts)
+        let key = KeyQuestionView(item, parts: parts)
         let question = item.question
         id = question.id
         title = question.title

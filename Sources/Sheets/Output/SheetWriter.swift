@@ -25,17 +25,14 @@ public enum SheetWriter {
             }
             let pdf = { (name: String) in output.url(for: name + ".pdf") }
             let html = { (name: String) in output.url(for: name + ".html") }
-            var jobs: [PDFMaker.Job] = []
-            for variant in sheet.variants {
-                jobs.append(PDFMaker.Job(html: html("sheet-\(variant.id)"), pdf: pdf("sheet-\(variant.id)")))
-                jobs.append(PDFMaker.Job(html: html("key-\(variant.id)"), pdf: pdf("key-\(variant.id)")))
+            let books = [("sheet", "sheets"), ("key", "keys")].map { part, all in
+                PDFMaker.Book(parts: sheet.variants.map { PDFMaker.Job(html: html("\(part)-\($0.id)"), pdf: pdf("\(part)-\($0.id)")) },
+                              combined: pdf(all), combinedHTML: html(all))
             }
-            let combinations = [
-                PDFMaker.Combination(pdf: pdf("sheets"), parts: sheet.variants.map { pdf("sheet-\($0.id)") }, html: html("sheets")),
-                PDFMaker.Combination(pdf: pdf("keys"), parts: sheet.variants.map { pdf("key-\($0.id)") }, html: html("keys")),
-            ]
-            try pdfMaker.make(jobs, combining: combinations)
-            let names = (jobs.map(\.pdf) + combinations.map(\.pdf)).map(\.lastPathComponent)
+            try pdfMaker.make(books)
+            // In the order of the other formats: per variant its sheet and key, then the two books.
+            let perVariant = sheet.variants.flatMap { variant in ["sheet-\(variant.id).pdf", "key-\(variant.id).pdf"] }
+            let names = perVariant + ["sheets.pdf", "keys.pdf"]
             return Written(files: try output.commit(names))
         } catch {
             output.discard()

@@ -6,14 +6,14 @@ struct KeySectionView {
     var header: VariantHeaderView
     var questions: [KeyQuestionView]
 
-    init(_ variant: Variant, of sheet: Sheet) {
+    init(_ variant: Variant, of sheet: Sheet, parts: PartsCache) {
         header = VariantHeaderView(variant, of: sheet)
-        questions = variant.items.map(KeyQuestionView.init)
+        questions = variant.items.map { KeyQuestionView($0, parts: parts.parts(for: $0)) }
     }
 }
 
 /// A question's key: the computed answer in this variant's letters, the points and the rule to
-/// award them, the explanation, and where the question comes from.
+/// award them, and (in `parts`) its outcomes, model answer, explanation and source.
 struct KeyQuestionView {
     struct OptionKeyView {
         var letter: String
@@ -31,69 +31,37 @@ struct KeyQuestionView {
         var hasWhy: Bool
     }
 
-    struct KeyIdeaView {
-        var idea: String
-    }
-
     var number: Int
-    var title: String
-    var questionID: String
     var points: Int
     var pointsWord: String
     var rule: String
-    var hasCode: Bool
-    var code: [CodeLineView]
-    var prompt: [BlockView]
-    var explanation: [BlockView]
-    var source: String
-    var hasSource: Bool
+    /// What every variant shows alike; the templates see its entries as this view's own.
+    var parts: PreparedParts
 
     var isTrace = false
     var isWrite = false
     var isSelect = false
-    var outcomes: [OutcomeView] = []
-    var outcomeCount = 0
-    var races: [String] = []
     var ticks = ""
     var optionKeys: [OptionKeyView] = []
     var nearMisses: [ImpossibilityView] = []
     var hasNearMisses = false
-    var hasLive = false
-    var live: [LiveView] = []
 
     var isChoice = false
     var correctLetters = ""
     var choiceKeys: [ChoiceKeyView] = []
 
     var isShort = false
-    var modelAnswer: [BlockView] = []
-    var keyIdeas: [KeyIdeaView] = []
-    var hasKeyIdeas = false
 
-    init(_ item: SheetItem) {
+    init(_ item: SheetItem, parts: PreparedParts? = nil) {
         let question = item.question
         number = item.number
-        title = question.title
-        questionID = question.id
         points = item.scoring.points
         pointsWord = points == 1 ? "point" : "points"
         rule = item.scoring.rule
-        hasCode = question.code != nil
-        code = question.code.map(CodeLineView.snippet) ?? []
-        prompt = question.prompt.map(BlockView.blocks) ?? []
-        explanation = BlockView.blocks(question.explanation)
-        source = question.source
-        hasSource = !question.source.isEmpty
+        self.parts = parts ?? PreparedParts(item)
         switch item.answer {
-        case .trace(let trace):
+        case .trace:
             isTrace = true
-            outcomes = trace.reports.map { OutcomeView($0.outcome, reason: $0.deadlock) }
-            outcomeCount = outcomes.count
-            races = trace.exploration.races.map(\.summary)
-            if let comparison = trace.live {
-                hasLive = true
-                live = [LiveView(comparison)]
-            }
             if item.traceOptions.isEmpty {
                 isWrite = true
                 nearMisses = item.distractors.map(ImpossibilityView.init)
@@ -116,11 +84,8 @@ struct KeyQuestionView {
                 return ChoiceKeyView(letter: Letters.letter(position), runs: Prose.runs(option.text).map(RunView.init),
                                      isCorrect: option.isCorrect, why: why, hasWhy: !why.isEmpty)
             }
-        case .short(let short):
+        case .short:
             isShort = true
-            modelAnswer = BlockView.blocks(short.modelAnswer)
-            keyIdeas = short.keyIdeas.map { KeyIdeaView(idea: $0.idea) }
-            hasKeyIdeas = !keyIdeas.isEmpty
         }
     }
 }

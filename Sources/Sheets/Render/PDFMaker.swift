@@ -3,10 +3,11 @@ import Foundation
 /// Makes PDFs from the sheet's HTML with WeasyPrint (Debian's `weasyprint`), which implements the
 /// CSS paged media the style sheet uses (running header and footer, page counters).
 ///
-/// All documents are rendered in one WeasyPrint process through its Python API (its start-up
-/// costs about as much as rendering a variant), and the all-variants PDFs are put together from
-/// the per-variant pages, so that every variant's pages say "Page n of m" of its own. Should the
-/// API not be importable, each HTML file is converted by the `weasyprint` command instead.
+/// The sheets and the keys are each rendered in one WeasyPrint process through its Python API
+/// (its start-up costs about as much as rendering a variant), the two side by side, and the
+/// all-variants PDFs are put together from the per-variant pages, so that every variant's pages
+/// say "Page n of m" of its own. Should the API not be importable, each HTML file is converted by
+/// the `weasyprint` command instead.
 public struct PDFMaker: Sendable {
     /// The `weasyprint` executable found on the PATH.
     public var executable: URL
@@ -32,24 +33,36 @@ public struct PDFMaker: Sendable {
         public var pdf: URL
     }
 
-    /// One PDF made of the pages of others, in order.
-    public struct Combination: Sendable {
-        public var pdf: URL
-        public var parts: [URL]
+    /// PDFs made from HTML files, and one more made of all their pages in order (every variant's
+    /// sheets, or every key).
+    public struct Book: Sendable {
+        public var parts: [Job]
+        public var combined: URL
         /// The HTML holding every part, converted instead when the pages cannot be combined.
-        public var html: URL
+        public var combinedHTML: URL
     }
 
-    public func make(_ jobs: [Job], combining combinations: [Combination]) throws(SheetError) {
-        if let python = interpreter(), (try? runAPI(python, jobs, combinations)) == true {
-            return
+    /// Makes every book's PDFs, the books side by side in processes of their own (WeasyPrint's
+    /// layout is most of the time, and it uses one core).
+    public func make(_ books: [Book]) throws(SheetError) {
+        let python = interpreter()
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: books.count) { index in
+            if let failure = make(books[index], python: python) { failures.add(failure) }
         }
-        for job in jobs + combinations.map({ Job(html: $0.html, pdf: $0.pdf) }) {
+        if let failure = failures.first { throw .internalFailure(failure) }
+    }
+
+    /// One book through the Python API, or file by file through the command; a failure in words.
+    private func make(_ book: Book, python: [String]?) -> String? {
+        if let python, runAPI(python, book) { return nil }
+        for job in book.parts + [Job(html: book.combinedHTML, pdf: book.combined)] {
             let result = run(executable, ["--quiet", job.html.path, job.pdf.path])
             guard result.status == 0 else {
-                throw .internalFailure("weasyprint could not convert \(job.html.lastPathComponent): \(result.errors.prefix(1500))")
+                return "weasyprint could not convert \(job.html.lastPathComponent): \(result.errors.prefix(1500))"
             }
         }
+        return nil
     }
 
     /// The Python that runs `weasyprint`, from the script's first line.
@@ -62,32 +75,39 @@ public struct PDFMaker: Sendable {
         return words.isEmpty ? nil : words
     }
 
-    private func runAPI(_ python: [String], _ jobs: [Job], _ combinations: [Combination]) throws -> Bool {
+    private func runAPI(_ python: [String], _ book: Book) -> Bool {
         let request: [String: Any] = [
-            "documents": jobs.map { ["html": $0.html.path, "pdf": $0.pdf.path] },
-            "combined": combinations.map { ["pdf": $0.pdf.path, "parts": $0.parts.map(\.path)] },
+            "documents": book.parts.map { ["html": $0.html.path, "pdf": $0.pdf.path] },
+            "combined": book.combined.path,
         ]
-        let input = try JSONSerialization.data(withJSONObject: request)
+        guard let input = try? JSONSerialization.data(withJSONObject: request) else { return false }
         let result = run(URL(fileURLWithPath: python[0]), Array(python.dropFirst()) + ["-c", Self.script], input: input)
         return result.status == 0
     }
 
-    /// Renders each document once, writes it, then writes each combination from the rendered
+    /// Renders each document once and writes it, then writes the combination from the rendered
     /// pages (WeasyPrint's documented way to join documents).
     static let script = """
         import json, sys
         import weasyprint
         request = json.load(sys.stdin)
-        rendered = {}
+        rendered = []
         for job in request["documents"]:
             document = weasyprint.HTML(filename=job["html"]).render()
             document.write_pdf(job["pdf"])
-            rendered[job["pdf"]] = document
-        for combined in request["combined"]:
-            parts = [rendered[part] for part in combined["parts"]]
-            pages = [page for part in parts for page in part.pages]
-            parts[0].copy(pages).write_pdf(combined["pdf"])
+            rendered.append(document)
+        pages = [page for document in rendered for page in document.pages]
+        rendered[0].copy(pages).write_pdf(request["combined"])
         """
+
+    /// The first failure of books made side by side.
+    private final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var messages: [String] = []
+
+        func add(_ message: String) { lock.withLock { messages.append(message) } }
+        var first: String? { lock.withLock { messages.first } }
+    }
 
     private struct Result {
         var status: Int32

@@ -38,8 +38,9 @@ public struct SheetRenderer {
     /// `sheet-ID`, `key-ID` per variant, then `sheets` and `keys`, each with the format's extension.
     public func render(_ sheet: Sheet) -> [OutputFile] {
         let templates = format == .html ? TemplateSet.html : TemplateSet.markdown
-        let sheets = sheet.variants.map { templates.render(SheetSectionView($0, of: sheet), "sheetSection") }
-        let keys = sheet.variants.map { templates.render(KeySectionView($0, of: sheet), "keySection") }
+        let parts = PartsCache()
+        let sheets = sheet.variants.map { templates.render(SheetSectionView($0, of: sheet, parts: parts), "sheetSection") }
+        let keys = sheet.variants.map { templates.render(KeySectionView($0, of: sheet, parts: parts), "keySection") }
         var files: [OutputFile] = []
         for (index, variant) in sheet.variants.enumerated() {
             files.append(file("sheet-\(variant.id)", document(sheet, [sheets[index]], isKey: false, variant: variant.id, templates)))

@@ -27,10 +27,10 @@ struct SheetSectionView {
     var prelude: [CodeLineView]
     var questions: [SheetQuestionView]
 
-    init(_ variant: Variant, of sheet: Sheet) {
+    init(_ variant: Variant, of sheet: Sheet, parts: PartsCache) {
         header = VariantHeaderView(variant, of: sheet)
         prelude = CodeLineView.snippet(Prelude.source)
-        questions = variant.items.map(SheetQuestionView.init)
+        questions = variant.items.map { SheetQuestionView($0, parts: parts.parts(for: $0)) }
     }
 }
 
@@ -47,12 +47,11 @@ struct SheetQuestionView {
     }
 
     var number: Int
-    var title: String
     var points: Int
     var pointsWord: String
-    var hasCode: Bool
-    var code: [CodeLineView]
-    var prompt: [BlockView]
+    /// The title, code and text (and the key's parts, which a sheet does not show); the
+    /// templates see its entries as this view's own.
+    var parts: PreparedParts
     var isWrite = false
     var isSelect = false
     var isChoice = false
@@ -66,15 +65,12 @@ struct SheetQuestionView {
     var listChoices = false
     var outcomeOptions: [OutcomeOptionView] = []
 
-    init(_ item: SheetItem) {
+    init(_ item: SheetItem, parts: PreparedParts? = nil) {
         let question = item.question
         number = item.number
-        title = question.title
         points = item.scoring.points
         pointsWord = points == 1 ? "point" : "points"
-        hasCode = question.code != nil
-        code = question.code.map(CodeLineView.snippet) ?? []
-        prompt = question.prompt.map(BlockView.blocks) ?? []
+        self.parts = parts ?? PreparedParts(item)
         switch item.answer {
         case .trace:
             if item.traceOptions.isEmpty {

@@ -19,10 +19,45 @@ struct TemplateSet: Sendable {
     }
 
     func render(_ object: Any, _ name: String) -> String {
-        guard let text = library.render(object, withTemplate: name) else {
+        guard let text = library.render(Self.context(object), withTemplate: name) else {
             preconditionFailure("no template named '\(name)'")
         }
         return text
+    }
+
+    /// The view as nested dictionaries and arrays, made with one reflection per value. Mustache
+    /// reflects a struct anew for every name it looks up (and every name it does not find there
+    /// before it looks further out), which made reflection most of a sheet's time; a dictionary
+    /// answers by hashing. Nil properties are left out, as Mustache would skip them; a question's
+    /// `PreparedParts` are merged in, already converted.
+    static func context(_ value: Any) -> Any {
+        contextOrNil(value) ?? value
+    }
+
+    private static func contextOrNil(_ value: Any) -> Any? {
+        if value is String || value is Bool || value is Int || value is UInt64 { return value }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .struct?:
+            var fields: [String: Any] = [:]
+            for child in mirror.children {
+                if let parts = child.value as? PreparedParts {
+                    fields.merge(parts.entries) { own, _ in own }
+                    continue
+                }
+                guard let label = child.label, let field = contextOrNil(child.value) else { continue }
+                fields[label] = field
+            }
+            return fields
+        case .collection?:
+            return mirror.children.compactMap { contextOrNil($0.value) }
+        case .optional?:
+            return mirror.children.first.flatMap { contextOrNil($0.value) }
+        case .dictionary?:
+            return (value as? [String: Any])?.compactMapValues(contextOrNil) ?? value
+        default:
+            return value
+        }
     }
 
     static let html = TemplateSet(HTMLTemplates.partials.merging(ExportTemplates.fragments) { first, _ in first }.merging([
