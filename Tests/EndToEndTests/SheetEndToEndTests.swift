@@ -64,8 +64,9 @@ import Testing
         let file = folder.appendingPathComponent("file.txt")
         try Data().write(to: file)
         let cases: [([String], String)] = [
-            (["sheet", "--tag", "no-such-tag", "--output", output.path], "no question matches"),
-            (["sheet", "--tag", "serial", "--count", "999", "--output", output.path], "--count 999 asks for more questions than match"),
+            (["sheet", "--tag", "async-operations", "--kind", "trace", "--output", output.path], "no question matches"),
+            (["sheet", "--tag", "no-such-topic", "--output", output.path], "no topic 'no-such-topic'"),
+            (["sheet", "--tag", "serial-queues", "--count", "999", "--output", output.path], "--count 999 asks for more questions than match"),
             (["sheet", "--ids", "serial-async-async,nope", "--output", output.path], "no question with id 'nope'"),
             (["sheet", "--ids", "serial-async-async", "--output", file.appendingPathComponent("sub").path], "cannot create"),
             (["sheet", "--ids", "serial-async-async", "--output", file.path], "is a file, not a folder"),
@@ -96,7 +97,7 @@ import Testing
         let folder = try Binary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("bank.xml")
-        let written = try Binary.run(["export", "--format", "moodle", "--tag", "serial", "--output", file.path])
+        let written = try Binary.run(["export", "--format", "moodle", "--tag", "serial-queues", "--output", file.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>"))
         let anki = try Binary.run(["export", "--format", "anki", "--ids", "serial-async-async"])

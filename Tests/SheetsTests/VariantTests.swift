@@ -87,7 +87,7 @@ import Testing
     @Test func filtersSayWhatIsWrong() throws {
         #expect(throws: SheetError.self) { try QuestionFilter(tags: ["no-such-tag"]).select(from: Fixtures.bank, seed: 1) }
         do {
-            _ = try QuestionFilter(tags: ["serial"], count: 500).select(from: Fixtures.bank, seed: 1)
+            _ = try QuestionFilter(tags: ["serial-queues"], count: 500).select(from: Fixtures.bank, seed: 1)
             Issue.record("--count above the matches was accepted")
         } catch {
             #expect(error.cause == .badInput)
