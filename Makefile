@@ -1,6 +1,6 @@
 # gcdquiz — the two commands of the README's quick start, and the helpers behind them.
-# Every target installs what it needs first (libedit-dev, pkg-config), so a fresh
-# Debian/Ubuntu machine with Swift 6 needs nothing else.
+# Every target installs what it needs first (libedit-dev, pkg-config, weasyprint,
+# poppler-utils), so a fresh Debian/Ubuntu machine with Swift 6 needs nothing else.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -13,7 +13,7 @@ DESTDIR ?=
 # ArgumentParser's generate-manual plugin writes the man page here.
 MANUAL := $(BUILD_DIR)/plugins/GenerateManual/outputs/gcdquiz/gcdquiz.1
 
-.PHONY: run test build release bench bench-progress verify deps clean golden install uninstall manual
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -66,12 +66,25 @@ uninstall:
 bench-progress: release
 	$(RELEASE_BIN) benchmark-progress
 
-## libedit (line editing for the drill) and pkg-config, from apt when missing.
+## Time a class set of sheets in a release build: 30 variants of 12 questions with their keys,
+## as HTML, then as PDF.
+bench-sheets: release
+	@rm -rf $(BUILD_DIR)/bench-sheets
+	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --output $(BUILD_DIR)/bench-sheets/html >/dev/null'
+	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --format pdf --output $(BUILD_DIR)/bench-sheets/pdf >/dev/null'
+
+## libedit (line editing for the drill) and pkg-config, WeasyPrint (sheet --format pdf) and
+## poppler-utils (pdftotext, which the tests read PDFs with), from apt when missing.
 deps:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \
 		echo "make: installing libedit-dev and pkg-config (apt-get)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libedit-dev pkg-config >/dev/null; \
+	fi
+	@if ! command -v weasyprint >/dev/null || ! command -v pdftotext >/dev/null; then \
+		echo "make: installing weasyprint and poppler-utils (apt-get)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq weasyprint poppler-utils >/dev/null; \
 	fi
 
 clean:

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // How much heap the process holds: the explorer's memory budget (glibc's mallinfo2).
@@ -59,6 +60,16 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Question sheets with answer keys (Markdown, HTML, PDF) and LMS / flashcard exports.
+        .target(
+            name: "Sheets",
+            dependencies: [
+                "Quiz",
+                "DispatchModel",
+                "LiveRun",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         // The command line: argument parsing, rendering, exit codes.
         .executableTarget(
             name: "gcdquiz",
@@ -68,6 +79,7 @@ let package = Package(
                 "LiveRun",
                 "Quiz",
                 "Progress",
+                "Sheets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -77,6 +89,7 @@ let package = Package(
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
+        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "DispatchModel"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress"]),
     ]
 )

@@ -1,0 +1,114 @@
+import DispatchModel
+import Foundation
+import Quiz
+
+/// `export --format json`: the questions with every answer computed, for scripts and other
+/// tools. Choice letters follow the file's order (as `gcdquiz check` reads them).
+struct QuestionsJSON: Encodable {
+    struct OutcomeEntry: Encodable {
+        var lines: [String]
+        var end: String
+        var notation: String
+        var reason: String?
+
+        init(_ outcome: Outcome, reason: String? = nil) {
+            lines = outcome.lines
+            end = outcome.end.rawValue
+            notation = AnswerNotation.render(outcome)
+            self.reason = reason
+        }
+    }
+
+    struct DistractorEntry: Encodable {
+        struct Because: Encodable {
+            var rule: String
+            var statement: String
+            var detail: String
+        }
+        var outcome: OutcomeEntry
+        var nearMiss: String
+        /// The longest start of it that some schedule prints.
+        var possiblePrefix: [String]
+        /// What it says comes next, which cannot.
+        var wanted: String
+        var couldComeNext: [String]
+        var because: [Because]
+    }
+
+    struct OptionEntry: Encodable {
+        var letter: String
+        var text: String
+        var correct: Bool
+        var why: String?
+    }
+
+    struct KeyIdeaEntry: Encodable {
+        var idea: String
+        var accept: [String]
+    }
+
+    struct Entry: Encodable {
+        var id: String
+        var kind: String
+        var title: String
+        var level: Int
+        var tags: [String]
+        var code: String?
+        var prompt: String?
+        var outcomes: [OutcomeEntry]?
+        var races: [String]?
+        var distractors: [DistractorEntry]?
+        var options: [OptionEntry]?
+        var correct: [String]?
+        var answer: String?
+        var keyIdeas: [KeyIdeaEntry]?
+        var explanation: String
+        var source: String
+        var points: Int
+        var scoring: String
+    }
+
+    var questions: [Entry]
+    var count: Int
+    var seed: UInt64
+
+    static func render(_ items: [SheetItem], seed: UInt64) throws(SheetError) -> Data {
+        let value = QuestionsJSON(questions: items.map(entry), count: items.count, seed: seed)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(value) + Data("\n".utf8)
+        } catch {
+            throw .internalFailure("cannot encode the questions as JSON: \(error)")
+        }
+    }
+
+    static func entry(_ item: SheetItem) -> Entry {
+        let question = item.question
+        var entry = Entry(
+            id: question.id, kind: question.kind.rawValue, title: question.title, level: question.level, tags: question.tags,
+            code: question.code, prompt: question.prompt, explanation: question.explanation, source: question.source,
+            points: item.scoring.points, scoring: item.scoring.rule)
+        switch item.answer {
+        case .trace(let trace):
+            entry.outcomes = trace.reports.map { OutcomeEntry($0.outcome, reason: $0.deadlock?.summary) }
+            entry.races = trace.exploration.races.map(\.summary)
+            entry.distractors = item.distractors.map { distractor in
+                DistractorEntry(
+                    outcome: OutcomeEntry(distractor.outcome), nearMiss: distractor.kind.rawValue,
+                    possiblePrefix: distractor.why.longestPrefix, wanted: distractor.why.wanted.description,
+                    couldComeNext: distractor.why.couldComeNext.map(\.description),
+                    because: distractor.why.blockers.map { .init(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: $0.detail) })
+            }
+        case .choice(let choice):
+            entry.options = question.options.enumerated().map { index, option in
+                OptionEntry(letter: Letters.letter(index), text: option.text, correct: option.isCorrect, why: option.why)
+            }
+            entry.correct = choice.correct.map(Letters.letter)
+        case .short(let short):
+            entry.answer = short.modelAnswer
+            entry.keyIdeas = short.keyIdeas.map { KeyIdeaEntry(idea: $0.idea, accept: $0.accept) }
+        }
+        return entry
+    }
+}

@@ -1,0 +1,223 @@
+/// The Markdown templates. Every `{{value}}` goes through the MARKDOWN content type (text
+/// characters Markdown would read as markup are backslash-escaped); code (spans and blocks) is
+/// written raw inside a fence long enough for it.
+enum MarkdownTemplates {
+    static let partials: [String: String] = [
+        "span": span, "runs": runs, "block": block, "code": code, "outcome": outcome, "events": events,
+        "impossibility": impossibility, "live": live, "statement": statement,
+    ]
+
+    static let span = "{{% CONTENT_TYPE: MARKDOWN}}{{{fence}}}{{{pad}}}{{{text}}}{{{pad}}}{{{fence}}}"
+
+    static let runs = """
+        {{% CONTENT_TYPE: MARKDOWN}}{{#runs}}{{#isCode}}{{#span}}{{> span}}{{/span}}{{/isCode}}{{^isCode}}{{text}}{{/isCode}}{{/runs}}
+        """
+
+    static let block = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        {{#isParagraph}}{{> runs}}
+
+        {{/isParagraph}}
+        {{#isBullets}}
+        {{#items}}- {{> runs}}
+        {{/items}}
+
+        {{/isBullets}}
+        {{#isNumbered}}
+        {{#items}}1. {{> runs}}
+        {{/items}}
+
+        {{/isNumbered}}
+        {{#isCode}}
+        ```
+        {{#codeLines}}{{{source}}}
+        {{/codeLines}}
+        ```
+
+        {{/isCode}}
+
+        """
+
+    static let code = """
+        ```
+        {{#code}}{{{lineNumber}}} │ {{{source}}}
+        {{/code}}
+        ```
+
+        """
+
+    /// What is asked: the snippet and the question's text.
+    static let statement = """
+        {{#hasCode}}
+        {{> code}}
+        {{/hasCode}}
+        {{#prompt}}
+        {{> block}}
+        {{/prompt}}
+
+        """
+
+    static let outcome = """
+        {{% CONTENT_TYPE: MARKDOWN}}{{#printed}}{{> span}}{{/printed}} *{{ending}}*
+        """
+
+    static let events = """
+        {{% CONTENT_TYPE: MARKDOWN}}{{#isLine}}{{#line}}{{> span}}{{/line}}{{/isLine}}{{^isLine}}{{words}}{{/isLine}}{{^isLast}}{{#isBeforeLast}} or {{/isBeforeLast}}{{^isBeforeLast}}, {{/isBeforeLast}}{{/isLast}}
+        """
+
+    static let impossibility = """
+        {{% CONTENT_TYPE: MARKDOWN}}{{#outcome}}{{> outcome}}{{/outcome}} ({{nearMiss}}) cannot happen: {{#hasPrefix}}a schedule can print {{#prefix}}{{> span}}{{/prefix}}, but then {{#hasNext}}only {{#next}}{{> events}}{{/next}} can come, not {{/hasNext}}{{^hasNext}}nothing comes, not {{/hasNext}}{{#wanted}}{{> events}}{{/wanted}}.{{/hasPrefix}}{{^hasPrefix}}no schedule starts with {{#wanted}}{{> events}}{{/wanted}}{{#hasNext}}: the run starts with {{#next}}{{> events}}{{/next}}{{/hasNext}}.{{/hasPrefix}}{{#blockers}} {{detail}} (rule: {{rule}}){{/blockers}}{{^hasBlockers}} No schedule reaches it.{{/hasBlockers}}
+        """
+
+    static let live = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        {{#live}}
+        **Live: {{runs}} runs on libdispatch ({{jitter}})**
+
+        {{#rows}}- {{#outcome}}{{> outcome}}{{/outcome}}: {{count}}×{{^expected}} — **UNEXPECTED: the model says it cannot happen**{{/expected}}
+        {{/rows}}
+        {{#hasUnseen}}
+
+        Possible but not seen in these runs: {{#unseen}}{{> outcome}}; {{/unseen}}
+        {{/hasUnseen}}
+
+        {{/live}}
+        """
+
+    /// A whole file: one or more sections already rendered.
+    static let document = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        {{#sections}}
+        {{{.}}}
+        {{/sections}}
+        """
+
+    static let sheetSection = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        # {{header.sheetTitle}}
+
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points
+
+        Name: ______________________________   Date: ______________
+
+        Every snippet runs after this prelude, on the main thread. When its top-level code ends, the main thread serves the main queue until no work is left anywhere.
+
+        ```
+        {{#prelude}}{{{lineNumber}}} │ {{{source}}}
+        {{/prelude}}
+        ```
+
+        Write an outcome as the lines it prints, in order, then how the run ends: *finished*, or *deadlock* (a trap, or work that can never run) where it stops.
+
+        {{#questions}}
+        ## {{number}}. {{title}} ({{points}} {{pointsWord}})
+
+        {{> statement}}
+        {{#isWrite}}
+        *What can it print? Write every possible outcome, one per line, each ending in finished or deadlock.*
+
+        {{#answerLines}}______________________________________________________________________
+
+        {{/answerLines}}
+        {{/isWrite}}
+        {{#isSelect}}
+        *Tick every outcome that can happen.*
+
+        {{#outcomeOptions}}- [ ] {{letter}}) {{#outcome}}{{> outcome}}{{/outcome}}
+        {{/outcomeOptions}}
+
+        {{/isSelect}}
+        {{#isChoice}}
+        *Tick every correct option.*
+
+        {{#choices}}- [ ] {{letter}}) {{> runs}}
+        {{/choices}}
+
+        {{/isChoice}}
+        {{#isShort}}
+        {{#answerLines}}______________________________________________________________________
+
+        {{/answerLines}}
+        {{/isShort}}
+        {{/questions}}
+        """
+
+    static let keySection = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        # {{header.sheetTitle}} — answer key
+
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written
+
+        {{#questions}}
+        ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}`
+
+        {{> statement}}
+        {{#isTrace}}
+        {{#isSelect}}
+
+        **Tick: {{ticks}}**
+
+        {{#optionKeys}}- {{letter}}) {{#canHappen}}{{#outcome}}{{> outcome}}{{/outcome}}: **can happen**{{/canHappen}}{{#impossibility}}{{> impossibility}}{{/impossibility}}
+        {{/optionKeys}}
+
+        {{/isSelect}}
+
+        **Every possible outcome ({{outcomeCount}})**
+
+        {{#outcomes}}- {{> outcome}}{{#hasReason}}: {{reason}}{{/hasReason}}
+        {{/outcomes}}
+
+        {{#races}}
+        **Data race:** {{.}}
+
+        {{/races}}
+        {{#isWrite}}
+        {{#hasNearMisses}}
+        **Wrong answers to expect**
+
+        {{#nearMisses}}- {{> impossibility}}
+        {{/nearMisses}}
+
+        {{/hasNearMisses}}
+        {{/isWrite}}
+        {{#hasLive}}
+        {{> live}}
+        {{/hasLive}}
+        {{/isTrace}}
+        {{#isChoice}}
+
+        **Correct: {{correctLetters}}**
+
+        {{#choiceKeys}}- {{letter}}) {{> runs}} — {{#isCorrect}}**correct**{{/isCorrect}}{{^isCorrect}}**wrong**{{#hasWhy}}: {{#why}}{{#isCode}}{{#span}}{{> span}}{{/span}}{{/isCode}}{{^isCode}}{{text}}{{/isCode}}{{/why}}{{/hasWhy}}{{/isCorrect}}
+        {{/choiceKeys}}
+
+        {{/isChoice}}
+        {{#isShort}}
+
+        **Model answer**
+
+        {{#modelAnswer}}
+        {{> block}}
+        {{/modelAnswer}}
+        {{#hasKeyIdeas}}
+        **Key ideas**
+
+        {{#keyIdeas}}- {{idea}}
+        {{/keyIdeas}}
+
+        {{/hasKeyIdeas}}
+        {{/isShort}}
+        **Scoring:** {{rule}}
+
+        **Why**
+
+        {{#explanation}}
+        {{> block}}
+        {{/explanation}}
+        {{#hasSource}}
+        *Source: {{source}}*
+
+        {{/hasSource}}
+        {{/questions}}
+        """
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Quiz
+import Sheets
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export questions with computed answers to Moodle XML, GIFT, Anki or JSON.",
+        discussion: """
+            moodle: Moodle XML (choice and trace questions as multichoice, a trace puzzle asking \
+            to select every outcome that can happen among near misses the model rules out; short \
+            questions as essays with the model answer for the grader). gift: the same in Moodle's \
+            GIFT text format. anki: Anki's text import, one note per question, with a GUID so \
+            that importing again updates the notes. json: the questions with their computed answers.
+            """)
+
+    @OptionGroup var bank: BankOptions
+
+    @Option(name: .long, help: ArgumentHelp("The file's format.", valueName: "format"))
+    var format: ExportFormat
+
+    @OptionGroup var filter: FilterOptions
+
+    @OptionGroup var selection: SelectionOptions
+
+    @Option(name: .long, help: ArgumentHelp("Seed for --count's choice and for the near misses offered.", valueName: "s"))
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let bank = try self.bank.load()
+        try CommandFailure.reporting { () throws(SheetError) in
+            let file = output.map { URL(fileURLWithPath: $0) }
+            if let file { try AtomicFile.check(file) }
+            let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
+            let data = try Exporter.export(questions, as: format, answers: AnswerBook(bank: bank), seed: seed)
+            if let file {
+                try AtomicFile.write(data, to: file)
+            } else {
+                FileHandle.standardOutput.write(data)
+            }
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@Suite struct SheetEndToEndTests {
+    static let ids = "serial-sync-in-async,concurrent-async-async,barrier-purpose,async-operation-super-start"
+
+    static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test func theSameSeedWritesTheSameFiles() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var runs: [[String: Data]] = []
+        for name in ["first", "second"] {
+            let output = folder.appendingPathComponent(name)
+            let result = try Binary.run(["sheet", "--ids", Self.ids, "--variants", "3", "--seed", "11", "--trace-as", "select",
+                                         "--title", "Week 3", "--output", output.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("3 variants of 4 questions, seed 11"))
+            runs.append(try Self.files(in: output))
+        }
+        #expect(runs[0].keys.sorted() == ["key-1.html", "key-2.html", "key-3.html", "keys.html", "sheet-1.html", "sheet-2.html", "sheet-3.html", "sheets.html"])
+        #expect(runs[0] == runs[1])
+        let sheet = String(decoding: runs[0]["sheet-2.html"] ?? Data(), as: UTF8.self)
+        #expect(sheet.contains("Week 3") && sheet.contains("Variant 2 of 3 · seed 11"))
+    }
+
+    /// The key's outcomes are exactly what `solve --json` computes.
+    @Test func theKeysOutcomesAreSolves() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let puzzles = ["serial-async-async", "concurrent-sync-in-async", "main-sync-from-main-thread"]
+        let result = try Binary.run(["sheet", "--ids", puzzles.joined(separator: ","), "--format", "md", "--seed", "1", "--output", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let key = try String(contentsOf: folder.appendingPathComponent("key-1.md"), encoding: .utf8)
+        let sections = key.components(separatedBy: "\n## ").dropFirst()
+        #expect(sections.count == puzzles.count)
+        for (id, section) in zip(puzzles, sections) {
+            let solved = try Binary.run(["solve", id, "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(solved.stdout.utf8)) as? [String: Any]
+            let expected = Set(((object?["outcomes"] as? [[String: Any]]) ?? []).map { outcome in
+                let lines = (outcome["lines"] as? [String]) ?? []
+                return (lines.isEmpty ? "(nothing)" : lines.joined(separator: " ")) + " " + ((outcome["end"] as? String) ?? "")
+            })
+            let listed = section.components(separatedBy: "**Every possible outcome")[1].components(separatedBy: "\n\n**")[0]
+            let found = Set(listed.split(separator: "\n").filter { $0.hasPrefix("- `") }.map { line in
+                let parts = line.split(separator: "`")
+                let ending = parts[2].split(separator: "*")[1]
+                return String(parts[1]) + " " + ending
+            })
+            #expect(found == expected, "\(id)")
+        }
+    }
+
+    @Test func badInputSaysWhatIsWrongAndWritesNothing() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let file = folder.appendingPathComponent("file.txt")
+        try Data().write(to: file)
+        let cases: [([String], String)] = [
+            (["sheet", "--tag", "async-operations", "--kind", "trace", "--output", output.path], "no question matches"),
+            (["sheet", "--tag", "no-such-topic", "--output", output.path], "no topic 'no-such-topic'"),
+            (["sheet", "--tag", "serial-queues", "--count", "999", "--output", output.path], "--count 999 asks for more questions than match"),
+            (["sheet", "--ids", "serial-async-async,nope", "--output", output.path], "no question with id 'nope'"),
+            (["sheet", "--ids", "serial-async-async", "--output", file.appendingPathComponent("sub").path], "cannot create"),
+            (["sheet", "--ids", "serial-async-async", "--output", file.path], "is a file, not a folder"),
+            (["sheet", "--format", "docx", "--output", output.path], "docx"),
+            (["export", "--format", "qti"], "qti"),
+            (["export", "--format", "gift", "--output", folder.path], "is a folder"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Binary.run(arguments)
+            #expect(result.status == 1, "\(arguments): \(result.status)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.txt"], "something was left behind")
+    }
+
+    @Test func withoutWeasyPrintPDFWritesTheHTMLAndSaysHowToInstallIt() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Binary.run(["sheet", "--ids", "serial-async-async", "--format", "pdf", "--seed", "1", "--output", folder.path],
+                                    environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("apt-get install weasyprint"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet-1.html").path))
+    }
+
+    @Test func exportWritesAFileOrStandardOutput() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bank.xml")
+        let written = try Binary.run(["export", "--format", "moodle", "--tag", "serial-queues", "--output", file.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>"))
+        let anki = try Binary.run(["export", "--format", "anki", "--ids", "serial-async-async"])
+        #expect(anki.status == 0)
+        #expect(anki.stdout.hasPrefix("#separator:tab\n#html:true\n"))
+        #expect(anki.stdout.contains("gcdquiz-serial-async-async\t"))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Sheets
+
+@Suite struct OutputTests {
+    @Test func filesAppearAllAtOnceOrNotAtAll() throws {
+        let parent = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("out")
+        let output = try StagedOutput(target: target)
+        try output.write(OutputFile(name: "a.html", contents: Data("a".utf8)))
+        #expect(!FileManager.default.fileExists(atPath: target.path), "the folder appears before the files are complete")
+        output.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+
+        let second = try StagedOutput(target: target)
+        try second.write(OutputFile(name: "a.html", contents: Data("a".utf8)))
+        try second.write(OutputFile(name: "scratch.tmp", contents: Data()))
+        try second.commit(["a.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["a.html"])
+
+        // Into an existing folder: files of the same name are replaced, others stay.
+        try Data("keep".utf8).write(to: target.appendingPathComponent("notes.txt"))
+        let third = try StagedOutput(target: target)
+        try third.write(OutputFile(name: "a.html", contents: Data("b".utf8)))
+        try third.commit(["a.html"])
+        #expect(try String(contentsOf: target.appendingPathComponent("a.html"), encoding: .utf8) == "b")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == ["a.html", "notes.txt"])
+    }
+
+    @Test func anOutputThatCannotBeWrittenIsBadInput() throws {
+        let parent = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let file = parent.appendingPathComponent("file.txt")
+        try Data().write(to: file)
+        for target in [file, file.appendingPathComponent("sub"), parent.appendingPathComponent("missing/sub")] {
+            do {
+                _ = try StagedOutput(target: target)
+                Issue.record("\(target.path) was accepted")
+            } catch {
+                #expect(error.cause == .badInput)
+            }
+        }
+        #expect(throws: SheetError.self) { try AtomicFile.write(Data(), to: parent) }
+    }
+
+    /// With WeasyPrint, `--format pdf` makes PDFs whose text holds the questions; every
+    /// variant's pages say "Page n of m" of their own; the same sheet gives the same bytes.
+    @Test(.enabled(if: PDFMaker.find() != nil, "WeasyPrint is not installed here (make deps installs it; CI has it)"))
+    func pdfsHoldTheQuestions() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("pdf")
+        let sheet = try Fixtures.sheet(["serial-sync-in-async", "barrier-purpose"], variants: 2)
+        let written = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: target, pdfMaker: PDFMaker.find())
+        #expect(written.files.map(\.lastPathComponent) == ["sheet-1.pdf", "key-1.pdf", "sheet-2.pdf", "key-2.pdf", "sheets.pdf", "keys.pdf"])
+        let sheetText = try Self.pdfText(target.appendingPathComponent("sheet-1.pdf"))
+        #expect(sheetText.contains("sync inside async on the same serial queue"))
+        #expect(sheetText.contains("What a barrier block does"))
+        #expect(sheetText.contains("Variant 1 of 2 · seed 42"))
+        #expect(sheetText.contains("Page 1 of"))
+        let keyText = try Self.pdfText(target.appendingPathComponent("key-2.pdf"))
+        #expect(keyText.contains("Every possible outcome (3)"))
+        let all = try Self.pdfText(target.appendingPathComponent("sheets.pdf"))
+        #expect(all.contains("Variant 2 of 2"))
+        #expect(all.components(separatedBy: "Page 1 of").count == 3, "each variant numbers its own pages")
+
+        let again = folder.appendingPathComponent("again")
+        _ = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: again, pdfMaker: PDFMaker.find())
+        for file in written.files {
+            let same = try Data(contentsOf: file) == Data(contentsOf: again.appendingPathComponent(file.lastPathComponent))
+            #expect(same, "\(file.lastPathComponent) differs from one run to the next")
+        }
+    }
+
+    static func pdfText(_ pdf: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pdftotext", "-layout", pdf.path, "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "pdftotext failed (poppler-utils: make deps installs it)")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
