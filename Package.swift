@@ -59,12 +59,27 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // New trace puzzles: variants of bank puzzles and fresh ones from a grammar, each checked by
+        // the model and live. Needs Quiz for `Question` and the bank; swift-syntax to read
+        // bank puzzles into the tree it edits; Yams to write question files.
+        .target(
+            name: "Generator",
+            dependencies: [
+                "DispatchModel",
+                "LiveRun",
+                "Quiz",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The command line: argument parsing, rendering, exit codes.
         .executableTarget(
             name: "gcdquiz",
             dependencies: [
                 "CEditLine",
                 "DispatchModel",
+                "Generator",
                 "LiveRun",
                 "Quiz",
                 "Progress",
@@ -77,6 +92,7 @@ let package = Package(
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Quiz", "DispatchModel", "LiveRun"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress", "Generator"]),
     ]
 )

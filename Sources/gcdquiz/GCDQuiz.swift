@@ -14,7 +14,7 @@ struct GCDQuiz: ParsableCommand {
             """,
         subcommands: [
             DrillCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self,
-            ListCommand.self, ShowCommand.self, TagsCommand.self, ProgressCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
+            ListCommand.self, ShowCommand.self, TagsCommand.self, ProgressCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self, GenerateCommand.self,
             ProgressBenchmarkCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
         ],
         defaultSubcommand: DrillCommand.self)

@@ -1,0 +1,82 @@
+import Quiz
+
+/// What `gcdquiz generate` asks for.
+public struct GenerationRequest: Sendable {
+    /// Make variants of these (round the seed's choice); empty: fresh puzzles and variants of
+    /// any bank puzzle.
+    public var like: [Question] = []
+    /// Every kept puzzle has all of these tags.
+    public var tags: [String] = []
+    /// Every kept puzzle has this computed level.
+    public var level: Int?
+    public var count = 10
+    public var seed: UInt64 = 1
+
+    public init(like: [Question] = [], tags: [String] = [], level: Int? = nil, count: Int = 10, seed: UInt64 = 1) {
+        self.like = like
+        self.tags = tags
+        self.level = level
+        self.count = count
+        self.seed = seed
+    }
+
+    /// Candidates tried before giving up on reaching `count`.
+    public var attemptLimit: Int { 200 + count * 80 }
+}
+
+/// The puzzles kept and the candidates dropped, by reason.
+public struct GenerationReport: Sendable {
+    public var puzzles: [GeneratedPuzzle] = []
+    public var drops: [DropReason: Int] = [:]
+    public var attempts = 0
+
+    /// "kept 100 of 164 candidates; dropped 64: 30 copies, 20 too few outcomes, …".
+    public var summary: String {
+        let dropped = drops.values.reduce(0, +)
+        var text = "kept \(puzzles.count) of \(attempts) candidates"
+        if dropped > 0 {
+            let reasons = DropReason.allCases.compactMap { reason in drops[reason].map { "\($0) \(reason.words)" } }
+            text += "; dropped \(dropped): " + reasons.joined(separator: ", ")
+        }
+        return text
+    }
+}
+
+extension PuzzleGenerator {
+    /// Candidates in a fixed order, each through the model's checks and then through `reality`
+    /// (live runs, swiftc), until `request.count` are kept or the attempts run out. The same
+    /// bank, request and reality give the same puzzles.
+    public func generate(_ request: GenerationRequest, reality: [any RealityCheck] = [], parallel: Int = 2) throws -> GenerationReport {
+        let pool = request.like.isEmpty
+            ? variantSources.filter { source in request.tags.allSatisfy(source.tags.contains) }
+            : request.like
+        let filter = Filter(level: request.level, tags: request.tags)
+        var report = GenerationReport()
+        var seen = Fingerprints()
+        while report.puzzles.count < request.count && report.attempts < request.attemptLimit {
+            // The model's checks, one candidate after another, until enough are waiting.
+            var batch: [GeneratedPuzzle] = []
+            while report.puzzles.count + batch.count < request.count && report.attempts < request.attemptLimit {
+                let seed = Self.attemptSeed(request.seed, report.attempts)
+                report.attempts += 1
+                let draft = draft(from: pool, fresh: request.like.isEmpty, level: request.level, seed: seed)
+                switch check(draft, avoiding: seen, filter: filter) {
+                case .success(let puzzle):
+                    seen.insert(puzzle)
+                    batch.append(puzzle)
+                case .failure(let reason):
+                    report.drops[reason, default: 0] += 1
+                }
+            }
+            // Reality, several puzzles at a time.
+            for check in reality where !batch.isEmpty {
+                let verdicts = try check.verdicts(batch, parallel: parallel)
+                let failed = verdicts.filter { !$0 }.count
+                if failed > 0 { report.drops[check.dropReason, default: 0] += failed }
+                batch = zip(batch, verdicts).filter(\.1).map(\.0)
+            }
+            report.puzzles += batch
+        }
+        return report
+    }
+}
