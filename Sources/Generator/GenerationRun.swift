@@ -43,6 +43,9 @@ public struct GenerationReport: Sendable {
 }
 
 extension PuzzleGenerator {
+    /// Failed candidates in a row after which a source is set aside for the rest of a run.
+    static let sourcePatience = 25
+
     /// Candidates in a fixed order, each through the model's checks and then through `reality`
     /// (live runs, swiftc), until `request.count` are kept or the attempts run out. The same
     /// bank, request and reality give the same puzzles.
@@ -53,14 +56,24 @@ extension PuzzleGenerator {
         let filter = Filter(level: request.level, tags: request.tags)
         var report = GenerationReport()
         var seen = Fingerprints()
-        while report.puzzles.count < request.count && report.attempts < request.attemptLimit {
+        // Candidates in a row that each source gave nothing new: a small puzzle soon runs out of
+        // variants that are not copies, and is then set aside.
+        var misses: [String: Int] = [:]
+        search: while report.puzzles.count < request.count && report.attempts < request.attemptLimit {
             // The model's checks, one candidate after another, until enough are waiting.
             var batch: [GeneratedPuzzle] = []
             while report.puzzles.count + batch.count < request.count && report.attempts < request.attemptLimit {
+                let active = pool.filter { misses[$0.id, default: 0] < Self.sourcePatience }
+                if active.isEmpty && !request.like.isEmpty && batch.isEmpty { break search }
+                if active.isEmpty && !request.like.isEmpty { break }
                 let seed = Self.attemptSeed(request.seed, report.attempts)
                 report.attempts += 1
-                let draft = draft(from: pool, fresh: request.like.isEmpty, level: request.level, seed: seed)
-                switch check(draft, avoiding: seen, filter: filter) {
+                let draft = draft(from: active, fresh: request.like.isEmpty, level: request.level, seed: seed)
+                let result = check(draft, avoiding: seen, filter: filter)
+                if let id = draft?.source?.id {
+                    misses[id] = result.isSuccess ? 0 : misses[id, default: 0] + 1
+                }
+                switch result {
                 case .success(let puzzle):
                     seen.insert(puzzle)
                     batch.append(puzzle)
@@ -78,5 +91,11 @@ extension PuzzleGenerator {
             report.puzzles += batch
         }
         return report
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
     }
 }

@@ -206,8 +206,11 @@ public struct PuzzleGenerator: Sendable {
         var random = SeededRandom(seed: seed)
         var changed = tree
         var changes: [(change: VariantChange, before: SnippetTree)] = []
-        for _ in 0..<(random.percent(35) ? 2 : 1) {
-            let candidates = VariantChange.candidates(for: changed, catalog: catalog, program: program)
+        for _ in 0..<(random.percent(55) ? 2 : 1) {
+            var candidates = VariantChange.candidates(for: changed, catalog: catalog, program: program)
+            // Code with no async has one outcome whatever else changes: mostly add one.
+            let adding = candidates.filter { $0.addsAsync(to: changed) }
+            if !changed.hasAsync && !adding.isEmpty && random.percent(75) { candidates = adding }
             guard !candidates.isEmpty else { break }
             let change = random.pick(candidates)
             guard let next = change.apply(to: changed, catalog: catalog) else { continue }
@@ -248,6 +251,9 @@ public struct PuzzleGenerator: Sendable {
         guard let draft, draft.source.flatMap(source)?.tree != draft.tree else {
             return .failure(.noChange)
         }
+        // Prints and syncs alone run on one thread in program order: one outcome, known
+        // without compiling.
+        if !draft.tree.hasAsync && !draft.tree.hasCompound && options.outcomes.lowerBound > 1 { return .failure(.tooFewOutcomes) }
         let code = draft.tree.source
         guard case .success(let program) = SnippetCompiler.compile(code) else { return .failure(.doesNotCompile) }
         let exploration = Explorer(stateBudget: options.stateBudget).explore(program)
@@ -271,7 +277,7 @@ public struct PuzzleGenerator: Sendable {
         let title: String
         let origin: String
         if let source = draft.source {
-            title = source.title + (changes.isEmpty ? ", labels renamed" : ", " + changes)
+            title = source.title + (changes.isEmpty ? ", with other labels" : ", but " + changes)
             origin = "a variant of \(source.id)"
         } else {
             title = TitleWriter.title(draft.tree, program: program)

@@ -81,8 +81,10 @@ struct ExplanationWriter {
                     ? "The `.barrier` flag at line \(fact.line) does nothing on a global queue: that block runs like any other."
                     : "With `.barrier`, the block at line \(fact.line) waits for every block queued on \(fact.dispatch.queue) before it and runs alone; blocks queued after it wait until it is done.")
             }
-            if let group = fact.dispatch.group {
-                sentences.append("`\(group).wait()` returns only once the block at line \(fact.line), submitted with `async(group: \(group))`, has finished.")
+            if let group = fact.dispatch.group, !facts[..<index].contains(where: { $0.dispatch.group == group }) {
+                let lines = facts.filter { $0.dispatch.group == group }.map { String($0.line) }
+                let blocks = lines.count == 1 ? "the block at line \(lines[0]), submitted with `async(group: \(group))`, has" : "the blocks at lines \(TitleWriter.list(lines)), submitted with `async(group: \(group))`, have"
+                sentences.append("`\(group).wait()` returns only once \(blocks) finished.")
             }
             if let wait = fact.semaphoreWait {
                 sentences.append("`\(wait).wait()` blocks \(fact.runner) until that block calls `\(wait).signal()`.")

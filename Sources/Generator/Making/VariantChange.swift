@@ -121,6 +121,16 @@ public enum VariantChange: Hashable, Sendable {
         return changes
     }
 
+    /// Whether the change puts an async into `tree` (the code before it).
+    func addsAsync(to tree: SnippetTree) -> Bool {
+        switch self {
+        case .flipMode(let index): tree.dispatches.indices.contains(index) && tree.dispatches[index].mode == .sync
+        case .nest(_, _, let mode): mode == .async
+        case .groupForSync, .semaphoreForSync: true
+        case .retarget, .unnest, .secondQueue, .toggleBarrier: false
+        }
+    }
+
     /// What the change does to `tree` (the code before it), in words a learner reads in the
     /// title: "with async in place of serialQueue.sync".
     func phrase(before tree: SnippetTree, renamed: [Label: Label] = [:]) -> String {

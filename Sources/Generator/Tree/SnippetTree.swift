@@ -123,17 +123,6 @@ extension SnippetTree {
     }
 }
 
-extension Statement {
-    /// How many lines the printer gives the statement: what line numbers in explanations count.
-    public var lineCount: Int {
-        switch self {
-        case .print, .line: 1
-        case .dispatch(let dispatch): 2 + dispatch.body.map(\.lineCount).reduce(0, +)
-        case .compound(let clauses, _): clauses.count + 1 + clauses.flatMap(\.body).map(\.lineCount).reduce(0, +)
-        }
-    }
-}
-
 // MARK: Walking and editing
 
 extension SnippetTree {
@@ -172,18 +161,16 @@ extension SnippetTree {
         return names
     }
 
-    /// The deepest nesting of dispatches (0: no dispatch).
-    public var dispatchDepth: Int {
-        func depth(_ statements: [Statement]) -> Int {
-            statements.map { statement in
-                switch statement {
-                case .dispatch(let dispatch): 1 + depth(dispatch.body)
-                case .compound(let clauses, _): clauses.map { depth($0.body) }.max() ?? 0
-                case .print, .line: 0
-                }
-            }.max() ?? 0
-        }
-        return depth(statements)
+    /// Some dispatch is an `async`: without one, prints and syncs run on one thread.
+    public var hasAsync: Bool {
+        dispatches.contains { $0.mode == .async }
+    }
+
+    /// Some statement has a body the tree keeps as written (a loop, a notify, an operation).
+    public var hasCompound: Bool {
+        var found = false
+        Self.visit(statements) { if case .compound = $0 { found = true } }
+        return found
     }
 
     static func visit(_ statements: [Statement], _ body: (Statement) -> Void) {
