@@ -59,6 +59,7 @@ extension PuzzleGenerator {
         // Candidates in a row that each source gave nothing new: a small puzzle soon runs out of
         // variants that are not copies, and is then set aside.
         var misses: [String: Int] = [:]
+        var memo = CheckMemo()
         search: while report.puzzles.count < request.count && report.attempts < request.attemptLimit {
             // The model's checks, one candidate after another, until enough are waiting.
             var batch: [GeneratedPuzzle] = []
@@ -69,7 +70,7 @@ extension PuzzleGenerator {
                 let seed = Self.attemptSeed(request.seed, report.attempts)
                 report.attempts += 1
                 let draft = draft(from: active, fresh: request.like.isEmpty, level: request.level, seed: seed)
-                let result = check(draft, avoiding: seen, filter: filter)
+                let result = check(draft, avoiding: seen, filter: filter, memo: &memo)
                 if let id = draft?.source?.id {
                     misses[id] = result.isSuccess ? 0 : misses[id, default: 0] + 1
                 }

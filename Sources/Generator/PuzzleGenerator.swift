@@ -71,8 +71,10 @@ public struct PuzzleGenerator: Sendable {
     public struct Options: Sendable {
         /// How many outcomes make a puzzle interesting.
         public var outcomes: ClosedRange<Int> = 2...16
-        /// The explorer's budget for one candidate.
-        public var stateBudget = 200_000
+        /// The explorer's budget for one candidate: a puzzle of at most 16 outcomes needs a few
+        /// thousand states (the bank's largest, 997), and stopping early on larger ones is most of
+        /// the generator's speed.
+        public var stateBudget = 10_000
         /// Candidates tried for one `variant(of:seed:)` before giving up.
         public var attempts = 60
 
@@ -138,15 +140,15 @@ public struct PuzzleGenerator: Sendable {
     /// A variant of `question`, not a copy of the bank or of `avoiding`; nil when none of
     /// `options.attempts` candidates passes (the puzzle has too little to change).
     public func variant(of question: Question, seed: UInt64, avoiding: Fingerprints = Fingerprints()) -> GeneratedPuzzle? {
-        firstPassing(seed: seed) { attemptSeed in
-            check(draftVariant(of: question, seed: attemptSeed), avoiding: avoiding, filter: .anything)
+        firstPassing(seed: seed) { attemptSeed, memo in
+            check(draftVariant(of: question, seed: attemptSeed), avoiding: avoiding, filter: .anything, memo: &memo)
         }
     }
 
     /// A fresh puzzle whose computed level is `level`.
     public func fresh(level: Int, seed: UInt64, avoiding: Fingerprints = Fingerprints()) -> GeneratedPuzzle? {
-        firstPassing(seed: seed) { attemptSeed in
-            check(draftFresh(level: level, seed: attemptSeed), avoiding: avoiding, filter: Filter(level: level))
+        firstPassing(seed: seed) { attemptSeed, memo in
+            check(draftFresh(level: level, seed: attemptSeed), avoiding: avoiding, filter: Filter(level: level), memo: &memo)
         }
     }
 
@@ -154,14 +156,15 @@ public struct PuzzleGenerator: Sendable {
     /// that still has the tag.
     public func puzzle(topic: String, seed: UInt64, avoiding: Fingerprints = Fingerprints()) -> GeneratedPuzzle? {
         let sources = variantSources.filter { $0.tags.contains(topic) }
-        return firstPassing(seed: seed) { attemptSeed in
-            check(draft(from: sources, fresh: true, seed: attemptSeed), avoiding: avoiding, filter: Filter(tags: [topic]))
+        return firstPassing(seed: seed) { attemptSeed, memo in
+            check(draft(from: sources, fresh: true, seed: attemptSeed), avoiding: avoiding, filter: Filter(tags: [topic]), memo: &memo)
         }
     }
 
-    private func firstPassing(seed: UInt64, _ attempt: (UInt64) -> Result<GeneratedPuzzle, DropReason>) -> GeneratedPuzzle? {
+    private func firstPassing(seed: UInt64, _ attempt: (UInt64, inout CheckMemo) -> Result<GeneratedPuzzle, DropReason>) -> GeneratedPuzzle? {
+        var memo = CheckMemo()
         for index in 0..<options.attempts {
-            if case .success(let puzzle) = attempt(Self.attemptSeed(seed, index)) { return puzzle }
+            if case .success(let puzzle) = attempt(Self.attemptSeed(seed, index), &memo) { return puzzle }
         }
         return nil
     }
@@ -196,7 +199,8 @@ public struct PuzzleGenerator: Sendable {
         if choice < sources.count {
             return draftVariant(of: sources[choice], seed: random.next())
         }
-        return draftFresh(level: level ?? random.int(1...3), seed: random.next())
+        // Level 1 code is small, so its puzzles soon repeat: fewer of them when no level is asked.
+        return draftFresh(level: level ?? random.pick([1, 2, 2, 3, 3]), seed: random.next())
     }
 
     func draftVariant(of question: Question, seed: UInt64) -> Draft? {
@@ -208,9 +212,13 @@ public struct PuzzleGenerator: Sendable {
         var changes: [(change: VariantChange, before: SnippetTree)] = []
         for _ in 0..<(random.percent(55) ? 2 : 1) {
             var candidates = VariantChange.candidates(for: changed, catalog: catalog, program: program)
+            // A print wrapped once is not wrapped again: one change a place reads better.
+            candidates.removeAll { candidate in
+                changes.contains { if case .nest(let a, _, _) = $0.change, case .nest(let b, _, _) = candidate { a == b } else { false } }
+            }
             // Code with no async has one outcome whatever else changes: mostly add one.
             let adding = candidates.filter { $0.addsAsync(to: changed) }
-            if !changed.hasAsync && !adding.isEmpty && random.percent(75) { candidates = adding }
+            if !changed.hasWorkerAsync && !adding.isEmpty && random.percent(75) { candidates = adding }
             guard !candidates.isEmpty else { break }
             let change = random.pick(candidates)
             guard let next = change.apply(to: changed, catalog: catalog) else { continue }
@@ -246,14 +254,31 @@ public struct PuzzleGenerator: Sendable {
         static let anything = Filter()
     }
 
-    /// The model's checks, in order of cost; the title and explanation are written last.
-    func check(_ draft: Draft?, avoiding: Fingerprints, filter: Filter) -> Result<GeneratedPuzzle, DropReason> {
+    /// Why candidates failed, by canonical source: random drafts often come back to the same
+    /// small programs, and whatever failed once fails again (what is seen only grows).
+    typealias CheckMemo = [String: DropReason]
+
+    /// The model's checks, cheapest first; the title and explanation are written last.
+    func check(_ draft: Draft?, avoiding: Fingerprints, filter: Filter, memo: inout CheckMemo) -> Result<GeneratedPuzzle, DropReason> {
         guard let draft, draft.source.flatMap(source)?.tree != draft.tree else {
             return .failure(.noChange)
         }
-        // Prints and syncs alone run on one thread in program order: one outcome, known
-        // without compiling.
-        if !draft.tree.hasAsync && !draft.tree.hasCompound && options.outcomes.lowerBound > 1 { return .failure(.tooFewOutcomes) }
+        let canonical = draft.tree.canonicalSource
+        if let known = memo[canonical] { return .failure(known) }
+        let result = check(draft, canonical: canonical, avoiding: avoiding, filter: filter)
+        if case .failure(let reason) = result { memo[canonical] = reason }
+        return result
+    }
+
+    private func check(_ draft: Draft, canonical: String, avoiding: Fingerprints, filter: Filter) -> Result<GeneratedPuzzle, DropReason> {
+        if bankFingerprints.contains(canonicalSource: canonical) || avoiding.contains(canonicalSource: canonical) {
+            return .failure(.copy)
+        }
+        // Without an async onto a queue other than the main one, every block runs on the main
+        // thread in an order fixed by the code: one outcome, known without compiling.
+        if !draft.tree.hasWorkerAsync && !draft.tree.hasCompound && options.outcomes.lowerBound > 1 {
+            return .failure(.tooFewOutcomes)
+        }
         let code = draft.tree.source
         guard case .success(let program) = SnippetCompiler.compile(code) else { return .failure(.doesNotCompile) }
         let exploration = Explorer(stateBudget: options.stateBudget).explore(program)
@@ -261,7 +286,6 @@ public struct PuzzleGenerator: Sendable {
         let count = exploration.outcomes.count
         if count < options.outcomes.lowerBound { return .failure(.tooFewOutcomes) }
         if count > options.outcomes.upperBound { return .failure(.tooManyOutcomes) }
-        let canonical = draft.tree.canonicalSource
         let shape = OutcomeShape(exploration.outcomes)
         if bankFingerprints.contains(canonicalSource: canonical, shape: shape) || avoiding.contains(canonicalSource: canonical, shape: shape) {
             return .failure(.copy)
@@ -281,11 +305,12 @@ public struct PuzzleGenerator: Sendable {
             origin = "a variant of \(source.id)"
         } else {
             title = TitleWriter.title(draft.tree, program: program)
-            origin = "a fresh puzzle from the level \(draft.level ?? level) grammar"
+            origin = "a fresh puzzle"
         }
+        let grammar = draft.source == nil ? " (grammar size \(draft.level ?? level))" : ""
         var question = Question(
             id: id, kind: .trace, title: title, level: level, tags: tags,
-            source: "\(origin), by gcdquiz generate with seed \(draft.seed)",
+            source: "\(origin), by gcdquiz generate with seed \(draft.seed)\(grammar)",
             explanation: ExplanationWriter(tree: draft.tree, program: program, exploration: exploration).explanation,
             code: code, file: "\(id).yaml")
         question.isGenerated = true

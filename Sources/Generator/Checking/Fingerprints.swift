@@ -14,6 +14,11 @@ public struct Fingerprints: Sendable {
         sources.contains(canonicalSource) || shapes.contains(shape)
     }
 
+    /// The cheap half, known before exploring: the same code up to labels.
+    public func contains(canonicalSource: String) -> Bool {
+        sources.contains(canonicalSource)
+    }
+
     public mutating func insert(canonicalSource: String, shape: OutcomeShape) {
         sources.insert(canonicalSource)
         shapes.insert(shape)

@@ -70,7 +70,9 @@ struct ExplanationWriter {
                     sentences.append("\(call) at line \(fact.line), called on a worker, waits until the main thread is idle, runs its block there, and only then lets the worker go on.")
                 } else {
                     var sentence = "\(call) at line \(fact.line) runs its block on the calling thread (\(fact.runner)) and returns only once the block is done."
-                    if catalog.kind(of: fact.dispatch.queue) == .serial && facts.contains(where: { $0.dispatch.queue == fact.dispatch.queue && $0.dispatch.mode == .async }) {
+                    if catalog.kind(of: fact.dispatch.queue) == .serial
+                        && facts.contains(where: { $0.dispatch.queue == fact.dispatch.queue && $0.dispatch.mode == .async && $0.line < fact.line })
+                    {
                         sentence += " \(fact.dispatch.queue) is serial, so the sync first waits for any block of \(fact.dispatch.queue) that is running or queued before it."
                     }
                     sentences.append(sentence)
@@ -157,9 +159,16 @@ struct ExplanationWriter {
                 guard case .impossible(let impossibility) = explainer.explain(outcome) else { return nil }
                 return impossibility.blockers.first?.rule
             }
-            // One thread printing both in program order goes without saying.
-            if rule == .programOrder && threads.sameThread(pair.first, pair.second) { continue }
-            let reason = rule.map { reasonPhrase($0, pair) } ?? "no schedule prints them the other way round"
+            var reason = rule.map { reasonPhrase($0, pair) } ?? "no schedule prints \(pair.second) first"
+            if threads.sameThread(pair.first, pair.second) {
+                // One thread printing both in program order goes without saying, unless the first
+                // is inside a sync the second waits for.
+                guard let sync = facts.first(where: { fact in
+                    let inside = SnippetTree(fact.dispatch.body).labels.map(\.printed)
+                    return fact.dispatch.mode == .sync && inside.contains(pair.first) && !inside.contains(pair.second)
+                }) else { continue }
+                reason = "the sync at line \(sync.line) returns only after its block has run"
+            }
             if let index = grouped.firstIndex(where: { $0.first == pair.first && $0.reason == reason }) {
                 grouped[index].seconds.append(pair.second)
             } else {
@@ -208,9 +217,13 @@ struct ExplanationWriter {
         case .groupWaitsForItsBlocks: return "the group's wait returns only after the group's blocks have run"
         case .groupNotifiesWhenEmpty: return "notify fires only once the group is empty"
         case .semaphoreBlocksAtZero: return "the semaphore holds the waiting thread until the signal"
+        case .timeIsLogical: return "an earlier deadline comes first"
+        case .operationWaitsForDependencies: return "an operation starts only after its dependencies have finished"
+        case .operationQueueLimit: return "the OperationQueue's limit and priorities decide which operation starts next"
+        case .cancelledOperationSkipsItsBlocks: return "a cancelled operation finishes without running its blocks, and only then do its dependents start"
+        case .completionBlockRunsAfter: return "a completion block runs only after its operation has finished"
         case .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone, .unsynchronizedAccess,
-            .timeIsLogical, .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit,
-            .cancelledOperationSkipsItsBlocks, .completionBlockRunsAfter:
+            .preconditionCrashes:
             return rule.statement
         }
     }

@@ -19,13 +19,13 @@ struct FreshGrammar {
     init(level: Int) {
         switch level {
         case ...1:
-            size = Size(prints: 3...5, dispatches: 1...2, depth: 1,
+            size = Size(prints: 3...6, dispatches: 1...3, depth: 1,
                         queues: [QueueCatalog.serial, QueueCatalog.concurrent, QueueCatalog.main], extras: 0...0)
         case 2:
-            size = Size(prints: 4...6, dispatches: 2...3, depth: 2,
+            size = Size(prints: 5...7, dispatches: 2...4, depth: 2,
                         queues: QueueCatalog.standard.map(\.name), extras: 0...1)
         default:
-            size = Size(prints: 5...7, dispatches: 2...4, depth: 3,
+            size = Size(prints: 5...7, dispatches: 3...4, depth: 3,
                         queues: QueueCatalog.standard.map(\.name), extras: 1...2)
         }
     }
@@ -45,15 +45,19 @@ struct FreshGrammar {
             let parent = nodes.isEmpty || random.percent(35) ? nil : random.pick(parents)
             let depth = parent.map { nodes[$0].depth + 1 } ?? 1
             var queue = random.pick(size.queues)
-            var mode: DispatchMode = random.percent(60) ? .async : .sync
+            // Syncs and serial queues fix orders, so that more prints still make few outcomes.
+            var mode: DispatchMode = random.percent(45) ? .async : .sync
             // A main-queue sync from the main thread traps at once: a puzzle with one answer.
             if queue == QueueCatalog.main && parent == nil && mode == .sync { mode = .async }
             if queue == QueueCatalog.main && parent != nil && random.percent(50) { queue = QueueCatalog.concurrent }
             nodes.append(Node(parent: parent, depth: depth, queue: queue, mode: mode))
         }
-        // Without an async, one thread runs everything in program order: a single outcome.
-        if !nodes.contains(where: { $0.mode == .async }) {
-            nodes[random.below(nodes.count)].mode = .async
+        // Without an async onto a worker queue, the main thread runs everything in an order the
+        // code fixes: a single outcome.
+        if !nodes.contains(where: { $0.mode == .async && $0.queue != QueueCatalog.main }) {
+            let index = random.below(nodes.count)
+            nodes[index].mode = .async
+            if nodes[index].queue == QueueCatalog.main { nodes[index].queue = random.pick([QueueCatalog.serial, QueueCatalog.concurrent]) }
         }
         // Every block and the top level print at least once; the rest go anywhere.
         var printCounts = [Int](repeating: 1, count: nodes.count + 1)  // index 0: top level

@@ -121,13 +121,15 @@ public enum VariantChange: Hashable, Sendable {
         return changes
     }
 
-    /// Whether the change puts an async into `tree` (the code before it).
+    /// Whether the change puts an async onto a worker queue into `tree` (the code before it).
     func addsAsync(to tree: SnippetTree) -> Bool {
+        let dispatches = tree.dispatches
+        func onWorker(_ index: Int) -> Bool { dispatches.indices.contains(index) && dispatches[index].queue != QueueCatalog.main }
         switch self {
-        case .flipMode(let index): tree.dispatches.indices.contains(index) && tree.dispatches[index].mode == .sync
-        case .nest(_, _, let mode): mode == .async
-        case .groupForSync, .semaphoreForSync: true
-        case .retarget, .unnest, .secondQueue, .toggleBarrier: false
+        case .flipMode(let index): return onWorker(index) && dispatches[index].mode == .sync
+        case .nest(_, let queue, let mode): return mode == .async && queue != QueueCatalog.main
+        case .groupForSync(let index, _), .semaphoreForSync(let index, _): return onWorker(index)
+        case .retarget, .unnest, .secondQueue, .toggleBarrier: return false
         }
     }
 

@@ -166,6 +166,11 @@ extension SnippetTree {
         dispatches.contains { $0.mode == .async }
     }
 
+    /// Some dispatch is an `async` onto a queue other than the main queue, which a worker runs.
+    public var hasWorkerAsync: Bool {
+        dispatches.contains { $0.mode == .async && $0.queue != "DispatchQueue.main" }
+    }
+
     /// Some statement has a body the tree keeps as written (a loop, a notify, an operation).
     public var hasCompound: Bool {
         var found = false
