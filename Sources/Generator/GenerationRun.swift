@@ -29,6 +29,9 @@ public struct GenerationReport: Sendable {
     public var puzzles: [GeneratedPuzzle] = []
     public var drops: [DropReason: Int] = [:]
     public var attempts = 0
+    /// Puzzles dropped because reality did what the model does not allow, and what it did: each
+    /// one a bug in the model or the runner, worth reporting.
+    public var disagreements: [(puzzle: GeneratedPuzzle, detail: String)] = []
 
     /// "kept 100 of 164 candidates; dropped 64: 30 copies, 20 too few outcomes, …".
     public var summary: String {
@@ -84,10 +87,13 @@ extension PuzzleGenerator {
             }
             // Reality, several puzzles at a time.
             for check in reality where !batch.isEmpty {
-                let verdicts = try check.verdicts(batch, parallel: parallel)
-                let failed = verdicts.filter { !$0 }.count
-                if failed > 0 { report.drops[check.dropReason, default: 0] += failed }
-                batch = zip(batch, verdicts).filter(\.1).map(\.0)
+                let found = try check.disagreements(batch, parallel: parallel)
+                for (puzzle, detail) in zip(batch, found) {
+                    guard let detail else { continue }
+                    report.drops[check.dropReason, default: 0] += 1
+                    report.disagreements.append((puzzle, detail))
+                }
+                batch = zip(batch, found).filter { $0.1 == nil }.map(\.0)
             }
             report.puzzles += batch
         }

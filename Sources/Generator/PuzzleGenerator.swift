@@ -74,9 +74,13 @@ public struct PuzzleGenerator: Sendable {
         /// The explorer's budget for one candidate: a puzzle of at most 16 outcomes needs a few
         /// thousand states (the bank's largest, 997), and stopping early on larger ones is most of
         /// the generator's speed.
-        public var stateBudget = 10_000
+        public var stateBudget = 5_000
         /// Candidates tried for one `variant(of:seed:)` before giving up.
-        public var attempts = 60
+        public var attempts = 80
+        /// Whether the same outcomes up to renaming make a copy (true), or only the same code up
+        /// to labels: a sheet that gives each student a different variant of one small puzzle
+        /// needs more of them than that puzzle has answers.
+        public var copiesByAnswer = true
 
         public init(outcomes: ClosedRange<Int> = 2...16) {
             self.outcomes = outcomes
@@ -84,7 +88,7 @@ public struct PuzzleGenerator: Sendable {
     }
 
     public let bank: Bank
-    public let options: Options
+    public var options: Options
     /// The bank's trace puzzles, which no generated puzzle may copy.
     public let bankFingerprints: Fingerprints
     let estimator = LevelEstimator.calibrated
@@ -97,10 +101,11 @@ public struct PuzzleGenerator: Sendable {
         var tree: SnippetTree
         var program: Program?
 
+        /// Nil for code with nothing to change: no dispatch and no label to wrap in one.
         init?(_ question: Question, program: Program?) {
-            guard question.kind == .trace, let code = question.code, let tree = SnippetTreeReader.read(code), !tree.labels.isEmpty else {
-                return nil
-            }
+            guard question.kind == .trace, let code = question.code, let tree = SnippetTreeReader.read(code),
+                !tree.labels.isEmpty || !tree.dispatches.isEmpty
+            else { return nil }
             self.question = question
             self.tree = tree
             self.program = program
@@ -159,6 +164,14 @@ public struct PuzzleGenerator: Sendable {
         return firstPassing(seed: seed) { attemptSeed, memo in
             check(draft(from: sources, fresh: true, seed: attemptSeed), avoiding: avoiding, filter: Filter(tags: [topic]), memo: &memo)
         }
+    }
+
+    /// `count` variants of `question`, none a copy of another or of the bank: a different one
+    /// for each student of a class. Fewer when the puzzle has fewer variants to give.
+    public func variants(of question: Question, count: Int, seed: UInt64) -> [GeneratedPuzzle] {
+        var byCode = self
+        byCode.options.copiesByAnswer = false
+        return (try? byCode.generate(GenerationRequest(like: [question], count: count, seed: seed)).puzzles) ?? []
     }
 
     private func firstPassing(seed: UInt64, _ attempt: (UInt64, inout CheckMemo) -> Result<GeneratedPuzzle, DropReason>) -> GeneratedPuzzle? {
@@ -287,13 +300,13 @@ public struct PuzzleGenerator: Sendable {
         if count < options.outcomes.lowerBound { return .failure(.tooFewOutcomes) }
         if count > options.outcomes.upperBound { return .failure(.tooManyOutcomes) }
         let shape = OutcomeShape(exploration.outcomes)
-        if bankFingerprints.contains(canonicalSource: canonical, shape: shape) || avoiding.contains(canonicalSource: canonical, shape: shape) {
+        if options.copiesByAnswer && (bankFingerprints.contains(canonicalSource: canonical, shape: shape) || avoiding.contains(canonicalSource: canonical, shape: shape)) {
             return .failure(.copy)
         }
         let features = PuzzleFeatures(program: program, exploration: exploration)
         let level = estimator.level(features)
         if let wanted = filter.level, wanted != level { return .failure(.otherLevel) }
-        let tags = TagDetector.tags(program: program, exploration: exploration)
+        let tags = TagDetector.tags(program: program, exploration: exploration, source: draft.source?.tags ?? [])
         if !filter.tags.allSatisfy(tags.contains) { return .failure(.missingTag) }
 
         let id = (draft.source.map { "\($0.id)-v" } ?? "gen-") + Self.shortHash(canonical)

@@ -7,20 +7,21 @@ import Quiz
 public protocol RealityCheck: Sendable {
     /// What a failed puzzle counts as in the summary.
     var dropReason: DropReason { get }
-    /// Whether reality stayed within the model for one puzzle. Throws when the check itself
-    /// cannot run (no worker, no swiftc): that is a failure of the tool, not of the puzzle.
-    func passes(_ puzzle: GeneratedPuzzle, index: Int) throws -> Bool
+    /// Nil when reality stayed within the model for one puzzle; otherwise what reality did that
+    /// the model does not allow. Throws when the check itself cannot run (no worker, no swiftc):
+    /// that is a failure of the tool, not of the puzzle.
+    func disagreement(_ puzzle: GeneratedPuzzle, index: Int) throws -> String?
 }
 
 extension RealityCheck {
     /// Checks every puzzle, `parallel` at a time (each live run or compiled program is a child
-    /// process, so two keep both cores busy); the verdicts in the puzzles' order.
-    public func verdicts(_ puzzles: [GeneratedPuzzle], parallel: Int = 2) throws -> [Bool] {
+    /// process, so two keep both cores busy); the disagreements in the puzzles' order.
+    public func disagreements(_ puzzles: [GeneratedPuzzle], parallel: Int = 2) throws -> [String?] {
         let state = SharedVerdicts(count: puzzles.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(parallel, puzzles.count))) { _ in
             while let index = state.nextIndex() {
                 do {
-                    state.record(index, try passes(puzzles[index], index: index))
+                    state.record(index, try disagreement(puzzles[index], index: index))
                 } catch {
                     state.fail(error)
                 }
@@ -45,10 +46,16 @@ public struct LiveCheck: RealityCheck {
         self.seed = seed
     }
 
-    public func passes(_ puzzle: GeneratedPuzzle, index: Int) throws -> Bool {
+    public func disagreement(_ puzzle: GeneratedPuzzle, index: Int) throws -> String? {
         let runs = LiveRunBudget.runs(runs, for: puzzle.program, exploration: puzzle.exploration)
-        let histogram = try runner.run(puzzle.program, options: .init(runs: runs, seed: SeededRandom.derive(seed, index), jitter: true))
-        return LiveComparison(histogram: histogram, exploration: puzzle.exploration).unexpected.isEmpty
+        let runSeed = SeededRandom.derive(seed, index)
+        let histogram = try runner.run(puzzle.program, options: .init(runs: runs, seed: runSeed, jitter: true))
+        let unexpected = LiveComparison(histogram: histogram, exploration: puzzle.exploration).unexpected
+        guard !unexpected.isEmpty else { return nil }
+        let seen = unexpected.map { row in
+            "'\(AnswerNotation.render(Outcome(lines: row.entry.outcome.lines, end: .finished)))' (\(row.entry.outcome.end.rawValue), \(row.entry.count) of \(runs) runs)"
+        }
+        return "live runs (seed \(runSeed)) printed " + seen.joined(separator: ", ") + ", which the model does not allow"
     }
 }
 
@@ -64,28 +71,31 @@ public struct CompilerCheck: RealityCheck {
         self.directory = directory
     }
 
-    public func passes(_ puzzle: GeneratedPuzzle, index: Int) throws -> Bool {
+    public func disagreement(_ puzzle: GeneratedPuzzle, index: Int) throws -> String? {
         let folder = directory.appendingPathComponent("\(puzzle.question.id)-\(index)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let compiled: CompiledSnippet
         do {
             compiled = try CompiledSnippet.build(
                 code: puzzle.question.code ?? "", graceMilliseconds: CompiledSnippet.grace(for: puzzle.program), in: folder)
-        } catch is ProblemList {
-            return false  // swiftc rejected the code the model accepted
+        } catch let problems as ProblemList {
+            return "swiftc rejects the code the model accepts: \(problems.problems.first?.message.prefix(300) ?? "")"
         }
         let possible = Set(puzzle.exploration.outcomes)
-        for _ in 0..<runs where CompiledSnippet.allowedOutcome(try compiled.run(), possible: possible) == nil {
-            return false
+        for _ in 0..<runs {
+            let run = try compiled.run()
+            if CompiledSnippet.allowedOutcome(run, possible: possible) == nil {
+                return "the compiled program printed '\(run.lines.joined(separator: " "))' (\(run.end.rawValue)), which the model does not allow"
+            }
         }
-        return true
+        return nil
     }
 }
 
 /// The verdicts of a parallel check, filled in by whichever thread checked each puzzle.
 private final class SharedVerdicts: @unchecked Sendable {
     private let lock = NSLock()
-    private var verdicts: [Bool?]
+    private var verdicts: [String??]
     private var next = 0
     private var error: Error?
 
@@ -101,7 +111,7 @@ private final class SharedVerdicts: @unchecked Sendable {
         }
     }
 
-    func record(_ index: Int, _ verdict: Bool) {
+    func record(_ index: Int, _ verdict: String?) {
         lock.withLock { verdicts[index] = verdict }
     }
 
@@ -109,10 +119,10 @@ private final class SharedVerdicts: @unchecked Sendable {
         lock.withLock { if self.error == nil { self.error = error } }
     }
 
-    func result() throws -> [Bool] {
+    func result() throws -> [String?] {
         try lock.withLock {
             if let error { throw error }
-            return verdicts.map { $0 ?? false }
+            return verdicts.map { $0 ?? "not checked" }
         }
     }
 }

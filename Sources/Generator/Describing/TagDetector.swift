@@ -3,7 +3,19 @@ import DispatchModel
 /// A generated puzzle's tags, from what its program does and what its exploration found, in the
 /// bank's vocabulary (`gcdquiz tags`), so that `--tag` and the drill's topics find it.
 enum TagDetector {
-    static func tags(program: Program, exploration: Exploration) -> [String] {
+    /// The tags this detector decides; a variant keeps its source's other tags (operation-queue,
+    /// dependency, priority, …), which name code the changes leave alone.
+    static let vocabulary: Set<String> = [
+        "serial", "concurrent", "main-queue", "sync", "async", "barrier", "group", "semaphore", "timing",
+        "work-item", "concurrent-perform", "inactive", "operation", "deadlock", "race",
+    ]
+
+    static func tags(program: Program, exploration: Exploration, source: [String] = []) -> [String] {
+        detected(program: program, exploration: exploration)
+            + source.filter { !vocabulary.contains($0) }
+    }
+
+    private static func detected(program: Program, exploration: Exploration) -> [String] {
         var tags: [String] = []
         func add(_ tag: String) { if !tags.contains(tag) { tags.append(tag) } }
         for block in program.blocks {

@@ -92,7 +92,7 @@ struct FreshGrammar {
             let options = VariantChange.candidates(for: tree, catalog: catalog, program: nil).filter { change in
                 switch change {
                 case .groupForSync, .semaphoreForSync, .toggleBarrier, .secondQueue: true
-                case .flipMode, .retarget, .nest, .unnest: false
+                case .flipMode, .retarget, .nest, .addBlock, .unnest: false
                 }
             }
             guard !options.isEmpty else { break }

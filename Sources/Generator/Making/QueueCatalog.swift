@@ -15,8 +15,16 @@ struct QueueCatalog: Sendable {
 
     init(program: Program?) {
         var kinds = Dictionary(uniqueKeysWithValues: Self.standard.map { ($0.name, $0.kind) })
-        for queue in program?.queues ?? [] { kinds[queue.name] = queue.kind }
+        for queue in Self.dispatchQueues(program) { kinds[queue.name] = queue.kind }
         self.kinds = kinds
+    }
+
+    /// The program's dispatch queues: not the hidden queues behind its OperationQueues, which
+    /// have no `sync` or `async` of their own.
+    private static func dispatchQueues(_ program: Program?) -> [QueueDecl] {
+        guard let program else { return [] }
+        let backing = Set(program.operationQueues.map(\.backing))
+        return program.queues.indices.filter { !backing.contains(QueueID(index: $0)) }.map { program.queues[$0] }
     }
 
     func kind(of name: String) -> QueueKind? {
@@ -26,7 +34,7 @@ struct QueueCatalog: Sendable {
     /// Queues a dispatch could move to: the standard four and the code's own (not those it
     /// creates inactive, which would need an `activate()`).
     func targets(program: Program?) -> [String] {
-        let declared = (program?.queues ?? []).filter { $0.span != nil && !$0.initiallyInactive }.map(\.name)
+        let declared = Self.dispatchQueues(program).filter { $0.span != nil && !$0.initiallyInactive }.map(\.name)
         return Self.standard.map(\.name) + declared.filter { name in !Self.standard.contains { $0.name == name } }
     }
 

@@ -10,6 +10,8 @@ public enum VariantChange: Hashable, Sendable {
     case retarget(dispatch: Int, queue: String)
     /// One more level: a print is wrapped in a dispatch.
     case nest(print: Int, queue: String, mode: DispatchMode)
+    /// One more level: a new block with a print of its own, at the end of a dispatch's block.
+    case addBlock(inside: Int, queue: String, mode: DispatchMode)
     /// One fewer level: a dispatch is replaced by its body.
     case unnest(dispatch: Int)
     /// A second queue of the code's own, declared at the top, takes over one dispatch.
@@ -45,6 +47,15 @@ public enum VariantChange: Hashable, Sendable {
             guard tree.labels.indices.contains(index) else { return nil }
             return tree.replacingPrint(index) { label in
                 [.dispatch(Dispatch(queue: queue, mode: mode, body: [.print(label)]))]
+            }
+        case .addBlock(let index, let queue, let mode):
+            guard dispatch(index) != nil else { return nil }
+            // A label no code prints (the new print is renamed with the others).
+            let label = Label.text("new\(tree.labels.count)")
+            return tree.replacingDispatch(index) { dispatch in
+                var grown = dispatch
+                grown.body.append(.dispatch(Dispatch(queue: queue, mode: mode, body: [.print(label)])))
+                return [.dispatch(grown)]
             }
         case .unnest(let index):
             guard dispatch(index) != nil, dispatches.count > 1 else { return nil }
@@ -102,6 +113,10 @@ public enum VariantChange: Hashable, Sendable {
                 changes.append(.retarget(dispatch: index, queue: queue))
             }
             if dispatches.count > 1 { changes.append(.unnest(dispatch: index)) }
+            for queue in [QueueCatalog.serial, QueueCatalog.concurrent, QueueCatalog.main, QueueCatalog.global] {
+                changes.append(.addBlock(inside: index, queue: queue, mode: .async))
+                if queue != dispatch.queue { changes.append(.addBlock(inside: index, queue: queue, mode: .sync)) }
+            }
             if let name = free(["other", "second", "worker", "background"]) {
                 changes.append(.secondQueue(dispatch: index, name: name, concurrent: false))
                 changes.append(.secondQueue(dispatch: index, name: name, concurrent: true))
@@ -127,7 +142,7 @@ public enum VariantChange: Hashable, Sendable {
         func onWorker(_ index: Int) -> Bool { dispatches.indices.contains(index) && dispatches[index].queue != QueueCatalog.main }
         switch self {
         case .flipMode(let index): return onWorker(index) && dispatches[index].mode == .sync
-        case .nest(_, let queue, let mode): return mode == .async && queue != QueueCatalog.main
+        case .nest(_, let queue, let mode), .addBlock(_, let queue, let mode): return mode == .async && queue != QueueCatalog.main
         case .groupForSync(let index, _), .semaphoreForSync(let index, _): return onWorker(index)
         case .retarget, .unnest, .secondQueue, .toggleBarrier: return false
         }
@@ -150,6 +165,8 @@ public enum VariantChange: Hashable, Sendable {
             guard tree.labels.indices.contains(index) else { return "with a print wrapped in \(queue).\(mode.rawValue)" }
             let label = renamed[tree.labels[index]] ?? tree.labels[index]
             return "with print(\(label.literal)) wrapped in \(queue).\(mode.rawValue)"
+        case .addBlock(let index, let queue, let mode):
+            return "with a \(queue).\(mode.rawValue) block added inside \(call(index))"
         case .unnest(let index):
             return "with one \(call(index)) unwrapped"
         case .secondQueue(_, let name, let concurrent):

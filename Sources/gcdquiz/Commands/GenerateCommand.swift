@@ -52,8 +52,8 @@ struct GenerateCommand: ParsableCommand {
         let like = try self.like.map { id -> Question in
             let question = try PuzzleResolver.question(id, in: bank)
             _ = try PuzzleResolver.puzzle(from: question, in: bank)  // a trace puzzle that compiles
-            guard question.code.flatMap(SnippetTreeReader.read).map({ !$0.labels.isEmpty }) == true else {
-                throw CommandFailure.badInput("cannot make variants of '\(question.id)': it prints no label (print(1), print(\"a\")) to rename")
+            guard let tree = question.code.flatMap(SnippetTreeReader.read), !tree.labels.isEmpty || !tree.dispatches.isEmpty else {
+                throw CommandFailure.badInput("cannot make variants of '\(question.id)': it has no dispatch to change and no label (print(1), print(\"a\")) to wrap in one")
             }
             return question
         }
@@ -73,6 +73,10 @@ struct GenerateCommand: ParsableCommand {
         }
         try write(report.puzzles)
         FileHandle.standardError.write(Data("generate: \(report.summary)\n".utf8))
+        for (puzzle, detail) in report.disagreements {
+            let code = (puzzle.question.code ?? "").split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+            FileHandle.standardError.write(Data("generate: dropped \(puzzle.question.id): \(detail), a bug in the model or the runner:\n\(code)\n".utf8))
+        }
         if report.puzzles.count < count {
             throw CommandFailure.badInput("only \(report.puzzles.count) of \(count) puzzles found in \(report.attempts) candidates: widen --outcomes, or ask for fewer tags, another level or other --like puzzles")
         }
