@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Generator
+import LiveRun
 import Quiz
 import Testing
 

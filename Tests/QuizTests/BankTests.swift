@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import LiveRun
 import Quiz
 import Testing
 

@@ -83,9 +83,9 @@ public struct CompilerCheck: RealityCheck {
         }
         let possible = Set(puzzle.exploration.outcomes)
         for _ in 0..<runs {
-            let run = try compiled.run()
+            let (run, reason) = try compiled.run()
             if CompiledSnippet.allowedOutcome(run, possible: possible) == nil {
-                return "the compiled program printed '\(run.lines.joined(separator: " "))' (\(run.end.rawValue)), which the model does not allow"
+                return "the compiled program printed '\(run.lines.joined(separator: " "))' (\(run.end.rawValue)\(reason.isEmpty ? "" : ": " + reason)), which the model does not allow"
             }
         }
         return nil

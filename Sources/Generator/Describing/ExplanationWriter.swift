@@ -140,7 +140,7 @@ struct ExplanationWriter {
                 return nil  // said with the race, at the end
             case .barrierRunsAlone, .groupWaitsForItsBlocks, .groupNotifiesWhenEmpty, .semaphoreBlocksAtZero, .timeIsLogical,
                 .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit, .cancelledOperationSkipsItsBlocks,
-                .completionBlockRunsAfter:
+                .completionBlockRunsAfter, .workerPoolIsLimited:
                 return "Also at work: " + rule.statement + "."
             }
         }
@@ -222,6 +222,7 @@ struct ExplanationWriter {
         case .operationQueueLimit: return "the OperationQueue's limit and priorities decide which operation starts next"
         case .cancelledOperationSkipsItsBlocks: return "a cancelled operation finishes without running its blocks, and only then do its dependents start"
         case .completionBlockRunsAfter: return "a completion block runs only after its operation has finished"
+        case .workerPoolIsLimited: return "the worker threads are busy, and a new one comes only after the timers due first"
         case .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone, .unsynchronizedAccess,
             .preconditionCrashes:
             return rule.statement

@@ -35,8 +35,8 @@ public struct LevelEstimator: Hashable, Sendable {
     }
 
     /// Found by a grid search over the bank's 60 trace puzzles (weights in steps of 0.25–0.5):
-    /// 42 of 60 levels agree, every other one is off by one. Nesting and constructs weigh most,
-    /// the outcome count least: the bank's instructors rated concepts above counting.
+    /// 42 of 60 levels agree, 58 are off by at most one. Nesting and constructs weigh most, the
+    /// outcome count least: the bank's instructors rated concepts above counting.
     public static let calibrated = LevelEstimator(
         outcomeWeight: 0.25, threadWeight: 0.5, nestingWeight: 1.5, deadlockWeight: 1, raceWeight: 1,
         constructWeight: 1, queueWeight: 0.5, level2From: 2, level3From: 3.75)
