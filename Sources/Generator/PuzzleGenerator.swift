@@ -225,10 +225,9 @@ public struct PuzzleGenerator: Sendable {
         var changes: [(change: VariantChange, before: SnippetTree)] = []
         for _ in 0..<(random.percent(55) ? 2 : 1) {
             var candidates = VariantChange.candidates(for: changed, catalog: catalog, program: program)
-            // A print wrapped once is not wrapped again: one change a place reads better.
-            candidates.removeAll { candidate in
-                changes.contains { if case .nest(let a, _, _) = $0.change, case .nest(let b, _, _) = candidate { a == b } else { false } }
-            }
+            // One change a place: a print wrapped once is not wrapped again, a dispatch moved
+            // once is not moved again (the title then reads as two changes, not one twice).
+            candidates.removeAll { candidate in changes.contains { $0.change.site == candidate.site } }
             // Code with no async has one outcome whatever else changes: mostly add one.
             let adding = candidates.filter { $0.addsAsync(to: changed) }
             if !changed.hasWorkerAsync && !adding.isEmpty && random.percent(75) { candidates = adding }
@@ -313,9 +312,14 @@ public struct PuzzleGenerator: Sendable {
         let changes = TitleWriter.list(draft.phrases.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst("with ".count)) })
         let title: String
         let origin: String
+        var explanation = ExplanationWriter(tree: draft.tree, program: program, exploration: exploration).explanation
         if let source = draft.source {
-            title = source.title + (changes.isEmpty ? ", with other labels" : ", but " + changes)
+            // The change in the title when it fits a line; always said first in the explanation.
+            let full = source.title + (changes.isEmpty ? ", with other labels" : ", but " + changes)
+            title = full.count <= Self.titleLength ? full : source.title + " — a variant"
             origin = "a variant of \(source.id)"
+            let labels = draft.tree.labels.isEmpty ? "" : (changes.isEmpty ? " with other labels" : ", its labels renamed")
+            explanation = "This is “\(source.title)” (\(source.id))\(changes.isEmpty ? "" : " " + changes)\(labels).\n\n" + explanation
         } else {
             title = TitleWriter.title(draft.tree, program: program)
             origin = "a fresh puzzle"
@@ -324,13 +328,15 @@ public struct PuzzleGenerator: Sendable {
         var question = Question(
             id: id, kind: .trace, title: title, level: level, tags: tags,
             source: "\(origin), by gcdquiz generate with seed \(draft.seed)\(grammar)",
-            explanation: ExplanationWriter(tree: draft.tree, program: program, exploration: exploration).explanation,
-            code: code, file: "\(id).yaml")
+            explanation: explanation, code: code, file: "\(id).yaml")
         question.isGenerated = true
         return .success(GeneratedPuzzle(
             question: question, tree: draft.tree, program: program, exploration: exploration, features: features,
             seed: draft.seed, sourceID: draft.source?.id, changes: draft.changes))
     }
+
+    /// The longest title: the drill shows it on one line of 80 columns after its counter.
+    static let titleLength = 64
 
     /// Six hex digits of FNV-1a: an id that depends only on the puzzle's canonical code.
     static func shortHash(_ text: String) -> String {

@@ -34,7 +34,7 @@ import Testing
         let file = folder.appendingPathComponent(files[0]).path
         let show = try Binary.run(["show", file])
         #expect(show.status == 0)
-        #expect(show.stdout.hasPrefix("Two async calls on a serial queue, "))
+        #expect(show.stdout.hasPrefix("Two async calls on a serial queue"))
         #expect(show.stdout.contains("Source: a variant of serial-async-async, by gcdquiz generate with seed "))
         let solve = try Binary.run(["solve", file])
         #expect(solve.status == 0)

@@ -17,7 +17,13 @@ struct ExplanationWriter {
         self.program = program
         self.exploration = exploration
         catalog = QueueCatalog(program: program)
-        facts = DispatchFact.collect(tree, catalog: catalog)
+        let zeroSemaphores = Set(program.semaphores.filter { $0.initialValue == 0 }.map(\.name))
+        facts = DispatchFact.collect(tree, catalog: catalog).map { fact in
+            // Only a semaphore created at 0 makes the wait after the block wait for its signal.
+            var fact = fact
+            if let name = fact.semaphoreWait, !zeroSemaphores.contains(name) { fact.semaphoreWait = nil }
+            return fact
+        }
     }
 
     /// Paragraphs: what the dispatches do; the fixed orders (a list when there are several);
@@ -86,7 +92,14 @@ struct ExplanationWriter {
             if let group = fact.dispatch.group, !facts[..<index].contains(where: { $0.dispatch.group == group }) {
                 let lines = facts.filter { $0.dispatch.group == group }.map { String($0.line) }
                 let blocks = lines.count == 1 ? "the block at line \(lines[0]), submitted with `async(group: \(group))`, has" : "the blocks at lines \(TitleWriter.list(lines)), submitted with `async(group: \(group))`, have"
-                sentences.append("`\(group).wait()` returns only once \(blocks) finished.")
+                // Said of the wait only where the code waits; a notify has its own rule below.
+                var waits = false
+                SnippetTree.visit(tree.statements) { if case .line(let text) = $0, text.hasPrefix("\(group).wait(") { waits = true } }
+                if waits {
+                    sentences.append("`\(group).wait()` returns only once \(blocks) finished.")
+                } else {
+                    sentences.append("The block\(lines.count == 1 ? "" : "s") at line\(lines.count == 1 ? "" : "s") \(TitleWriter.list(lines)) \(lines.count == 1 ? "belongs" : "belong") to \(group).")
+                }
             }
             if let wait = fact.semaphoreWait {
                 sentences.append("`\(wait).wait()` blocks \(fact.runner) until that block calls `\(wait).signal()`.")
@@ -159,7 +172,9 @@ struct ExplanationWriter {
                 guard case .impossible(let impossibility) = explainer.explain(outcome) else { return nil }
                 return impossibility.blockers.first?.rule
             }
-            var reason = rule.map { reasonPhrase($0, pair) } ?? "no schedule prints \(pair.second) first"
+            // An order the model cannot attribute to a rule is left to the outcome list.
+            guard let rule else { continue }
+            var reason = reasonPhrase(rule, pair)
             if threads.sameThread(pair.first, pair.second) {
                 // One thread printing both in program order goes without saying, unless the first
                 // is inside a sync the second waits for.
@@ -195,7 +210,18 @@ struct ExplanationWriter {
                 ? "Nothing orders \(names) against the other lines: it can come anywhere."
                 : "Nothing orders \(names) against the other lines: each can come anywhere.")
         }
-        let free = orders.free.filter { !anywhere.contains($0.first) && !anywhere.contains($0.second) }
+        var free = orders.free.filter { !anywhere.contains($0.first) && !anywhere.contains($0.second) }
+        // Two blocks whose lines all come in either order: they run side by side.
+        let isFree = { (a: String, b: String) in
+            free.contains(OrderFacts.Pair(first: a, second: b)) || free.contains(OrderFacts.Pair(first: b, second: a))
+        }
+        let blocks = threads.blocks.map { $0.filter { !anywhere.contains($0) } }.filter { !$0.isEmpty }
+        for (index, a) in blocks.enumerated() {
+            for b in blocks[(index + 1)...] where a.count + b.count > 2 && a.allSatisfy({ x in b.allSatisfy { y in isFree(x, y) } }) {
+                sentences.append("The block printing \(TitleWriter.list(a)) and the one printing \(TitleWriter.list(b)) run side by side on two threads: their lines can interleave in any way.")
+                free.removeAll { (a.contains($0.first) && b.contains($0.second)) || (b.contains($0.first) && a.contains($0.second)) }
+            }
+        }
         if !free.isEmpty {
             let pairs = free.prefix(4).map { "\($0.first) and \($0.second)" }
             let listed = pairs.count == 1 ? pairs[0] : pairs.dropLast().joined(separator: ", for ") + ", and for " + pairs.last!
@@ -243,7 +269,17 @@ struct ExplanationWriter {
             sentences.append("That makes \(count) possible outcomes, and every run finishes.")
         }
         if let race = exploration.races.first {
-            sentences.append("There is also a data race on \(race.variable): \(race.first.isWrite ? "a write" : "a read") at line \(race.first.span.line) and \(race.second.isWrite ? "a write" : "a read") at line \(race.second.span.line) can happen at the same time.")
+            // Both places read and then write (`x += 1`, `list.append`): an update can be lost.
+            let updates = Set(program.blocks.flatMap(\.statements).compactMap { statement -> Int? in
+                guard case .assign(let assignment) = statement.action, assignment.readsTarget,
+                    program[assignment.target].name == race.variable
+                else { return nil }
+                return statement.span.line
+            })
+            let lost = updates.contains(race.first.span.line) && updates.contains(race.second.span.line)
+                ? ": one thread can read \(race.variable), the other update it, and the first then write back a value computed from the old one, so an update is lost"
+                : ""
+            sentences.append("There is also a data race on \(race.variable): \(race.first.isWrite ? "a write" : "a read") at line \(race.first.span.line) and \(race.second.isWrite ? "a write" : "a read") at line \(race.second.span.line) can happen at the same time\(lost).")
         }
         return sentences
     }
@@ -323,13 +359,17 @@ struct DispatchFact {
 /// bodies of its syncs as its own.
 struct LabelThreads {
     private var owner: [String: Int] = [:]
+    /// The labels in code order.
+    private var sequence: [String] = []
 
     init(_ tree: SnippetTree) {
         var next = 0
         func walk(_ statements: [Statement], block: Int) {
             for statement in statements {
                 switch statement {
-                case .print(let label): owner[label.printed] = block
+                case .print(let label):
+                    owner[label.printed] = block
+                    sequence.append(label.printed)
                 case .line: break
                 case .dispatch(let dispatch):
                     if dispatch.mode == .sync {
@@ -351,6 +391,18 @@ struct LabelThreads {
 
     func sameThread(_ a: String, _ b: String) -> Bool {
         owner[a] != nil && owner[a] == owner[b]
+    }
+
+    /// The labels of each block, in code order: those one thread prints one after another.
+    var blocks: [[String]] {
+        var order: [Int] = []
+        var labels: [Int: [String]] = [:]
+        for label in sequence where labels[owner[label]!]?.contains(label) != true {
+            let block = owner[label]!
+            if labels[block] == nil { order.append(block) }
+            labels[block, default: []].append(label)
+        }
+        return order.map { labels[$0]! }
     }
 }
 

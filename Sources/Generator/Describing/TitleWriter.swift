@@ -7,7 +7,7 @@ enum TitleWriter {
         let catalog = QueueCatalog(program: program)
         var core = nestedCore(tree.statements, catalog: catalog) ?? flatCore(tree.dispatches, catalog: catalog)
         let extras = extrasPhrase(tree, catalog: catalog)
-        if !extras.isEmpty { core += ", " + extras }
+        if !extras.isEmpty && core.count + 2 + extras.count <= PuzzleGenerator.titleLength { core += ", " + extras }
         return core.prefix(1).uppercased() + core.dropFirst()
     }
 
@@ -18,8 +18,8 @@ enum TitleWriter {
             let chain = deepestChain(from: outer)
             guard chain.count >= 2 else { continue }
             if chain.count >= 3 {
-                let modes = chain.reversed().map(\.mode.rawValue).joined(separator: " in ")
-                return "\(modes): three levels deep"
+                let modes = chain.reversed().map(\.mode.rawValue).joined(separator: " inside ")
+                return "\(modes), three levels deep"
             }
             let (a, b) = (chain[0], chain[1])
             if a.queue == b.queue {
@@ -47,8 +47,9 @@ enum TitleWriter {
         return [dispatch] + inner
     }
 
-    /// "Two async blocks on a serial queue and a sync on the main queue"; with more kinds of
-    /// dispatch than two, "Three async blocks and a sync on four queues".
+    /// "Two asyncs on a serial queue and a sync on the main queue", "Async on the main queue and
+    /// on a serial queue"; with more kinds of dispatch than two, "Three asyncs and a sync on four
+    /// queues".
     private static func flatCore(_ dispatches: [Dispatch], catalog: QueueCatalog) -> String {
         var groups: [(mode: DispatchMode, place: String, count: Int)] = []
         for dispatch in dispatches {
@@ -59,21 +60,28 @@ enum TitleWriter {
                 groups.append((dispatch.mode, place, 1))
             }
         }
-        func blocks(_ mode: DispatchMode, _ count: Int) -> String {
-            let noun = mode == .async ? "async block" : "sync"
-            let amount = count == 1 ? (mode == .async ? "an" : "a") : number(count)
-            return "\(amount) \(noun)\(count == 1 ? "" : "s")"
+        func calls(_ mode: DispatchMode, _ count: Int) -> String {
+            switch count {
+            case 1: mode == .async ? "an async" : "a sync"
+            default: "\(number(count)) \(mode.rawValue)s"
+            }
         }
-        if groups.isEmpty { return "plain prints" }
-        if groups.count <= 2 {
-            return list(groups.map { "\(blocks($0.mode, $0.count)) on \($0.place)" })
+        switch groups.count {
+        case 0:
+            return "plain prints"
+        case 1:
+            return "\(calls(groups[0].mode, groups[0].count)) on \(groups[0].place)"
+        case 2 where groups[0].count == 1 && groups[1].count == 1 && groups[0].mode == groups[1].mode:
+            return "\(groups[0].mode.rawValue) on \(groups[0].place) and on \(groups[1].place)"
+        case 2:
+            return groups.map { "\(calls($0.mode, $0.count)) on \($0.place)" }.joined(separator: " and ")
+        default:
+            let modes = [DispatchMode.async, .sync].compactMap { mode -> String? in
+                let count = dispatches.filter { $0.mode == mode }.count
+                return count == 0 ? nil : calls(mode, count)
+            }
+            return list(modes) + " on \(number(Set(dispatches.map(\.queue)).count)) queues"
         }
-        let modes = [DispatchMode.async, .sync].compactMap { mode -> String? in
-            let count = dispatches.filter { $0.mode == mode }.count
-            return count == 0 ? nil : blocks(mode, count)
-        }
-        let queues = Set(dispatches.map(\.queue)).count
-        return list(modes) + " on \(number(queues)) queues"
     }
 
     private static func extrasPhrase(_ tree: SnippetTree, catalog: QueueCatalog) -> String {

@@ -136,6 +136,21 @@ public enum VariantChange: Hashable, Sendable {
         return changes
     }
 
+    /// What kind of change it is and where: two changes with the same site would say the same
+    /// thing twice.
+    var site: String {
+        switch self {
+        case .flipMode(let index): "flip \(index)"
+        case .retarget(let index, _): "retarget \(index)"
+        case .nest(let index, _, _): "nest \(index)"
+        case .addBlock(let index, _, _): "add \(index)"
+        case .unnest(let index): "unnest \(index)"
+        case .secondQueue: "second queue"
+        case .toggleBarrier(let index): "barrier \(index)"
+        case .groupForSync(let index, _), .semaphoreForSync(let index, _): "replace \(index)"
+        }
+    }
+
     /// Whether the change puts an async onto a worker queue into `tree` (the code before it).
     func addsAsync(to tree: SnippetTree) -> Bool {
         let dispatches = tree.dispatches
