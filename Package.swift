@@ -70,12 +70,27 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // New trace puzzles: variants of bank puzzles and fresh ones from a grammar, each checked by
+        // the model and live. Needs Quiz for `Question` and the bank; swift-syntax to read
+        // bank puzzles into the tree it edits; Yams to write question files.
+        .target(
+            name: "Generator",
+            dependencies: [
+                "DispatchModel",
+                "LiveRun",
+                "Quiz",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The command line: argument parsing, rendering, exit codes.
         .executableTarget(
             name: "gcdquiz",
             dependencies: [
                 "CEditLine",
                 "DispatchModel",
+                "Generator",
                 "LiveRun",
                 "Quiz",
                 "Progress",
@@ -90,6 +105,7 @@ let package = Package(
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
         .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "DispatchModel"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Quiz", "DispatchModel", "LiveRun"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress", "Generator"]),
     ]
 )

@@ -15,7 +15,7 @@ struct GCDQuiz: ParsableCommand {
         subcommands: [
             DrillCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self,
             ListCommand.self, ShowCommand.self, TagsCommand.self, ProgressCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
-            ProgressBenchmarkCommand.self, SheetCommand.self, ExportCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
+            GenerateCommand.self, SheetCommand.self, ExportCommand.self, ProgressBenchmarkCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
         ],
         defaultSubcommand: DrillCommand.self)
 }

@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import LiveRun
 import Quiz
 import Testing
 
@@ -39,39 +40,15 @@ import Testing
     @Test(arguments: bank.questions.filter { $0.kind == .trace }.map(\.id))
     func typeChecksAsRealSwiftWithThePrelude(_ id: String) throws {
         let question = try #require(Self.bank.question(id: id))
-        let result = try SwiftCompiler.typeCheck(Prelude.source + (question.code ?? ""))
+        let result = try CompiledSnippet.typeCheck(question.code ?? "")
         #expect(result.succeeded, "\(id) does not type-check with the prelude:\n\(result.output)")
-    }
-}
-
-/// Runs `swiftc -typecheck` on a source text, as a Playground would compile it (Swift 5 mode).
-enum SwiftCompiler {
-    struct Result {
-        var succeeded: Bool
-        var output: String
-    }
-
-    static func typeCheck(_ source: String) throws -> Result {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-swift-version", "5", "-typecheck", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Result(succeeded: process.terminationStatus == 0, output: output)
     }
 }
 
 @Suite struct SwiftCompilerCheckTests {
     /// The type-check above must be able to fail, or it proves nothing.
     @Test func aSnippetThatIsNotSwiftFailsTheTypeCheck() throws {
-        let result = try SwiftCompiler.typeCheck(Prelude.source + "serialQueue.sync { print(undefinedName) }\n")
+        let result = try CompiledSnippet.typeCheck("serialQueue.sync { print(undefinedName) }\n")
         #expect(!result.succeeded)
         #expect(result.output.contains("undefinedName"))
     }

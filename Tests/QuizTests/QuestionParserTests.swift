@@ -29,6 +29,17 @@ import Testing
         #expect(try parsed.program().get().blocks.count == 2)
     }
 
+    @Test func aGeneratedPuzzleSaysSoAndOnlyTrueOrFalseIsAccepted() throws {
+        let generated = Self.valid.replacingOccurrences(of: "source: a test", with: "source: a test\ngenerated: true")
+        #expect(try #require(QuestionParser.parse(generated, file: "g.yaml").question).isGenerated)
+        #expect(try #require(QuestionParser.parse(Self.valid, file: "demo.yaml").question).isGenerated == false)
+        let wrong = Self.valid.replacingOccurrences(of: "source: a test", with: "source: a test\ngenerated: maybe")
+        let (question, problems) = QuestionParser.parse(wrong, file: "w.yaml")
+        #expect(question == nil)
+        #expect(problems.map(\.message) == ["'generated' is true or false"])
+        #expect(problems.first?.location?.line == 6)
+    }
+
     @Test func yamlSyntaxErrorHasItsPosition() {
         let text = "id: demo\ntitle: [unclosed\nlevel: 1\n"
         let (question, problems) = QuestionParser.parse(text, file: "bad.yaml")

@@ -38,6 +38,27 @@ public struct CompiledSnippet: Sendable {
         return CompiledSnippet(executable: executable, graceMilliseconds: graceMilliseconds)
     }
 
+    /// Type-checks a snippet as real Swift with the prelude in front, as a Playground would
+    /// compile it (`swiftc -swift-version 5 -typecheck`): the check every bank puzzle, and every
+    /// generated one, must pass. Throws only when swiftc cannot be started.
+    public static func typeCheck(_ code: String) throws -> (succeeded: Bool, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
+        try (Prelude.source + code).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc", "-swift-version", "5", "-typecheck", file.path])
+        return (result.death == .exited(0), result.stdout + result.stderr)
+    }
+
+    /// The model's outcome a run of the compiled program shows, or nil if the model does not
+    /// allow it. A program that exits after its grace period may leave work stuck on other
+    /// threads, so a finished run may also show a stuck outcome.
+    public static func allowedOutcome(_ run: LiveOutcome, possible: Set<Outcome>) -> Outcome? {
+        let stuck = Outcome(lines: run.lines, end: .deadlock)
+        if let model = run.modelOutcome, possible.contains(model) { return model }
+        if run.end == .finished, possible.contains(stuck) { return stuck }
+        return nil
+    }
+
     /// Runs the program once: its lines, and how it ended with the reason. `finished` means it
     /// exited by itself after the grace period (work may remain blocked on other threads); a
     /// program whose main thread never gets there is killed two seconds later: a `timeout`.

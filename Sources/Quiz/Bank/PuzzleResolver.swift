@@ -49,6 +49,13 @@ public enum PuzzleResolver {
         return try bank.question(id: argument).get()
     }
 
+    /// Like `question(_:bank:)`, for a command that has loaded the whole bank already.
+    public static func question(_ argument: String, in bank: Bank) throws -> Question {
+        if BankLoader.isQuestionFile(argument) { return try question(argument, bank: nil) }
+        if let question = bank.question(id: argument) { return question }
+        return try question(argument, bank: BankSource(root: bank.root))
+    }
+
     /// A trace question as a puzzle; its program from `bank` when it has compiled it already.
     public static func puzzle(from question: Question, in bank: Bank? = nil) throws -> Puzzle {
         guard question.kind == .trace, let code = question.code else {

@@ -34,6 +34,8 @@ public struct Question: Hashable, Sendable {
     public var keyIdeas: [KeyIdea] = []
     /// The id of the question this one follows in the drill.
     public var follows: String?
+    /// Written by `gcdquiz generate` (its `source` names the puzzle it derives from and the seed).
+    public var isGenerated = false
     /// The file the question was read from, as shown in diagnostics.
     public var file: String
     /// Where `code` sits in `file`, to report a problem in the snippet at its place in the file.

@@ -19,6 +19,7 @@ public enum QuestionParser {
         "answer": "short: the model answer shown after grading",
         "key_ideas": "short: a list of {idea, accept: [phrases, 'a + b', '/regex/']}",
         "follows": "the id of the question this one is asked right after, in the drill",
+        "generated": "true for a puzzle written by 'gcdquiz generate'",
     ]
 
     static let required = ["id", "title", "level", "tags", "source", "explanation"]
@@ -145,6 +146,14 @@ public enum QuestionParser {
             let prompt = string("question", values)
             let modelAnswer = string("answer", values)
             let follows = string("follows", values)
+            var isGenerated = false
+            if let node = values["generated"] {
+                if let flag = node.scalar.flatMap({ Bool($0.string) }) {
+                    isGenerated = flag
+                } else {
+                    report("'generated' is true or false", at: node)
+                }
+            }
             var options: [ChoiceOption] = []
             if let node = values["options"] { options = parseOptions(node) }
             var keyIdeas: [KeyIdea] = []
@@ -174,6 +183,7 @@ public enum QuestionParser {
                     location: SourceLocation(file: file, line: mark.line, column: mark.column),
                     text: lines.indices.contains(mark.line - 1) ? lines[mark.line - 1] : "")
             }
+            question.isGenerated = isGenerated
             return question
         }
 

@@ -24,12 +24,7 @@ final class TraceTurn: DrillTurn {
         exploration = Explorer().explore(program)
         grader = TraceGrader(exploration: exploration)
         runSeed = seed &+ UInt64(asked) &* 31
-        // Runs that sleep take real time, and a run that hangs is only known to after 100 ms of
-        // nothing: fewer of them, so the histogram is still ready in time.
-        let hangs = exploration.reports.contains { report in
-            if case .stuck? = report.deadlock { true } else { false }
-        }
-        let runs = program.usesTime || hangs ? min(liveRuns, 30) : liveRuns
+        let runs = LiveRunBudget.runs(liveRuns, for: program, exploration: exploration)
         live = runs > 0 ? BackgroundLiveRun(program: program, runs: runs, seed: seed &+ UInt64(asked)) : nil
     }
 

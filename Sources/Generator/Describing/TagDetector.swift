@@ -1,0 +1,66 @@
+import DispatchModel
+import Quiz
+
+/// A generated puzzle's tags: the topics of the taxonomy (`Topic.all`) its program exercises and
+/// its exploration shows, so that `--tag`, the drill and the progress report find it like any
+/// bank question.
+enum TagDetector {
+    /// The topics this detector decides; a variant keeps its source's other topics, which name
+    /// code the changes leave alone.
+    static let decided: Set<String> = [
+        "serial-queues", "concurrent-queues", "sync-async", "main-queue", "deadlocks", "barriers", "groups",
+        "semaphores", "work-items", "timing", "data-races", "qos", "operations", "concurrent-perform",
+        "inactive-queues", "debugging",
+    ]
+
+    static func tags(program: Program, exploration: Exploration, source: [String] = []) -> [String] {
+        let found = detected(program: program, exploration: exploration)
+        return found + source.filter { !decided.contains($0) && !found.contains($0) }
+    }
+
+    private static func detected(program: Program, exploration: Exploration) -> [String] {
+        var tags: [String] = []
+        func add(_ tag: String) { if !tags.contains(tag) { tags.append(tag) } }
+        func queue(_ id: QueueID) {
+            add(topic(for: program[id].kind))
+            if let qos = program[id].qos, qos != .default { add("qos") }
+        }
+        for block in program.blocks {
+            for statement in block.statements {
+                switch statement.action {
+                case .dispatch(let id, _, _, let options):
+                    queue(id)
+                    add("sync-async")
+                    if options.barrier { add("barriers") }
+                    if options.group != nil { add("groups") }
+                case .dispatchAfter(let id, _, _):
+                    queue(id)
+                    add("timing")
+                case .group(_, .notify(let id, _)):
+                    add("groups")
+                    queue(id)
+                case .group: add("groups")
+                case .semaphore: add("semaphores")
+                case .sleep, .timedWait: add("timing")
+                case .workItem: add("work-items")
+                case .concurrentPerform: add("concurrent-perform")
+                case .activate: add("inactive-queues")
+                case .operation, .operationQueue: add("operations")
+                case .precondition: add("debugging")
+                case .assign, .loop, .branch, .call, .print: break
+                }
+            }
+        }
+        if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }
+        if !exploration.races.isEmpty { add("data-races") }
+        return tags
+    }
+
+    private static func topic(for kind: QueueKind) -> String {
+        switch kind {
+        case .main: "main-queue"
+        case .serial: "serial-queues"
+        case .concurrent, .global: "concurrent-queues"
+        }
+    }
+}
