@@ -128,6 +128,14 @@ struct BlockerAnalysis {
                         span: next.span))
                 }
                 let inner = thread.frames[index + 1]
+                if frame.performing != nil {
+                    // concurrentPerform keeps its caller's frame at the call until every iteration is done.
+                    let perform = program[frame.block].statements[frame.pc]
+                    return .blocked(Blocker(
+                        rule: .concurrentPerformWaitsForIterations,
+                        detail: "\(thread.name) is inside the concurrentPerform at line \(perform.span.line) (running line \(currentLine(of: inner))) and reaches line \(line) only after every iteration has finished",
+                        span: perform.span))
+                }
                 let call = program[frame.block].statements[frame.pc - 1]
                 if case .dispatch = call.action {
                     return .blocked(Blocker(

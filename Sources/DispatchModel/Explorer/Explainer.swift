@@ -177,6 +177,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case cancelledOperationSkipsItsBlocks
     case completionBlockRunsAfter
     case workerPoolIsLimited
+    case concurrentPerformWaitsForIterations
 
     public var statement: String {
         switch self {
@@ -203,6 +204,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .cancelledOperationSkipsItsBlocks: "a cancelled operation stops waiting for its dependencies and finishes without running its blocks; operations depending on it still run"
         case .completionBlockRunsAfter: "a completionBlock runs on another thread after its operation has finished, alongside whatever starts next"
         case .workerPoolIsLimited: "blocks of global and concurrent queues run on a limited pool of worker threads (one per CPU core); when those are blocked, libdispatch adds a thread only about once a second, so timers and sleeps can come first"
+        case .concurrentPerformWaitsForIterations: "concurrentPerform returns only after every iteration has run, on the caller's thread or a worker's"
         }
     }
 }

@@ -24,7 +24,9 @@ extension Program {
             for statement in block.statements {
                 switch statement.action {
                 case .dispatch(let queue, .async, _, _) where self[queue].workerPool != nil: usesPool = true
-                case .concurrentPerform: usesPool = true
+                case .concurrentPerform:
+                    usesPool = true
+                    add(.concurrentPerformWaitsForIterations)
                 default: break
                 }
                 switch statement.action {

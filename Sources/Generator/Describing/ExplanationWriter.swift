@@ -153,7 +153,7 @@ struct ExplanationWriter {
                 return nil  // said with the race, at the end
             case .barrierRunsAlone, .groupWaitsForItsBlocks, .groupNotifiesWhenEmpty, .semaphoreBlocksAtZero, .timeIsLogical,
                 .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit, .cancelledOperationSkipsItsBlocks,
-                .completionBlockRunsAfter, .workerPoolIsLimited:
+                .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations:
                 return "Also at work: " + rule.statement + "."
             }
         }
@@ -249,6 +249,7 @@ struct ExplanationWriter {
         case .cancelledOperationSkipsItsBlocks: return "a cancelled operation finishes without running its blocks, and only then do its dependents start"
         case .completionBlockRunsAfter: return "a completion block runs only after its operation has finished"
         case .workerPoolIsLimited: return "the worker threads are busy, and a new one comes only after the timers due first"
+        case .concurrentPerformWaitsForIterations: return "concurrentPerform returns only after every iteration has run"
         case .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone, .unsynchronizedAccess,
             .preconditionCrashes:
             return rule.statement
