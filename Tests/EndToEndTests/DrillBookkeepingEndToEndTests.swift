@@ -30,7 +30,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
         #expect(out.contains("Skipped serial-sync-sync: it comes back at the end of the session."))
-        #expect(out.contains("──── 2/2 ──── Two sync calls on a serial queue\nserial-sync-sync · trace · level 1 · serial, sync\n(back: you skipped it earlier)"))
+        #expect(out.contains("──── 2/2 ──── Two sync calls on a serial queue\nserial-sync-sync · trace · level 1 · serial-queues, sync-async\n(back: you skipped it earlier)"))
         #expect(!out.contains("Skipped serial-sync-sync again"))
         #expect(out.contains("exact: the one possible outcome"))
         #expect(out.contains("That was the last question."))

@@ -236,7 +236,7 @@ import Testing
         #expect(record.help == help)
         #expect(record.answer == "1")
         #expect(record.kind == .trace)
-        #expect(record.tags == ["serial"])
+        #expect(record.tags == ["serial-queues"])
         #expect(session.summary.helped == 1)
         #expect(help.summary == "2 hints, :run")
     }

@@ -40,7 +40,7 @@ struct ExportCommand: ParsableCommand {
             if let file {
                 try AtomicFile.write(data, to: file)
             } else {
-                FileHandle.standardOutput.write(data)
+                Output.write(data)
             }
         }
     }

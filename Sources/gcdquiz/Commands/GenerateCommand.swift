@@ -72,10 +72,10 @@ struct GenerateCommand: ParsableCommand {
             throw CommandFailure.unexpected("checking puzzles against reality failed: \(error)")
         }
         try write(report.puzzles)
-        FileHandle.standardError.write(Data("generate: \(report.summary)\n".utf8))
+        Output.write("generate: \(report.summary)\n", to: .standardError)
         for (puzzle, detail) in report.disagreements {
             let code = (puzzle.question.code ?? "").split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
-            FileHandle.standardError.write(Data("generate: dropped \(puzzle.question.id): \(detail), a bug in the model or the runner:\n\(code)\n".utf8))
+            Output.write("generate: dropped \(puzzle.question.id): \(detail), a bug in the model or the runner:\n\(code)\n", to: .standardError)
         }
         if report.puzzles.count < count {
             throw CommandFailure.badInput("only \(report.puzzles.count) of \(count) puzzles found in \(report.attempts) candidates: widen --outcomes, or ask for fewer tags, another level or other --like puzzles")

@@ -63,7 +63,7 @@ struct SheetCommand: ParsableCommand {
             let written = try SheetWriter.write(sheet, format: format, paper: paper, to: folder,
                                                 pdfMaker: format == .pdf ? PDFMaker.find() : nil)
             if written.pdfUnavailable {
-                FileHandle.standardError.write(Data("gcdquiz: no PDF: WeasyPrint is not installed, so the HTML was written instead; \(PDFMaker.installHint)\n".utf8))
+                Output.write("gcdquiz: no PDF: WeasyPrint is not installed, so the HTML was written instead; \(PDFMaker.installHint)\n", to: .standardError)
             }
             let noun = variants == 1 ? "variant" : "variants"
             print("\(variants) \(noun) of \(questions.count) questions, seed \(seed) (--seed \(seed) writes the same files again):")
@@ -71,7 +71,7 @@ struct SheetCommand: ParsableCommand {
                 print("  " + file.path)
             }
             if !bank.problems.isEmpty {
-                FileHandle.standardError.write(Data("gcdquiz: note: \(bank.problems.count) problem(s) in the bank left some questions out: run 'gcdquiz validate'\n".utf8))
+                Output.write("gcdquiz: note: \(bank.problems.count) problem(s) in the bank left some questions out: run 'gcdquiz validate'\n", to: .standardError)
             }
         }
     }
