@@ -272,7 +272,10 @@ final class LiveInterpreter: @unchecked Sendable {
             switch start {
             case .queued(let token, let target, let isBarrier):
                 (queue, barrier) = (target, isBarrier)
-                monitor.started(token, on: queue, barrier: barrier)
+                let delay = monitor.started(token, on: queue, barrier: barrier)
+                // A block an idle serial queue could start at once, started late: the machine
+                // held it, and events the snippet times may have swapped.
+                if keepsTime { late(by: delay) }
             case .timer(let target):
                 (queue, barrier) = (target, false)
                 monitor.started(nil, on: queue, barrier: false, endingTimer: true)

@@ -77,6 +77,10 @@ final class RunMonitor: @unchecked Sendable {
         /// returned before this one's began.
         var callStarted: UInt64
         var callReturned: UInt64 = .max
+        /// When it was submitted (uptime nanoseconds) if nothing could keep it from starting at
+        /// once: a custom serial queue with nothing running or pending (it gets a thread of its
+        /// own at once). `nil` when it may rightly wait.
+        var idleSince: UInt64?
     }
 
     /// An operation added to an OperationQueue whose completion has not run yet.
@@ -192,7 +196,12 @@ final class RunMonitor: @unchecked Sendable {
     func submitting(to queue: QueueID, barrier: Bool, line: Int) -> Int {
         update { books in
             let token = Self.newToken(&books)
-            books.pending[token] = PendingItem(queue: queue.index, barrier: barrier, line: line, callStarted: books.generation)
+            let state = books.queues[queue.index]
+            let idle = state.kind == .serial && !state.inactive && state.running == 0
+                && !books.pending.values.contains { $0.queue == queue.index }
+            books.pending[token] = PendingItem(
+                queue: queue.index, barrier: barrier, line: line, callStarted: books.generation,
+                idleSince: idle ? DispatchTime.now().uptimeNanoseconds : nil)
             return token
         }
     }
@@ -203,13 +212,20 @@ final class RunMonitor: @unchecked Sendable {
     }
 
     /// A submitted block starts on `queue`: no longer pending (`token`), or no longer a timer
-    /// (`endingTimer`, an `asyncAfter` block).
-    func started(_ token: Int?, on queue: QueueID, barrier: Bool, endingTimer: Bool = false) {
+    /// (`endingTimer`, an `asyncAfter` block). Returns how long a block that could have started
+    /// at once waited for the machine to run it (0 for one that may rightly wait).
+    @discardableResult
+    func started(_ token: Int?, on queue: QueueID, barrier: Bool, endingTimer: Bool = false) -> UInt64 {
         update { books in
-            if let token { books.pending[token] = nil }
+            var delay: UInt64 = 0
+            if let token, let item = books.pending.removeValue(forKey: token), let since = item.idleSince {
+                let now = DispatchTime.now().uptimeNanoseconds
+                delay = now - min(now, since)
+            }
             if endingTimer { books.timers -= 1 }
             books.running += 1
             Self.occupy(queue, barrier: barrier, by: 1, in: &books)
+            return delay
         }
     }
 
