@@ -1,20 +1,19 @@
+import Quiz
+
 /// A seeded source of random numbers (SplitMix64): the same seed draws the same puzzles on every
 /// machine and toolchain, which `--seed` and the sheets' per-student variants rely on. Only its
 /// own arithmetic is used (not the standard library's `random(in:using:)`, whose algorithm may
 /// change between Swift versions).
 public struct SeededRandom: Sendable {
-    private var state: UInt64
+    /// The numbers themselves: the drill's SplitMix64, so one algorithm serves every `--seed`.
+    private var source: SeededGenerator
 
     public init(seed: UInt64) {
-        state = seed
+        source = SeededGenerator(seed: seed)
     }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        source.next()
     }
 
     /// A seed for the `index`-th item made from `seed`, independent of how many numbers the
