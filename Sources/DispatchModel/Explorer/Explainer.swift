@@ -68,7 +68,11 @@ public struct Explainer: Sendable {
 
         func add(_ found: [Blocker], _ path: [ScheduleStep]) {
             if witness == nil { witness = path }
-            for blocker in found where !blockers.contains(blocker) { blockers.append(blocker) }
+            // The same reason at the same place, met again in another state (where another
+            // worker number runs the block, or a loop is at another value), is said once.
+            for blocker in found where !blockers.contains(where: { $0.rule == blocker.rule && $0.span == blocker.span }) {
+                blockers.append(blocker)
+            }
         }
 
         while let node = stack.popLast(), visited.count < stateBudget, blockers.count < 4 {
@@ -178,6 +182,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case completionBlockRunsAfter
     case workerPoolIsLimited
     case concurrentPerformWaitsForIterations
+    case printShowsCurrentValues
+    case workItemWaitReturnsAfterItRuns
 
     public var statement: String {
         switch self {
@@ -205,6 +211,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .completionBlockRunsAfter: "a completionBlock runs on another thread after its operation has finished, alongside whatever starts next"
         case .workerPoolIsLimited: "blocks of global and concurrent queues run on a limited pool of worker threads (one per CPU core); when those are blocked, libdispatch adds a thread only about once a second, so timers and sleeps can come first"
         case .concurrentPerformWaitsForIterations: "concurrentPerform returns only after every iteration has run, on the caller's thread or a worker's"
+        case .printShowsCurrentValues: "a print shows the values its variables have at the moment it runs"
+        case .workItemWaitReturnsAfterItRuns: "workItem.wait() returns only once the work item has run (or, cancelled, has been taken from its queue)"
         }
     }
 }
