@@ -149,4 +149,17 @@ import Testing
         let why = try reasons(timeout, ["ready", "slow"])
         #expect(why.contains { $0.detail.hasSuffix("main waits at line 6 until 500 ms at most") })
     }
+
+    @Test func everyWayTheProcessDiesIsAReason() throws {
+        let overflow = """
+            var x = Int.max
+            print(1)
+            x += 1
+            print(x)
+            """
+        let why = try reasons(overflow, ["1", "2"])
+        #expect(why.map(\.rule) == [.trapEndsTheProcess])
+        #expect(why.first?.span?.line == 3)
+        #expect(why.first?.detail.contains("arithmetic overflow") == true)
+    }
 }

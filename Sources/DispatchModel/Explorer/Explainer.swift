@@ -48,6 +48,7 @@ public struct Explainer: Sendable {
     private func blockersAfter(_ prefix: [String], wanted: NextEvent) -> ([Blocker], [ScheduleStep]) {
         let semantics = Semantics(program: exploration.program)
         let analysis = BlockerAnalysis(program: exploration.program, semantics: semantics)
+        let narrator = analysis.narrator
         var visited: Set<MachineState> = []
         var blockers: [Blocker] = []
         var witness: [ScheduleStep]?
@@ -85,21 +86,9 @@ public struct Explainer: Sendable {
             for move in moves.reversed() {
                 switch semantics.apply(move, to: state) {
                 case .trapped(let trapped, let step, let reason):
-                    if trapped.output == prefixes.last, case .trap(let thread, let queue, let span) = reason {
-                        add([Blocker(
-                            rule: .trapEndsTheProcess,
-                            detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it",
-                            span: span)], node.path + [step])
-                    } else if trapped.output == prefixes.last, case .preconditionFailed(let thread, let condition, let span) = reason {
-                        add([Blocker(
-                            rule: .preconditionCrashes,
-                            detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies",
-                            span: span)], node.path + [step])
-                    } else if trapped.output == prefixes.last, case .unbalancedLeave(let thread, let group, let span) = reason {
-                        add([Blocker(
-                            rule: .trapEndsTheProcess,
-                            detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies",
-                            span: span)], node.path + [step])
+                    // Every way the process dies is a reason nothing comes after it.
+                    if trapped.output == prefixes.last, let blocker = narrator.blocker(ending: reason) {
+                        add([blocker], node.path + [step])
                     }
                 case .next(let next, let step):
                     guard isOnTheWay(next.output) else { continue }
@@ -193,7 +182,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .fifo: "a queue starts its items in FIFO order"
         case .mainQueueNeedsIdleMainThread: "the main queue runs only when the main thread is idle (after the top-level code)"
         case .notSubmittedYet: "a block cannot run before it is submitted"
-        case .trapEndsTheProcess: "a trap (sync onto a queue the thread owns) kills the process at once"
+        case .trapEndsTheProcess: "a trap (sync onto a queue the thread owns, an unbalanced leave or signal, a Swift runtime error such as an overflow) kills the process at once"
         case .alreadyPrinted: "each print runs once"
         case .neverPrinted: "nothing in the snippet prints that"
         case .workRemains: "a run finishes only when every submitted block has run"

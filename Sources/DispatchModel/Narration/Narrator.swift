@@ -162,4 +162,24 @@ public struct Narrator: Sendable {
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }
+
+    /// The reason a run that dies here prints nothing more, with the rule behind it; nil for a
+    /// run that is stuck rather than dead.
+    func blocker(ending reason: DeadlockReason) -> Blocker? {
+        switch reason {
+        case .trap(let thread, let queue, let span):
+            Blocker(rule: .trapEndsTheProcess,
+                    detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it", span: span)
+        case .preconditionFailed(let thread, let condition, let span):
+            Blocker(rule: .preconditionCrashes,
+                    detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies", span: span)
+        case .unbalancedLeave(let thread, let group, let span):
+            Blocker(rule: .trapEndsTheProcess,
+                    detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies", span: span)
+        case .unbalancedSignal(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
+            Blocker(rule: .trapEndsTheProcess, detail: reason.summary + ", so nothing comes after it", span: span)
+        case .stuck:
+            nil
+        }
+    }
 }
