@@ -36,7 +36,8 @@ struct BlockerAnalysis {
                 case .branch(_, let then, let otherwise):
                     parents[then] = here
                     if let otherwise { parents[otherwise] = here }
-                default:
+                case .call, .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
+                    .operation, .operationQueue:
                     break
                 }
             }

@@ -773,7 +773,9 @@ struct Semantics {
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
         case .sleep: return thread.sleepUntil == nil
         case .timedWait: return thread.waitDeadline == nil
-        default: return false
+        case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,
+            .concurrentPerform, .operation, .operationQueue:
+            return false
         }
     }
 
@@ -812,7 +814,9 @@ struct Semantics {
             var accesses = reads([assignment.value])
             if program[target].isGlobal && !program[target].isSynchronized { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
             return accesses
-        default:
+        case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
+            .concurrentPerform, .operation, .operationQueue:
+            // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }
     }
