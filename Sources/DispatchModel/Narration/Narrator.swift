@@ -46,46 +46,32 @@ public struct Narrator: Sendable {
     /// What the thread waits for, said of a thread at `line`, ending before any "before …":
     /// "main waits in g.wait() at line 11 until the 1 block(s) still in the group leave it".
     func waiting(_ wait: ThreadWait, thread: String, line: Int) -> String {
-        switch wait {
-        case .syncTurn(let queue):
-            "\(thread) waits in \(name(queue)).sync at line \(line) for its turn"
-        case .group(let group, let remaining):
-            "\(thread) waits in \(name(group)).wait() at line \(line) until the \(remaining) block(s) still in the group leave it"
-        case .semaphore(let semaphore):
-            "\(thread) waits in \(name(semaphore)).wait() at line \(line): the count is 0 until someone calls signal()"
-        case .sleep(let until):
-            "\(thread) sleeps at line \(line) until \(ScheduleStep.seconds(until))"
-        case .timeout(_, let deadline):
-            "\(thread) waits at line \(line) until \(ScheduleStep.seconds(deadline)) at most"
-        case .workItem(let item):
-            "\(thread) waits in \(name(item)).wait() at line \(line) until the work item has run"
-        case .iterations:
-            "\(thread) waits in the concurrentPerform at line \(line) for the iterations other threads still run"
-        case .operation(let operation):
-            "\(thread) waits in \(name(operation)).waitUntilFinished() at line \(line) until it has finished"
-        case .allOperations(let queue):
-            "\(thread) waits at line \(line) until every operation of \(name(queue)) has finished"
-        case .addedOperations(let queue):
-            "\(thread) waits at line \(line) until the operations it added to \(name(queue)) have finished"
+        let inCall = "\(thread) waits in \(call(wait)) at line \(line)"
+        return switch wait {
+        case .syncTurn: inCall + " for its turn"
+        case .group(_, let remaining): inCall + " until the \(remaining) block(s) still in the group leave it"
+        case .semaphore: inCall + ": the count is 0 until someone calls signal()"
+        case .sleep(let until): "\(thread) sleeps at line \(line) until \(ScheduleStep.seconds(until))"
+        case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(ScheduleStep.seconds(deadline)) at most"
+        case .workItem: inCall + " until the work item has run"
+        case .iterations: "\(thread) waits in the concurrentPerform at line \(line) for the iterations other threads still run"
+        case .operation: inCall + " until it has finished"
+        case .allOperations(let queue): "\(thread) waits at line \(line) until every operation of \(name(queue)) has finished"
+        case .addedOperations(let queue): "\(thread) waits at line \(line) until the operations it added to \(name(queue)) have finished"
         }
     }
 
     /// What a thread waits for in a run where nothing can move any more, or nil where the
     /// stuck run is better told from the other side (the concurrentPerform itself).
     func stuck(_ wait: ThreadWait, thread: String, line: Int, heldBy holders: [String]) -> String? {
-        switch wait {
-        case .syncTurn(let queue):
-            "\(thread) waits in \(name(queue)).sync" + (holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))")
-        case .group(let group, let remaining):
-            "\(thread) waits in \(name(group)).wait() at line \(line), with \(remaining) block(s) still in the group"
-        case .semaphore(let semaphore):
-            "\(thread) waits in \(name(semaphore)).wait() at line \(line), and nobody signals it"
-        case .workItem(let item):
-            "\(thread) waits in \(name(item)).wait() at line \(line), and the work item never runs"
-        case .operation, .allOperations, .addedOperations:
-            "\(thread) waits in \(call(wait)) at line \(line)"
-        case .iterations, .sleep, .timeout:
-            nil
+        let inCall = "\(thread) waits in \(call(wait)) at line \(line)"
+        return switch wait {
+        case .syncTurn: "\(thread) waits in \(call(wait))" + (holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))")
+        case .group(_, let remaining): inCall + ", with \(remaining) block(s) still in the group"
+        case .semaphore: inCall + ", and nobody signals it"
+        case .workItem: inCall + ", and the work item never runs"
+        case .operation, .allOperations, .addedOperations: inCall
+        case .iterations, .sleep, .timeout: nil
         }
     }
 
