@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Quiz
 
-/// The root command. Until the drill lands, running it bare prints the bank and how to use it.
+/// The root command. Running it bare starts the drill.
 struct GCDQuiz: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gcdquiz",

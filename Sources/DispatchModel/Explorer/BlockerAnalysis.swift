@@ -3,6 +3,7 @@
 struct BlockerAnalysis {
     let program: Program
     let semantics: Semantics
+    let narrator: Narrator
     /// For each block, the dispatch statement that submits it (nil for the top-level code).
     private let parents: [BlockID: Location]
 
@@ -14,6 +15,7 @@ struct BlockerAnalysis {
     init(program: Program, semantics: Semantics) {
         self.program = program
         self.semantics = semantics
+        self.narrator = Narrator(program: program)
         var parents: [BlockID: Location] = [:]
         for (blockIndex, block) in program.blocks.enumerated() {
             for (index, statement) in block.statements.enumerated() {
@@ -34,7 +36,8 @@ struct BlockerAnalysis {
                 case .branch(_, let then, let otherwise):
                     parents[then] = here
                     if let otherwise { parents[otherwise] = here }
-                default:
+                case .call, .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
+                    .operation, .operationQueue:
                     break
                 }
             }
@@ -86,13 +89,24 @@ struct BlockerAnalysis {
         if isTerminal && !semantics.isFinished(state) {
             return [Blocker(rule: .workRemains, detail: "the run is stuck before \(text) prints: " + semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
         }
-        var blockers: [Blocker] = []
-        for location in locations {
-            if case .blocked(let blocker) = classify(location, in: state) {
-                blockers.append(blocker)
+        // A print of these very words is the reason to look at first; a print of a variable
+        // (which might print them at another moment) only when no such print explains it.
+        let (literal, variable) = (locations.filter(printsConstant), locations.filter { !printsConstant($0) })
+        for candidates in [literal, variable] {
+            let blockers = candidates.compactMap { location -> Blocker? in
+                guard case .blocked(let blocker) = classify(location, in: state, wanted: text) else { return nil }
+                return blocker
             }
+            // A print that prints something else at this moment is the weakest reason: last.
+            if !blockers.isEmpty { return blockers.filter { $0.rule != .printShowsCurrentValues } + blockers.filter { $0.rule == .printShowsCurrentValues } }
         }
-        return blockers
+        return []
+    }
+
+    /// Whether the print at `location` prints the same words every time.
+    private func printsConstant(_ location: Location) -> Bool {
+        guard case .print(let items) = program[location.block].statements[location.index].action else { return false }
+        return items.allSatisfy { $0.constantValue != nil }
     }
 
     private enum Status {
@@ -101,7 +115,8 @@ struct BlockerAnalysis {
     }
 
     /// Why the statement at `location` is not the next thing to happen.
-    private func classify(_ location: Location, in state: MachineState, depth: Int = 0) -> Status {
+    /// `wanted` is the line the learner expects the statement (a print) to produce.
+    private func classify(_ location: Location, in state: MachineState, wanted: String? = nil, depth: Int = 0) -> Status {
         let line = span(location).line
         // A thread is inside the block.
         for thread in state.threads {
@@ -116,15 +131,22 @@ struct BlockerAnalysis {
                         detail: "line \(line) comes after \(thread.name)'s \(program[queue].name).sync at line \(sync.span.line), which must wait: \(why.detail)",
                         span: sync.span))
                 }
-                if isTop, let next = semantics.nextStatement(of: thread), !semantics.isRunnable(thread, in: state) {
-                    return .blocked(waitBlocker(thread, next, before: line, in: state))
+                if isTop, let next = semantics.nextStatement(of: thread), let wait = semantics.wait(of: thread, in: state) {
+                    return .blocked(waitBlocker(thread, next, wait, before: line))
                 }
                 if isTop {
                     let next = program[frame.block].statements[frame.pc]
-                    let what = describe(next)
+                    let printed = printedText(of: next, by: thread, in: state)
+                    if frame.pc == location.index, let printed, let wanted, printed != wanted {
+                        // The thread is at this very print, and it prints something else here.
+                        return .blocked(Blocker(
+                            rule: .printShowsCurrentValues,
+                            detail: "at line \(line), \(thread.name) prints \(printed), not \(wanted)\(valuesRead(by: next, of: thread, in: state))",
+                            span: next.span))
+                    }
                     return .blocked(Blocker(
                         rule: .programOrder,
-                        detail: "\(thread.name) must first \(what) (line \(next.span.line)) before line \(line)",
+                        detail: "\(thread.name) must first \(narrator.doing(next, printed: printed)) (line \(next.span.line)) before line \(line)",
                         span: next.span))
                 }
                 let inner = thread.frames[index + 1]
@@ -146,7 +168,7 @@ struct BlockerAnalysis {
                 let next = semantics.nextStatement(of: thread).map { "line \($0.span.line)" } ?? "its block"
                 return .blocked(Blocker(
                     rule: .programOrder,
-                    detail: "\(thread.name) must first finish the \(describe(call)) at line \(call.span.line) (it is at \(next)) before line \(line)",
+                    detail: "\(thread.name) must first finish the \(narrator.construct(call)) at line \(call.span.line) (it is at \(next)) before line \(line)",
                     span: call.span))
             }
         }
@@ -169,17 +191,24 @@ struct BlockerAnalysis {
             }
         }
         if let blocker = operationBlocker(location, in: state) { return .blocked(blocker) }
+        if let blocker = heldBackBlocker(location, in: state) { return .blocked(blocker) }
         // Not submitted yet, or already run.
         guard let parent = parents[location.block], depth < 16 else { return .alreadyRan }
         switch classify(parent, in: state, depth: depth + 1) {
         case .alreadyRan:
             return .alreadyRan
         case .blocked(let inner):
-            let submit = span(parent).line
-            return .blocked(Blocker(
-                rule: inner.rule,
-                detail: "line \(line) runs in a block submitted at line \(submit), which has not run yet: \(inner.detail)",
-                span: inner.span))
+            let at = span(parent).line
+            let container: String
+            switch program[parent.block].statements[parent.index].action {
+            case .loop: container = "is in the loop at line \(at), which has not started yet"
+            case .branch: container = "is in the if at line \(at), which has not been reached yet"
+            case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
+            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
+                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue:
+                container = "runs in a block submitted at line \(at), which has not run yet"
+            }
+            return .blocked(Blocker(rule: inner.rule, detail: "line \(line) \(container): \(inner.detail)", span: inner.span))
         }
     }
 
@@ -238,7 +267,7 @@ struct BlockerAnalysis {
             switch ahead {
             case .async(let block, _, _, _, _): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
             case .sync(let thread, let block, _, _):
-                aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(threadName(thread)))"
+                aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(narrator.thread(thread)))"
             case .operation(let instance): aheadLine = semantics.operationName(instance, in: state)
             }
             return (.fifo, "\(position) earlier item(s) of \(decl.name) must start first, the last one at \(aheadLine)")
@@ -267,41 +296,72 @@ struct BlockerAnalysis {
     }
 
     /// Why a thread at a `wait` cannot go on.
-    private func waitBlocker(_ thread: ThreadState, _ statement: Statement, before line: Int, in state: MachineState) -> Blocker {
-        switch statement.action {
-        case .group(let group, .wait):
-            let name = program.groups[group.index].name
-            return Blocker(rule: .groupWaitsForItsBlocks,
-                           detail: "\(thread.name) waits in \(name).wait() at line \(statement.span.line) until the \(state.groups[group.index].count) block(s) still in the group leave it, before line \(line)",
-                           span: statement.span)
-        case .semaphore(let semaphore, .wait):
-            let name = program.semaphores[semaphore.index].name
-            return Blocker(rule: .semaphoreBlocksAtZero,
-                           detail: "\(thread.name) waits in \(name).wait() at line \(statement.span.line): the count is 0 until someone calls signal(), before line \(line)",
-                           span: statement.span)
-        case .sleep:
-            return Blocker(rule: .timeIsLogical,
-                           detail: "\(thread.name) sleeps at line \(statement.span.line) until \(ScheduleStep.seconds(thread.sleepUntil ?? 0)), before line \(line)",
-                           span: statement.span)
-        case .timedWait:
-            return Blocker(rule: .timeIsLogical,
-                           detail: "\(thread.name) waits at line \(statement.span.line) until \(ScheduleStep.seconds(thread.waitDeadline ?? 0)) at most, before line \(line)",
-                           span: statement.span)
-        case .operation(let operation, .waitUntilFinished):
-            return Blocker(rule: .operationWaitsForDependencies,
-                           detail: "\(thread.name) waits in \(program[operation].name).waitUntilFinished() at line \(statement.span.line) until it has finished, before line \(line)",
-                           span: statement.span)
-        case .operationQueue(let queue, .waitFor):
-            return Blocker(rule: .operationWaitsForDependencies,
-                           detail: "\(thread.name) waits at line \(statement.span.line) until the operations it added to \(program[queue].name) have finished, before line \(line)",
-                           span: statement.span)
-        case .operationQueue(let queue, .waitUntilAllFinished):
-            return Blocker(rule: .operationWaitsForDependencies,
-                           detail: "\(thread.name) waits at line \(statement.span.line) until every operation of \(program[queue].name) has finished, before line \(line)",
-                           span: statement.span)
-        default:
-            return Blocker(rule: .programOrder, detail: "\(thread.name) must first \(describe(statement)) (line \(statement.span.line))", span: statement.span)
+    private func waitBlocker(_ thread: ThreadState, _ statement: Statement, _ wait: ThreadWait, before line: Int) -> Blocker {
+        let rule: Rule
+        switch wait {
+        case .syncTurn: rule = .syncWaitsForItsBlock
+        case .group: rule = .groupWaitsForItsBlocks
+        case .semaphore: rule = .semaphoreBlocksAtZero
+        case .sleep, .timeout: rule = .timeIsLogical
+        case .workItem: rule = .workItemWaitReturnsAfterItRuns
+        case .iterations: rule = .concurrentPerformWaitsForIterations
+        case .operation, .allOperations, .addedOperations: rule = .operationWaitsForDependencies
         }
+        // A wait on the very line in question (`if s.wait(timeout: …) == .timedOut`) is reason enough.
+        let then = line == statement.span.line ? "" : ", before line \(line)"
+        return Blocker(rule: rule, detail: narrator.waiting(wait, thread: thread.name, line: statement.span.line) + then, span: statement.span)
+    }
+
+    /// A block not in any queue yet, held back by the library until something happens: a timer
+    /// that is not due, a group that is not empty, a work item or operation that has not finished.
+    private func heldBackBlocker(_ location: Location, in state: MachineState) -> Blocker? {
+        let block = location.block
+        let line = span(location).line
+        let blockSpan = program[block].span
+        if let timer = state.timers.first(where: { $0.body == block }) {
+            return Blocker(rule: .timeIsLogical,
+                           detail: "line \(line) runs in a \(narrator.name(timer.queue)).asyncAfter block due at \(ScheduleStep.seconds(timer.due)), and the clock is at \(ScheduleStep.seconds(state.now)): what can run before then runs first",
+                           span: blockSpan)
+        }
+        for (index, group) in state.groups.enumerated() where group.notify.contains(where: { $0.body == block }) {
+            let name = narrator.name(GroupID(index: index))
+            return Blocker(rule: .groupNotifiesWhenEmpty,
+                           detail: "line \(line) runs in the block of \(name).notify, submitted only once \(name) is empty: \(group.count) block(s) are still in it",
+                           span: blockSpan)
+        }
+        for (index, item) in state.workItems.enumerated() where item.notify.contains(where: { $0.body == block }) {
+            let name = narrator.name(WorkItemID(index: index))
+            return Blocker(rule: .notSubmittedYet,
+                           detail: "line \(line) runs in the block of \(name).notify, submitted only once \(name) has run, and it has not yet",
+                           span: blockSpan)
+        }
+        for (index, operation) in state.operations.enumerated() where operation.completion?.body == block && operation.phase != .finished {
+            return Blocker(rule: .completionBlockRunsAfter,
+                           detail: "line \(line) runs in the completionBlock of \(semantics.operationName(index, in: state)), which has not finished yet",
+                           span: blockSpan)
+        }
+        return nil
+    }
+
+    /// What a print statement prints when this thread runs it now, if it can be told.
+    private func printedText(of statement: Statement, by thread: ThreadState, in state: MachineState) -> String? {
+        guard case .print(let items) = statement.action else { return nil }
+        var parts: [String] = []
+        for item in items {
+            guard let value = try? semantics.evaluate(item, for: thread, in: state) else { return nil }
+            parts.append(value.description)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// ": i is 2 there", for the variables a statement reads, as this thread sees them.
+    private func valuesRead(by statement: Statement, of thread: ThreadState, in state: MachineState) -> String {
+        guard case .print(let items) = statement.action else { return "" }
+        var seen: Set<VariableID> = []
+        let values = items.flatMap(\.variablesRead).filter { seen.insert($0).inserted }.compactMap { variable -> String? in
+            semantics.value(of: variable, for: thread, in: state).map { "\(program[variable].name) is \($0.description)" }
+        }
+        return values.isEmpty ? "" : ": " + values.joined(separator: ", ") + " when it runs"
     }
 
     /// The prints that can print `text`: those of literals that do, and those of variables.
@@ -324,29 +384,6 @@ struct BlockerAnalysis {
         return locations
     }
 
-    private func describe(_ statement: Statement) -> String {
-        switch statement.action {
-        case .print(let items):
-            "print " + items.map { $0.constantValue?.description ?? "…" }.joined(separator: " ")
-        case .dispatch(let queue, let mode, _, _): "call \(program[queue].name).\(mode.rawValue)"
-        case .assign(let assignment): "assign \(program[assignment.target].name)"
-        case .loop: "run the loop"
-        case .branch: "test the if"
-        case .call(let call): "call \(call.name)()"
-        case .group(let group, let action): "call \(program.groups[group.index].name).\(String(describing: action).prefix { $0 != "(" })"
-        case .semaphore(let semaphore, let action): "call \(program.semaphores[semaphore.index].name).\(action)"
-        case .dispatchAfter(let queue, _, _): "call \(program[queue].name).asyncAfter"
-        case .sleep: "sleep"
-        case .timedWait: "wait with a timeout"
-        case .activate(let queue): "activate \(program[queue].name)"
-        case .precondition: "check dispatchPrecondition"
-        case .concurrentPerform: "call concurrentPerform"
-        case .workItem(let item, let action): "call \(program.workItems[item.index].name).\(String(describing: action).prefix { $0 != "(" })"
-        case .operation(let operation, let action): "call \(program[operation].name).\(String(describing: action).prefix { $0 != "(" })"
-        case .operationQueue(let queue, let action): "call \(program[queue].name).\(String(describing: action).prefix { $0 != "(" })"
-        }
-    }
-
     private func span(_ location: Location) -> SourceSpan {
         program[location.block].statements[location.index].span
     }
@@ -363,9 +400,5 @@ struct BlockerAnalysis {
         let statements = program[frame.block].statements
         let index = thread.waitingOn != nil || frame.pc >= statements.count ? frame.pc - 1 : frame.pc
         return statements.indices.contains(index) ? statements[index].span.line : 0
-    }
-
-    private func threadName(_ id: Int) -> String {
-        id == MachineState.mainThreadID ? "main" : "worker \(id)"
     }
 }

@@ -48,6 +48,7 @@ public struct Explainer: Sendable {
     private func blockersAfter(_ prefix: [String], wanted: NextEvent) -> ([Blocker], [ScheduleStep]) {
         let semantics = Semantics(program: exploration.program)
         let analysis = BlockerAnalysis(program: exploration.program, semantics: semantics)
+        let narrator = analysis.narrator
         var visited: Set<MachineState> = []
         var blockers: [Blocker] = []
         var witness: [ScheduleStep]?
@@ -68,7 +69,11 @@ public struct Explainer: Sendable {
 
         func add(_ found: [Blocker], _ path: [ScheduleStep]) {
             if witness == nil { witness = path }
-            for blocker in found where !blockers.contains(blocker) { blockers.append(blocker) }
+            // The same reason at the same place, met again in another state (where another
+            // worker number runs the block, or a loop is at another value), is said once.
+            for blocker in found where !blockers.contains(where: { $0.rule == blocker.rule && $0.span == blocker.span }) {
+                blockers.append(blocker)
+            }
         }
 
         while let node = stack.popLast(), visited.count < stateBudget, blockers.count < 4 {
@@ -81,21 +86,9 @@ public struct Explainer: Sendable {
             for move in moves.reversed() {
                 switch semantics.apply(move, to: state) {
                 case .trapped(let trapped, let step, let reason):
-                    if trapped.output == prefixes.last, case .trap(let thread, let queue, let span) = reason {
-                        add([Blocker(
-                            rule: .trapEndsTheProcess,
-                            detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it",
-                            span: span)], node.path + [step])
-                    } else if trapped.output == prefixes.last, case .preconditionFailed(let thread, let condition, let span) = reason {
-                        add([Blocker(
-                            rule: .preconditionCrashes,
-                            detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies",
-                            span: span)], node.path + [step])
-                    } else if trapped.output == prefixes.last, case .unbalancedLeave(let thread, let group, let span) = reason {
-                        add([Blocker(
-                            rule: .trapEndsTheProcess,
-                            detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies",
-                            span: span)], node.path + [step])
+                    // Every way the process dies is a reason nothing comes after it.
+                    if trapped.output == prefixes.last, let blocker = narrator.blocker(ending: reason) {
+                        add([blocker], node.path + [step])
                     }
                 case .next(let next, let step):
                     guard isOnTheWay(next.output) else { continue }
@@ -178,6 +171,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case completionBlockRunsAfter
     case workerPoolIsLimited
     case concurrentPerformWaitsForIterations
+    case printShowsCurrentValues
+    case workItemWaitReturnsAfterItRuns
 
     public var statement: String {
         switch self {
@@ -187,7 +182,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .fifo: "a queue starts its items in FIFO order"
         case .mainQueueNeedsIdleMainThread: "the main queue runs only when the main thread is idle (after the top-level code)"
         case .notSubmittedYet: "a block cannot run before it is submitted"
-        case .trapEndsTheProcess: "a trap (sync onto a queue the thread owns) kills the process at once"
+        case .trapEndsTheProcess: "a trap (sync onto a queue the thread owns, an unbalanced leave or signal, a Swift runtime error such as an overflow) kills the process at once"
         case .alreadyPrinted: "each print runs once"
         case .neverPrinted: "nothing in the snippet prints that"
         case .workRemains: "a run finishes only when every submitted block has run"
@@ -205,6 +200,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .completionBlockRunsAfter: "a completionBlock runs on another thread after its operation has finished, alongside whatever starts next"
         case .workerPoolIsLimited: "blocks of global and concurrent queues run on a limited pool of worker threads (one per CPU core); when those are blocked, libdispatch adds a thread only about once a second, so timers and sleeps can come first"
         case .concurrentPerformWaitsForIterations: "concurrentPerform returns only after every iteration has run, on the caller's thread or a worker's"
+        case .printShowsCurrentValues: "a print shows the values its variables have at the moment it runs"
+        case .workItemWaitReturnsAfterItRuns: "workItem.wait() returns only once the work item has run (or, cancelled, has been taken from its queue)"
         }
     }
 }

@@ -19,7 +19,7 @@ struct MachineState: Hashable {
     /// Queues created `.initiallyInactive` and not activated yet.
     var inactive: [Bool]
     var workItems: [WorkItemState]
-    /// One per declared operation (at its `OperationID` index, `exists` once created), then one
+    /// One per declared operation (at its `OperationID` index, `idle` until added), then one
     /// per `addOperation { }` run, appended as they happen.
     var operations: [OperationState]
     var operationQueues: [OperationQueueState]
@@ -237,8 +237,8 @@ struct OperationState: Hashable {
     var phase = Phase.idle
     var blocks: [CapturedBlock] = []
     var completion: CapturedBlock?
-    /// Foundation's raw `queuePriority`: higher starts first among ready operations.
-    var priority = 0
+    /// Higher starts first among ready operations.
+    var priority = QueuePriority.normal
     var cancelled = false
     /// Instances this one waits for.
     var dependencies: [Int] = []

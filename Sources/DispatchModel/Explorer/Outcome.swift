@@ -136,7 +136,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case operationBlockAdded(operation: String)
         case dependencyAdded(operation: String, on: String)
         case completionSet(operation: String)
-        case priorityChanged(operation: String, priority: Int)
+        case priorityChanged(operation: String, priority: QueuePriority)
         case operationCancel(operation: String)
         case operationWaitReturns(operation: String)
         case operationsAdded(queue: String, operations: [String])
@@ -204,7 +204,7 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         case .operationBlockAdded(let operation): "\(operation).addExecutionBlock"
         case .dependencyAdded(let operation, let other): "\(operation).addDependency(\(other)): \(operation) waits for \(other) to finish"
         case .completionSet(let operation): "sets \(operation).completionBlock"
-        case .priorityChanged(let operation, let priority): "\(operation).queuePriority = \(Self.priorityName(priority))"
+        case .priorityChanged(let operation, let priority): "\(operation).queuePriority = .\(priority.name)"
         case .operationCancel(let operation): "\(operation).cancel()"
         case .operationWaitReturns(let operation): "\(operation).waitUntilFinished() returns: it has finished"
         case .operationsAdded(let queue, let operations): "\(queue): adds \(operations.joined(separator: ", "))"
@@ -229,9 +229,5 @@ public struct ScheduleStep: Hashable, Sendable, CustomStringConvertible {
         let context = queue.map { " (on \($0))" } ?? ""
         let place = span.map { "  [line \($0.line)]" } ?? ""
         return "\(thread)\(context): \(action)\(place)"
-    }
-
-    static func priorityName(_ raw: Int) -> String {
-        OperationAction.priorities.first { $0.value == raw }.map { "." + $0.key } ?? String(raw)
     }
 }

@@ -51,7 +51,13 @@ extension Program {
                     if self[queue].isMain { add(.mainQueueNeedsIdleMainThread) }
                 case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
                     add(.unsynchronizedAccess)
-                default: break
+                case .workItem(_, .wait): add(.workItemWaitReturnsAfterItRuns)
+                case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
+                    .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
+                    .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
+                    .operation(_, .create), .operation(_, .addBlock):
+                    // Said by the dispatch rules below, or by no rule of its own.
+                    break
                 }
                 guard case .dispatch(let queue, let mode, let body, let options) = statement.action else { continue }
                 if options.barrier && self[queue].kind == .concurrent { add(.barrierRunsAlone) }

@@ -208,19 +208,6 @@ extension Semantics {
     /// Who waits on operations in a state where nothing can move, in words.
     func operationWaits(in state: MachineState) -> [String] {
         var waits: [String] = []
-        for thread in state.threads {
-            guard let statement = nextStatement(of: thread) else { continue }
-            switch statement.action {
-            case .operation(let operation, .waitUntilFinished):
-                waits.append("\(thread.name) waits in \(program[operation].name).waitUntilFinished() at line \(statement.span.line)")
-            case .operationQueue(let queue, .waitUntilAllFinished):
-                waits.append("\(thread.name) waits in \(program[queue].name).waitUntilAllOperationsAreFinished() at line \(statement.span.line)")
-            case .operationQueue(let queue, .waitFor):
-                waits.append("\(thread.name) waits in \(program[queue].name).addOperations(…, waitUntilFinished: true) at line \(statement.span.line)")
-            default:
-                break
-            }
-        }
         for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
             let name = operationName(index, in: state)
             if let queue = operation.queue, state.operationQueues[queue].suspended {

@@ -111,25 +111,44 @@ struct Semantics {
         return frame.pc < statements.count ? statements[frame.pc] : nil
     }
 
-    /// Not waiting in a sync, and not at a wait that cannot return yet.
+    /// Has a next step and nothing to wait for before taking it.
     func isRunnable(_ thread: ThreadState, in state: MachineState) -> Bool {
-        guard thread.waitingOn == nil, let statement = nextStatement(of: thread) else { return false }
+        nextStatement(of: thread) != nil && wait(of: thread, in: state) == nil
+    }
+
+    /// What the thread waits for before its next step, or nil if it can take it now (or has
+    /// none). The one place that decides it: the search, deadlock reasons and why-not
+    /// sentences all ask here.
+    func wait(of thread: ThreadState, in state: MachineState) -> ThreadWait? {
+        if let queue = thread.waitingOn { return .syncTurn(queue) }
+        guard let statement = nextStatement(of: thread) else { return nil }
         switch statement.action {
-        case .group(let group, .wait): return state.groups[group.index].count == 0
-        case .semaphore(let semaphore, .wait): return state.semaphores[semaphore.index] > 0
-        case .sleep: return thread.sleepUntil.map { state.now >= $0 } ?? true
-        case .workItem(let item, .wait): return state.workItems[item.index].executed
+        case .group(let group, .wait):
+            let remaining = state.groups[group.index].count
+            return remaining == 0 ? nil : .group(group, remaining: remaining)
+        case .semaphore(let semaphore, .wait):
+            return state.semaphores[semaphore.index] > 0 ? nil : .semaphore(semaphore)
+        case .sleep:
+            guard let until = thread.sleepUntil, state.now < until else { return nil }
+            return .sleep(until: until)
+        case .workItem(let item, .wait):
+            return state.workItems[item.index].executed ? nil : .workItem(item)
         case .concurrentPerform:
             // Inside the call with nothing left to take, the caller waits for the helpers.
-            guard let instance = thread.frames.last?.performing else { return true }
-            return state.performs[instance].hasIterationsLeft || state.performs[instance].running == 0
-        case .operation(let operation, .waitUntilFinished): return state.operations[operation.index].phase == .finished
-        case .operationQueue(let queue, .waitUntilAllFinished): return state.operationQueues[queue.index].unfinished == 0
-        case .operationQueue(_, .waitFor(let operations)): return operations.allSatisfy { state.operations[$0.index].phase == .finished }
+            guard let instance = thread.frames.last?.performing else { return nil }
+            return state.performs[instance].hasIterationsLeft || state.performs[instance].running == 0 ? nil : .iterations
+        case .operation(let operation, .waitUntilFinished):
+            return state.operations[operation.index].phase == .finished ? nil : .operation(operation)
+        case .operationQueue(let queue, .waitUntilAllFinished):
+            return state.operationQueues[queue.index].unfinished == 0 ? nil : .allOperations(queue)
+        case .operationQueue(let queue, .waitFor(let operations)):
+            return operations.allSatisfy { state.operations[$0.index].phase == .finished } ? nil : .addedOperations(queue)
         case .timedWait(let waitable, _, _):
-            guard let deadline = thread.waitDeadline else { return true }
-            return isAvailable(waitable, in: state) || state.now >= deadline
-        default: return true
+            guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
+            return .timeout(waitable, deadline: deadline)
+        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
+            .workItem, .call, .operation, .operationQueue:
+            return nil
         }
     }
 
@@ -683,22 +702,19 @@ struct Semantics {
 
     /// Who waits on what in a state where nothing can move, in words.
     func stuckDescription(_ state: MachineState) -> [String] {
+        let narrator = Narrator(program: program)
         var waits: [String] = []
+        var syncedQueues: Set<QueueID> = []
         for thread in state.threads {
-            if let queue = thread.waitingOn {
-                let holders = state.threads.filter { $0.holds(queue) }.map(\.name)
-                let held = holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))"
-                waits.append("\(thread.name) waits in \(program[queue].name).sync\(held)")
-            } else if let statement = nextStatement(of: thread) {
-                switch statement.action {
-                case .group(let group, .wait):
-                    waits.append("\(thread.name) waits in \(program.groups[group.index].name).wait() at line \(statement.span.line), with \(state.groups[group.index].count) block(s) still in the group")
-                case .semaphore(let semaphore, .wait):
-                    waits.append("\(thread.name) waits in \(program.semaphores[semaphore.index].name).wait() at line \(statement.span.line), and nobody signals it")
-                default:
-                    break
-                }
+            guard let wait = wait(of: thread, in: state) else { continue }
+            // The wait's own line; a thread in `sync` is past it, and its sentence names none.
+            let line = nextStatement(of: thread)?.span.line ?? 0
+            if case .syncTurn(let queue) = wait { syncedQueues.insert(queue) }
+            let holders: [String] = switch wait {
+            case .syncTurn(let queue): state.threads.filter { $0.holds(queue) }.map(\.name)
+            case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations: []
             }
+            if let words = narrator.stuck(wait, thread: thread.name, line: line, heldBy: holders) { waits.append(words) }
         }
         waits += operationWaits(in: state)
         for (instance, perform) in state.performs.enumerated() where perform.hasIterationsLeft {
@@ -717,7 +733,7 @@ struct Semantics {
             let decl = program.queues[index]
             if decl.kind == .main && !state.mainThread.frames.isEmpty {
                 waits.append("\(decl.name) has \(queue.pending.count) item(s) but the main thread is blocked")
-            } else if !waits.contains(where: { $0.contains("waits in \(decl.name).sync") }) {
+            } else if !syncedQueues.contains(QueueID(index: index)) {
                 waits.append("\(decl.name) has \(queue.pending.count) item(s) waiting")
             }
         }
@@ -757,7 +773,9 @@ struct Semantics {
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
         case .sleep: return thread.sleepUntil == nil
         case .timedWait: return thread.waitDeadline == nil
-        default: return false
+        case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,
+            .concurrentPerform, .operation, .operationQueue:
+            return false
         }
     }
 
@@ -796,7 +814,9 @@ struct Semantics {
             var accesses = reads([assignment.value])
             if program[target].isGlobal && !program[target].isSynchronized { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
             return accesses
-        default:
+        case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
+            .concurrentPerform, .operation, .operationQueue:
+            // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }
     }

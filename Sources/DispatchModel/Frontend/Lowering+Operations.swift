@@ -201,12 +201,12 @@ extension Lowering {
                 return Statement(.operation(operation, .setCompletion(body)), at: span)
             case "queuePriority":
                 guard let name = value.as(MemberAccessExprSyntax.self)?.declName.baseName.text, value.as(MemberAccessExprSyntax.self)?.base == nil,
-                    let raw = OperationAction.priorities[name]
+                    let priority = QueuePriority(name: name)
                 else {
-                    report("a queue priority is one of .veryLow, .low, .normal, .high, .veryHigh", Syntax(value))
+                    report("a queue priority is one of \(QueuePriority.allCases.map { "." + $0.name }.joined(separator: ", "))", Syntax(value))
                     return nil
                 }
-                return Statement(.operation(operation, .setPriority(raw)), at: span)
+                return Statement(.operation(operation, .setPriority(priority)), at: span)
             default:
                 report("setting '\(property)' of an operation is outside the supported subset (completionBlock, queuePriority)", Syntax(member))
                 return nil

@@ -64,8 +64,8 @@ public enum OperationAction: Hashable, Sendable, Codable {
     case addDependency(OperationID)
     /// `op.completionBlock = { … }`: runs on a global queue once `op` has finished.
     case setCompletion(BlockID)
-    /// `op.queuePriority = .high`: the Foundation raw value (-8 … 8).
-    case setPriority(Int)
+    /// `op.queuePriority = .high`.
+    case setPriority(QueuePriority)
     /// `op.cancel()`: a cancelled operation is ready at once, and finishes without running.
     case cancel
     /// `op.waitUntilFinished()`.
@@ -87,7 +87,26 @@ public enum OperationQueueAction: Hashable, Sendable, Codable {
     case waitUntilAllFinished
 }
 
-extension OperationAction {
-    /// Foundation's `Operation.QueuePriority` raw values, by name.
-    public static let priorities: [String: Int] = ["veryLow": -8, "low": -4, "normal": 0, "high": 4, "veryHigh": 8]
+/// Foundation's `Operation.QueuePriority`, with its raw values: among ready operations of an
+/// OperationQueue, a higher one starts first.
+public enum QueuePriority: Int, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    case veryLow = -8, low = -4, normal = 0, high = 4, veryHigh = 8
+
+    /// The name a snippet writes after the dot: `.veryHigh`.
+    public var name: String {
+        switch self {
+        case .veryLow: "veryLow"
+        case .low: "low"
+        case .normal: "normal"
+        case .high: "high"
+        case .veryHigh: "veryHigh"
+        }
+    }
+
+    public init?(name: String) {
+        guard let priority = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = priority
+    }
+
+    public static func < (a: QueuePriority, b: QueuePriority) -> Bool { a.rawValue < b.rawValue }
 }

@@ -41,11 +41,6 @@ public struct Program: Hashable, Sendable, Codable {
     public subscript(block: BlockID) -> Block { blocks[block.index] }
     public subscript(queue: OperationQueueID) -> OperationQueueDecl { operationQueues[queue.index] }
     public subscript(operation: OperationID) -> OperationDecl { operations[operation.index] }
-
-    /// The main queue always exists: the main thread serves it once the top-level code ends.
-    public var mainQueue: QueueID {
-        QueueID(index: queues.firstIndex { $0.kind == .main }!)
-    }
 }
 
 public struct QueueID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {

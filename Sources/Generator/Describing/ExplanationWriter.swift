@@ -141,7 +141,8 @@ struct ExplanationWriter {
         program.rulesAtWork.compactMap { rule -> String? in
             switch rule {
             case .programOrder, .syncWaitsForItsBlock, .serialOneAtATime, .fifo, .mainQueueNeedsIdleMainThread,
-                .notSubmittedYet, .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone:
+                .notSubmittedYet, .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone,
+                .printShowsCurrentValues:
                 return nil
             case .barrierRunsAlone where facts.contains(where: \.dispatch.barrier):
                 return nil
@@ -153,7 +154,7 @@ struct ExplanationWriter {
                 return nil  // said with the race, at the end
             case .barrierRunsAlone, .groupWaitsForItsBlocks, .groupNotifiesWhenEmpty, .semaphoreBlocksAtZero, .timeIsLogical,
                 .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit, .cancelledOperationSkipsItsBlocks,
-                .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations:
+                .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations, .workItemWaitReturnsAfterItRuns:
                 return "Also at work: " + rule.statement + "."
             }
         }
@@ -250,6 +251,8 @@ struct ExplanationWriter {
         case .completionBlockRunsAfter: return "a completion block runs only after its operation has finished"
         case .workerPoolIsLimited: return "the worker threads are busy, and a new one comes only after the timers due first"
         case .concurrentPerformWaitsForIterations: return "concurrentPerform returns only after every iteration has run"
+        case .workItemWaitReturnsAfterItRuns: return "the work item's wait returns only after the item has run"
+        case .printShowsCurrentValues: return "a print shows its variables' values at the moment it runs"
         case .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone, .unsynchronizedAccess,
             .preconditionCrashes:
             return rule.statement

@@ -98,8 +98,8 @@ extension LiveInterpreter {
             if let other = operations.operation(other) { operation.addDependency(other) }
         case .setCompletion(let body):
             operation.completionBlock = completion(body, locals, of: operation)
-        case .setPriority(let raw):
-            operation.queuePriority = Operation.QueuePriority(rawValue: raw) ?? .normal
+        case .setPriority(let priority):
+            operation.queuePriority = Operation.QueuePriority(rawValue: priority.rawValue) ?? .normal
         case .cancel:
             markCancelled(id)
             operation.cancel()

@@ -1,0 +1,171 @@
+/// Turns the model's facts (threads, statements, what a thread waits for) into the words
+/// learners read, with the Swift API names they wrote. The one place that words them, so a
+/// sentence reads the same wherever it appears and a new construct is worded once.
+public struct Narrator: Sendable {
+    public let program: Program
+
+    public init(program: Program) {
+        self.program = program
+    }
+
+    /// "main", or "worker 3": the model numbers worker threads in the order they start.
+    public func thread(_ id: Int) -> String {
+        id == MachineState.mainThreadID ? "main" : "worker \(id)"
+    }
+
+    func name(_ group: GroupID) -> String { program.groups[group.index].name }
+    func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
+    func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
+    func name(_ queue: QueueID) -> String { program[queue].name }
+    func name(_ queue: OperationQueueID) -> String { program[queue].name }
+    func name(_ operation: OperationID) -> String { program[operation].name }
+
+    func name(_ waitable: Waitable) -> String {
+        switch waitable {
+        case .group(let group): name(group)
+        case .semaphore(let semaphore): name(semaphore)
+        }
+    }
+
+    /// The call a thread is in while it waits, as written in Swift: "g.wait()".
+    func call(_ wait: ThreadWait) -> String {
+        switch wait {
+        case .syncTurn(let queue): "\(name(queue)).sync"
+        case .group(let group, _): "\(name(group)).wait()"
+        case .semaphore(let semaphore): "\(name(semaphore)).wait()"
+        case .sleep: "sleep"
+        case .timeout(let waitable, _): "\(name(waitable)).wait(timeout:)"
+        case .workItem(let item): "\(name(item)).wait()"
+        case .iterations: "DispatchQueue.concurrentPerform"
+        case .operation(let operation): "\(name(operation)).waitUntilFinished()"
+        case .allOperations(let queue): "\(name(queue)).waitUntilAllOperationsAreFinished()"
+        case .addedOperations(let queue): "\(name(queue)).addOperations(…, waitUntilFinished: true)"
+        }
+    }
+
+    /// What the thread waits for, said of a thread at `line`, ending before any "before …":
+    /// "main waits in g.wait() at line 11 until the 1 block(s) still in the group leave it".
+    func waiting(_ wait: ThreadWait, thread: String, line: Int) -> String {
+        let inCall = "\(thread) waits in \(call(wait)) at line \(line)"
+        return switch wait {
+        case .syncTurn: inCall + " for its turn"
+        case .group(_, let remaining): inCall + " until the \(remaining) block(s) still in the group leave it"
+        case .semaphore: inCall + ": the count is 0 until someone calls signal()"
+        case .sleep(let until): "\(thread) sleeps at line \(line) until \(ScheduleStep.seconds(until))"
+        case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(ScheduleStep.seconds(deadline)) at most"
+        case .workItem: inCall + " until the work item has run"
+        case .iterations: "\(thread) waits in the concurrentPerform at line \(line) for the iterations other threads still run"
+        case .operation: inCall + " until it has finished"
+        case .allOperations(let queue): "\(thread) waits at line \(line) until every operation of \(name(queue)) has finished"
+        case .addedOperations(let queue): "\(thread) waits at line \(line) until the operations it added to \(name(queue)) have finished"
+        }
+    }
+
+    /// What a thread waits for in a run where nothing can move any more, or nil where the
+    /// stuck run is better told from the other side (the concurrentPerform itself).
+    func stuck(_ wait: ThreadWait, thread: String, line: Int, heldBy holders: [String]) -> String? {
+        let inCall = "\(thread) waits in \(call(wait)) at line \(line)"
+        return switch wait {
+        case .syncTurn: "\(thread) waits in \(call(wait))" + (holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))")
+        case .group(_, let remaining): inCall + ", with \(remaining) block(s) still in the group"
+        case .semaphore: inCall + ", and nobody signals it"
+        case .workItem: inCall + ", and the work item never runs"
+        case .operation, .allOperations, .addedOperations: inCall
+        case .iterations, .sleep, .timeout: nil
+        }
+    }
+
+    /// What running a statement means, as an instruction: "print 3", "call g.enter()",
+    /// "call queue.addOperation(op)". `printed` is what a print prints here, if known.
+    func doing(_ statement: Statement, printed: String? = nil) -> String {
+        switch statement.action {
+        case .print(let items):
+            "print " + (printed ?? items.map { $0.constantValue?.description ?? "…" }.joined(separator: " "))
+        case .dispatch(let queue, let mode, _, _): "call \(name(queue)).\(mode.rawValue)"
+        case .assign(let assignment): "assign \(program[assignment.target].name)"
+        case .loop: "run the loop"
+        case .branch: "test the condition of the if"
+        case .call(let call): "call \(call.name)()"
+        case .group(let group, let action):
+            switch action {
+            case .enter: "call \(name(group)).enter()"
+            case .leave: "call \(name(group)).leave()"
+            case .wait: "call \(name(group)).wait()"
+            case .notify(let queue, _): "call \(name(group)).notify(queue: \(name(queue)))"
+            }
+        case .semaphore(let semaphore, let action):
+            switch action {
+            case .wait: "call \(name(semaphore)).wait()"
+            case .signal: "call \(name(semaphore)).signal()"
+            }
+        case .dispatchAfter(let queue, _, _): "call \(name(queue)).asyncAfter"
+        case .sleep: "sleep"
+        case .timedWait(let waitable, _, _): "call \(name(waitable)).wait(timeout:)"
+        case .activate(let queue): "call \(name(queue)).activate()"
+        case .precondition(let kind, let queue): "check dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
+        case .concurrentPerform: "call DispatchQueue.concurrentPerform"
+        case .workItem(let item, let action):
+            switch action {
+            case .perform: "call \(name(item)).perform()"
+            case .cancel: "call \(name(item)).cancel()"
+            case .wait: "call \(name(item)).wait()"
+            case .notify(let queue, _): "call \(name(item)).notify(queue: \(name(queue)))"
+            case .submit(let queue, _): "call \(name(queue)).async(execute: \(name(item)))"
+            }
+        case .operation(let operation, let action):
+            switch action {
+            case .create: "create \(name(operation))"
+            case .addBlock: "call \(name(operation)).addExecutionBlock"
+            case .addDependency(let other): "call \(name(operation)).addDependency(\(name(other)))"
+            case .setCompletion: "set \(name(operation)).completionBlock"
+            case .setPriority: "set \(name(operation)).queuePriority"
+            case .cancel: "call \(name(operation)).cancel()"
+            case .waitUntilFinished: "call \(name(operation)).waitUntilFinished()"
+            }
+        case .operationQueue(let queue, let action):
+            switch action {
+            case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"
+            case .add: "call \(name(queue)).addOperations"
+            case .waitFor: "call \(name(queue)).addOperations(…, waitUntilFinished: true)"
+            case .addBlock: "call \(name(queue)).addOperation"
+            case .setMaxConcurrent: "set \(name(queue)).maxConcurrentOperationCount"
+            case .setSuspended: "set \(name(queue)).isSuspended"
+            case .cancelAll: "call \(name(queue)).cancelAllOperations()"
+            case .waitUntilAllFinished: "call \(name(queue)).waitUntilAllOperationsAreFinished()"
+            }
+        }
+    }
+
+    /// A statement as a noun, after "finish the": "g.wait() call", "if", "loop".
+    func construct(_ statement: Statement) -> String {
+        switch statement.action {
+        case .loop: "loop"
+        case .branch: "if"
+        case .call(let call): "call to \(call.name)()"
+        case .concurrentPerform: "concurrentPerform"
+        case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
+            .precondition, .workItem, .operation, .operationQueue:
+            String(doing(statement).drop { $0 != " " }.dropFirst())
+        }
+    }
+
+    /// The reason a run that dies here prints nothing more, with the rule behind it; nil for a
+    /// run that is stuck rather than dead.
+    func blocker(ending reason: DeadlockReason) -> Blocker? {
+        switch reason {
+        case .trap(let thread, let queue, let span):
+            Blocker(rule: .trapEndsTheProcess,
+                    detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it", span: span)
+        case .preconditionFailed(let thread, let condition, let span):
+            Blocker(rule: .preconditionCrashes,
+                    detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies", span: span)
+        case .unbalancedLeave(let thread, let group, let span):
+            Blocker(rule: .trapEndsTheProcess,
+                    detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies", span: span)
+        case .unbalancedSignal(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
+            Blocker(rule: .trapEndsTheProcess, detail: reason.summary + ", so nothing comes after it", span: span)
+        case .stuck:
+            nil
+        }
+    }
+}
