@@ -39,6 +39,7 @@ import Testing
             }
             #expect(Set(questions.map(\.code)).count == sheet.variants.count, "\(id): two variants ask the same code")
             #expect(questions.allSatisfy { $0.isGenerated && $0.code != bankQuestion.code && $0.id != id }, "\(id)")
+            #expect(questions.allSatisfy { $0.title == "Variation on “\(bankQuestion.title)”" })
         }
     }
 
@@ -67,7 +68,7 @@ import Testing
         let sheet = try SheetPlanner(title: "t", seed: 1, variantCount: 2, traceForm: .write).plan([fixed], answers: answers, provider: twins)
         #expect(sheet.variants.allSatisfy { $0.items[0].question == fixed })
         #expect(twins.shortfalls == [GeneratedTwins.Shortfall(questionID: "nothing-to-change", made: 0, wanted: 2)])
-        #expect(twins.shortfallNote == "too few generated twins for one puzzle: nothing-to-change has 0 (variants 1–2 ask the bank's puzzle)")
+        #expect(twins.shortfallNote == "too few generated twins for one puzzle: nothing-to-change has none (variants 1–2 ask the bank's puzzle)")
     }
 
     /// `export --generated`: one twin per trace puzzle, with its own Anki GUID.

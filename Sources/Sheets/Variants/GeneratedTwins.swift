@@ -51,7 +51,14 @@ public final class GeneratedTwins: VariantProvider {
         for puzzle in puzzles {
             answers?.adopt(puzzle.question, program: puzzle.program, exploration: puzzle.exploration)
         }
-        let made = puzzles.map(\.question)
+        // The generator's title says how the twin differs from the bank puzzle ("…, but with sync
+        // in place of …", or "… — a variant" when that is too long): words for someone who knows
+        // the bank puzzle. A student may not, so the sheet names the puzzle it varies instead.
+        let made = puzzles.map { puzzle in
+            var twin = puzzle.question
+            twin.title = "Variation on “\(question.title)”"
+            return twin
+        }
         twins[question.id] = made
         if made.count < variantCount {
             shortfalls.append(Shortfall(questionID: question.id, made: made.count, wanted: variantCount))
@@ -66,7 +73,7 @@ public final class GeneratedTwins: VariantProvider {
         let each = shortfalls.map { shortfall in
             let rest = shortfall.made + 1 == shortfall.wanted
                 ? "variant \(shortfall.wanted)" : "variants \(shortfall.made + 1)–\(shortfall.wanted)"
-            return "\(shortfall.questionID) has \(shortfall.made) (\(rest) ask\(shortfall.made + 1 == shortfall.wanted ? "s" : "") the bank's puzzle)"
+            return "\(shortfall.questionID) has \(shortfall.made == 0 ? "none" : String(shortfall.made)) (\(rest) ask\(shortfall.made + 1 == shortfall.wanted ? "s" : "") the bank's puzzle)"
         }
         return "too few generated twins for \(shortfalls.count == 1 ? "one puzzle" : "\(shortfalls.count) puzzles"): " + each.joined(separator: "; ")
     }

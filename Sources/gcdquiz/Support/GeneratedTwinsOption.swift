@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Quiz
 import Sheets
 
@@ -15,7 +14,7 @@ struct GeneratedTwinsOption: ParsableArguments {
         let twins = GeneratedTwins(bank: bank, variantCount: variants, seed: seed, answers: answers)
         return (twins, {
             if let note = twins.shortfallNote {
-                FileHandle.standardError.write(Data("gcdquiz: note: \(note)\n".utf8))
+                Output.write("gcdquiz: note: \(note)\n", to: .standardError)
             }
         })
     }
