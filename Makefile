@@ -67,11 +67,13 @@ bench-progress: release
 	$(RELEASE_BIN) benchmark-progress
 
 ## Time a class set of sheets in a release build: 30 variants of 12 questions with their keys,
-## as HTML, then as PDF.
+## as HTML, then as PDF; then the same with a generated twin of each trace puzzle per variant.
 bench-sheets: release
 	@rm -rf $(BUILD_DIR)/bench-sheets
 	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --output $(BUILD_DIR)/bench-sheets/html >/dev/null'
 	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --format pdf --output $(BUILD_DIR)/bench-sheets/pdf >/dev/null'
+	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --generated --output $(BUILD_DIR)/bench-sheets/generated-html >/dev/null'
+	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --generated --format pdf --output $(BUILD_DIR)/bench-sheets/generated-pdf >/dev/null'
 
 ## libedit (line editing for the drill) and pkg-config, WeasyPrint (sheet --format pdf) and
 ## poppler-utils (pdftotext, which the tests read PDFs with), from apt when missing.

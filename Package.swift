@@ -60,13 +60,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // Question sheets with answer keys (Markdown, HTML, PDF) and LMS / flashcard exports.
+        // Question sheets with answer keys (Markdown, HTML, PDF) and LMS / flashcard exports;
+        // the generator gives each variant its own twin of a trace puzzle (`--generated`).
         .target(
             name: "Sheets",
             dependencies: [
                 "Quiz",
                 "DispatchModel",
                 "LiveRun",
+                "Generator",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
-        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "DispatchModel"]),
+        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "DispatchModel", "Generator"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Quiz", "DispatchModel", "LiveRun"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress", "Generator"]),
     ]

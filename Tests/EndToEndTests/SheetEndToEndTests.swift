@@ -37,24 +37,75 @@ import Testing
         let puzzles = ["serial-async-async", "concurrent-sync-in-async", "main-sync-from-main-thread"]
         let result = try Binary.run(["sheet", "--ids", puzzles.joined(separator: ","), "--format", "md", "--seed", "1", "--output", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let key = try String(contentsOf: folder.appendingPathComponent("key-1.md"), encoding: .utf8)
-        let sections = key.components(separatedBy: "\n## ").dropFirst()
+        let sections = try Self.keySections(folder.appendingPathComponent("key-1.md"))
         #expect(sections.count == puzzles.count)
         for (id, section) in zip(puzzles, sections) {
-            let solved = try Binary.run(["solve", id, "--json"])
-            let object = try JSONSerialization.jsonObject(with: Data(solved.stdout.utf8)) as? [String: Any]
-            let expected = Set(((object?["outcomes"] as? [[String: Any]]) ?? []).map { outcome in
-                let lines = (outcome["lines"] as? [String]) ?? []
-                return (lines.isEmpty ? "(nothing)" : lines.joined(separator: " ")) + " " + ((outcome["end"] as? String) ?? "")
-            })
-            let listed = section.components(separatedBy: "**Every possible outcome")[1].components(separatedBy: "\n\n**")[0]
-            let found = Set(listed.split(separator: "\n").filter { $0.hasPrefix("- `") }.map { line in
-                let parts = line.split(separator: "`")
-                let ending = parts[2].split(separator: "*")[1]
-                return String(parts[1]) + " " + ending
-            })
-            #expect(found == expected, "\(id)")
+            #expect(Self.keyOutcomes(section) == (try Self.solvedOutcomes(id)), "\(id)")
         }
+    }
+
+    /// `--generated`: the same seed writes the same files, every variant asks its own code for each
+    /// trace puzzle, and each key lists what `solve` computes for that variant's code.
+    @Test func generatedVariantsHaveKeysThatAreSolves() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let puzzles = "serial-async-async,concurrent-sync-in-async"
+        var runs: [[String: Data]] = []
+        for name in ["first", "second"] {
+            let output = folder.appendingPathComponent(name)
+            let result = try Binary.run(["sheet", "--generated", "--ids", puzzles, "--variants", "3", "--format", "md", "--seed", "4",
+                                         "--output", output.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+            runs.append(try Self.files(in: output))
+        }
+        #expect(runs[0] == runs[1])
+        var codes: Set<String> = []
+        for variant in 1...3 {
+            let sections = try Self.keySections(folder.appendingPathComponent("first/key-\(variant).md"))
+            #expect(sections.count == 2)
+            for section in sections {
+                let code = Self.code(section)
+                codes.insert(code)
+                let file = folder.appendingPathComponent("variant-\(variant)-\(codes.count).swift")
+                try code.write(to: file, atomically: true, encoding: .utf8)
+                #expect(Self.keyOutcomes(section) == (try Self.solvedOutcomes(file.path)), "variant \(variant): \(code)")
+            }
+        }
+        #expect(codes.count == 6, "two variants ask the same code")
+    }
+
+    /// A key's sections, one per question.
+    static func keySections(_ key: URL) throws -> [String] {
+        Array(try String(contentsOf: key, encoding: .utf8).components(separatedBy: "\n## ").dropFirst())
+    }
+
+    /// The snippet a key section shows, without its line numbers.
+    static func code(_ section: String) -> String {
+        let block = section.components(separatedBy: "```\n")[1]
+        return block.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { line in line.components(separatedBy: " │ ").dropFirst().joined(separator: " │ ") }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// The outcomes a key section lists, as "lines ending".
+    static func keyOutcomes(_ section: String) -> Set<String> {
+        let listed = section.components(separatedBy: "**Every possible outcome")[1].components(separatedBy: "\n\n**")[0]
+        return Set(listed.split(separator: "\n").filter { $0.hasPrefix("- `") }.map { line in
+            let parts = line.split(separator: "`")
+            let ending = parts[2].split(separator: "*")[1]
+            return String(parts[1]) + " " + ending
+        })
+    }
+
+    /// What `solve --json` computes for a puzzle id or a snippet file, as "lines ending".
+    static func solvedOutcomes(_ puzzle: String) throws -> Set<String> {
+        let solved = try Binary.run(["solve", puzzle, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(solved.stdout.utf8)) as? [String: Any]
+        return Set(((object?["outcomes"] as? [[String: Any]]) ?? []).map { outcome in
+            let lines = (outcome["lines"] as? [String]) ?? []
+            return (lines.isEmpty ? "(nothing)" : lines.joined(separator: " ")) + " " + ((outcome["end"] as? String) ?? "")
+        })
     }
 
     @Test func badInputSaysWhatIsWrongAndWritesNothing() throws {

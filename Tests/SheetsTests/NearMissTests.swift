@@ -29,6 +29,28 @@ import Testing
         }
     }
 
+    /// Its near misses once crashed the explainer (a thread inside concurrentPerform): its sheet
+    /// and key are made, the key lists the model's outcomes and gives the rule that rules the
+    /// near misses out.
+    @Test func aConcurrentPerformPuzzlesKeyExplainsItsNearMisses() throws {
+        let id = "concurrent-perform-three-prints"
+        let sheet = try Fixtures.sheet([id], variants: 3, seed: 7, form: .select)
+        let question = try #require(Fixtures.bank.question(id: id))
+        let solved = Explorer().explore(try Fixtures.bank.program(of: question).get())
+        let files = SheetRenderer(format: .md, paper: .a4).render(sheet)
+        for variant in sheet.variants {
+            guard case .trace(let trace) = variant.items[0].answer else {
+                Issue.record("\(id) is not a trace puzzle")
+                continue
+            }
+            #expect(trace.outcomes == solved.outcomes)
+            #expect(variant.items[0].traceOptions.contains { !$0.canHappen })
+            let key = Fixtures.text(try #require(files.first { $0.name == "key-\(variant.id).md" }))
+            #expect(key.contains("cannot happen"))
+            #expect(key.contains("concurrentPerform returns only after every iteration has run"))
+        }
+    }
+
     @Test func aLineAfterASyncIsMovedBeforeItsBlock() throws {
         let program = try SnippetCompiler.compile("print(1)\nserialQueue.sync {\n    print(2)\n}\nprint(3)\n").get()
         let exploration = Explorer().explore(program)

@@ -9,14 +9,8 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let bank = BankLoader.load(paths: [root.appendingPathComponent("Questions").path])
 
-    /// Trace puzzles whose near misses crash the model's explainer on main (not the sheets):
-    /// `gcdquiz explain concurrent-perform-three-prints --outcome done` traps with "Index out of
-    /// range" at BlockerAnalysis.swift:131 (`frame.pc - 1` for a thread inside concurrentPerform,
-    /// since 2d01ec3). A crash cannot be caught by a test, so they are left out until it is fixed.
-    static let explainerCrashes: Set<String> = ["concurrent-perform-three-prints"]
-
-    /// Every trace puzzle of the bank whose near misses can be explained.
-    static let tracePuzzles = bank.questions.filter { $0.kind == .trace && !explainerCrashes.contains($0.id) }.map(\.id)
+    /// Every trace puzzle of the bank.
+    static let tracePuzzles = bank.questions.filter { $0.kind == .trace }.map(\.id)
 
     /// One of each kind, and a deadlock, for sheets that show everything.
     static let mixedIDs = ["serial-sync-in-async", "barrier-purpose", "async-operation-super-start", "concurrent-async-async",

@@ -137,8 +137,9 @@ struct ExplanationWriter {
     }
 
     /// The rules at work that no dispatch sentence covers (timing, operations, work items…).
+    /// Said as a teacher would add them: "Keep in mind that …", then "Also, …".
     private func otherRuleSentences() -> [String] {
-        program.rulesAtWork.compactMap { rule -> String? in
+        let statements = program.rulesAtWork.compactMap { rule -> String? in
             switch rule {
             case .programOrder, .syncWaitsForItsBlock, .serialOneAtATime, .fifo, .mainQueueNeedsIdleMainThread,
                 .notSubmittedYet, .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone,
@@ -155,8 +156,11 @@ struct ExplanationWriter {
             case .barrierRunsAlone, .groupWaitsForItsBlocks, .groupNotifiesWhenEmpty, .semaphoreBlocksAtZero, .timeIsLogical,
                 .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit, .cancelledOperationSkipsItsBlocks,
                 .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations, .workItemWaitReturnsAfterItRuns:
-                return "Also at work: " + rule.statement + "."
+                return rule.statement
             }
+        }
+        return statements.enumerated().map { index, statement in
+            (index == 0 ? "Keep in mind that " : "Also, ") + statement + "."
         }
     }
 

@@ -11,6 +11,8 @@ public final class AnswerBook {
     private let bank: Bank?
     private var answers: [AnswerKey: QuestionAnswer] = [:]
     private var explanations: [AnswerKey: [Outcome: Impossibility]] = [:]
+    /// Generated puzzles' programs and complete explorations, made by the generator's checks.
+    private var adopted: [AnswerKey: (program: Program, exploration: Exploration)] = [:]
 
     /// - Parameter bank: the bank the questions come from, whose compiled programs are reused.
     public init(bank: Bank?, live: LiveRunning? = nil) {
@@ -35,19 +37,17 @@ public final class AnswerBook {
         return answer
     }
 
+    /// Takes a generated puzzle's program and exploration as its answer's, so that it is not
+    /// explored twice; ignored unless the exploration is complete.
+    public func adopt(_ question: Question, program: Program, exploration: Exploration) {
+        guard exploration.isComplete else { return }
+        adopted[AnswerKey(question)] = (program, exploration)
+    }
+
     /// The trace answer of a trace question (a convenience for callers that know the kind).
     public func traceAnswer(for question: Question) throws(SheetError) -> TraceAnswer {
         if case .trace(let known)? = answers[AnswerKey(question)] { return known }
-        let program: Program
-        switch bank?.program(of: question) ?? question.program() {
-        case .success(let compiled): program = compiled
-        case .failure(let problems):
-            throw .badInput("'\(question.id)' does not compile: " + problems.problems.map(\.message).joined(separator: "; "))
-        }
-        let exploration = Explorer().explore(program)
-        guard exploration.isComplete else {
-            throw .internalFailure("'\(question.id)': the explorer stopped at its budget of \(Explorer().stateBudget) states, so its key would not list every outcome")
-        }
+        let (program, exploration) = try explored(question)
         var live: LiveComparison?
         if let runner = self.live {
             do {
@@ -59,6 +59,22 @@ public final class AnswerBook {
         let answer = TraceAnswer(exploration: exploration, nearMisses: NearMissFinder.candidates(for: exploration), live: live)
         answers[AnswerKey(question)] = .trace(answer)
         return answer
+    }
+
+    /// The question's program and its complete exploration: adopted, or computed now.
+    private func explored(_ question: Question) throws(SheetError) -> (Program, Exploration) {
+        if let known = adopted[AnswerKey(question)] { return known }
+        let program: Program
+        switch bank?.program(of: question) ?? question.program() {
+        case .success(let compiled): program = compiled
+        case .failure(let problems):
+            throw .badInput("'\(question.id)' does not compile: " + problems.problems.map(\.message).joined(separator: "; "))
+        }
+        let exploration = Explorer().explore(program)
+        guard exploration.isComplete else {
+            throw .internalFailure("'\(question.id)': the explorer stopped at its budget of \(Explorer().stateBudget) states, so its key would not list every outcome")
+        }
+        return (program, exploration)
     }
 
     /// Why the model rules out one near miss of a trace question: the explainer's answer, kept.

@@ -28,22 +28,24 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 public enum Exporter {
     /// The questions as one planned variant: bank order, options in the file's order, and each
     /// trace puzzle offered (`.select`) with up to ten real outcomes and three near misses,
-    /// picked with `seed`.
-    public static func plan(_ questions: [Question], answers: AnswerBook, seed: UInt64, traceForm: TraceForm) throws(SheetError) -> Sheet {
+    /// picked with `seed`; `provider` may ask a generated twin in place of a trace puzzle.
+    public static func plan(_ questions: [Question], answers: AnswerBook, seed: UInt64, traceForm: TraceForm,
+                            provider: VariantProvider = BankQuestionsOnly()) throws(SheetError) -> Sheet {
         var planner = SheetPlanner(title: "gcdquiz", seed: seed, variantCount: 1, traceForm: traceForm)
         planner.possibleOptions = MoodleFraction.maximumShares
         planner.shuffleChoices = false
-        return try planner.plan(questions, answers: answers)
+        return try planner.plan(questions, answers: answers, provider: provider)
     }
 
-    public static func export(_ questions: [Question], as format: ExportFormat, answers: AnswerBook, seed: UInt64) throws(SheetError) -> Data {
+    public static func export(_ questions: [Question], as format: ExportFormat, answers: AnswerBook, seed: UInt64,
+                              provider: VariantProvider = BankQuestionsOnly()) throws(SheetError) -> Data {
         // An LMS asks to select among outcomes and near misses; a flashcard and JSON ask for
         // every outcome (JSON lists the near misses beside them).
         let traceForm: TraceForm = switch format {
         case .moodle, .gift: .select
         case .anki, .json: .write
         }
-        let sheet = try plan(questions, answers: answers, seed: seed, traceForm: traceForm)
+        let sheet = try plan(questions, answers: answers, seed: seed, traceForm: traceForm, provider: provider)
         let items = sheet.variants[0].items
         switch format {
         case .moodle: return Data(MoodleXML.render(items).utf8)

@@ -37,6 +37,9 @@ public struct SheetItem: Sendable {
     public var number: Int
     /// The question asked (a generated twin's, when a provider replaced the bank's).
     public var question: Question
+    /// The id of the bank question this item stands for: `question.id`, or the id of the puzzle a
+    /// generated twin replaced.
+    public var bankQuestionID: String
     public var answer: QuestionAnswer
     /// A choice question's options in the order this variant shows them: letter `a` is
     /// `optionOrder[0]`, an index into `question.options`.

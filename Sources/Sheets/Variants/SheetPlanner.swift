@@ -46,7 +46,9 @@ public struct SheetPlanner {
                 } catch {
                     throw .internalFailure("no variant \(number) of '\(question.id)': \(error)")
                 }
-                items.append(try item(question, number: place + 1, seed: questionSeed, answers: answers))
+                var item = try item(question, number: place + 1, seed: questionSeed, answers: answers)
+                item.bankQuestionID = questions[index].id
+                items.append(item)
             }
             let id = String(repeating: "0", count: width - String(number).count) + String(number)
             variants.append(Variant(number: number, id: id, items: items))
@@ -60,23 +62,23 @@ public struct SheetPlanner {
         switch answer {
         case .choice(let choice):
             let order = shuffleChoices ? Array(question.options.indices).shuffled(using: &generator) : Array(question.options.indices)
-            return SheetItem(number: number, question: question, answer: answer, optionOrder: order, traceOptions: [],
+            return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: order, traceOptions: [],
                              distractors: [], scoring: Scoring.choice(choice, order: order))
         case .short(let short):
-            return SheetItem(number: number, question: question, answer: answer, optionOrder: [], traceOptions: [],
+            return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: [], traceOptions: [],
                              distractors: [], scoring: Scoring.short(short))
         case .trace(let trace):
             let distractors = pickDistractors(trace, of: question, answers: answers, using: &generator)
             switch traceForm {
             case .write:
-                return SheetItem(number: number, question: question, answer: answer, optionOrder: [], traceOptions: [],
+                return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: [], traceOptions: [],
                                  distractors: distractors, scoring: Scoring.traceWritten(trace))
             case .select:
                 let shown = Array(trace.outcomes.shuffled(using: &generator).prefix(possibleOptions))
                 var options = shown.map { TraceOption(outcome: $0, distractor: nil) }
                 options += distractors.map { TraceOption(outcome: $0.outcome, distractor: $0) }
                 options.shuffle(using: &generator)
-                return SheetItem(number: number, question: question, answer: answer, optionOrder: [], traceOptions: options,
+                return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: [], traceOptions: options,
                                  distractors: distractors, scoring: Scoring.traceSelected(options.count))
             }
         }

@@ -27,6 +27,8 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seed for --count's choice and for the near misses offered.", valueName: "s"))
     var seed: UInt64 = 1
 
+    @OptionGroup var twins: GeneratedTwinsOption
+
     @Option(name: .long, help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
     var output: String?
 
@@ -36,7 +38,10 @@ struct ExportCommand: ParsableCommand {
             let file = output.map { URL(fileURLWithPath: $0) }
             if let file { try AtomicFile.check(file) }
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
-            let data = try Exporter.export(questions, as: format, answers: AnswerBook(bank: bank), seed: seed)
+            let answers = AnswerBook(bank: bank)
+            let twins = self.twins.provider(bank: bank, variants: 1, seed: seed, answers: answers)
+            let data = try Exporter.export(questions, as: format, answers: answers, seed: seed, provider: twins.provider)
+            twins.reportShortfall()
             if let file {
                 try AtomicFile.write(data, to: file)
             } else {

@@ -12,7 +12,9 @@ struct SheetCommand: ParsableCommand {
             Writes, per variant, sheet-ID and key-ID, plus sheets (every variant's sheet, to print \
             at once) and keys (every key), as HTML, Markdown or PDF (made from the HTML with \
             WeasyPrint). Variants ask the same questions in their own order with their own order \
-            of options. The same --seed and bank give the same files, byte for byte.
+            of options; with --generated, each variant also asks its own generated twin of every \
+            trace puzzle (its key computed like any other). The same --seed and bank give the \
+            same files, byte for byte.
             """)
 
     @OptionGroup var bank: BankOptions
@@ -39,6 +41,8 @@ struct SheetCommand: ParsableCommand {
     @Option(name: .customLong("trace-as"), help: ArgumentHelp("How trace puzzles are asked: write every outcome on ruled lines, or select the outcomes that can happen among near misses the model rules out.", valueName: "form"))
     var traceAs: TraceForm = .write
 
+    @OptionGroup var twins: GeneratedTwinsOption
+
     @Flag(name: .long, help: "Run each trace puzzle live on libdispatch and add what the runs showed to the key.")
     var live = false
 
@@ -58,8 +62,10 @@ struct SheetCommand: ParsableCommand {
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
             let runner: LiveRunning? = live ? KeyLiveRuns(runner: .selfHosted, seed: seed) : nil
             let answers = AnswerBook(bank: bank, live: runner)
+            let twins = self.twins.provider(bank: bank, variants: variants, seed: seed, answers: answers)
             let sheet = try SheetPlanner(title: title, seed: seed, variantCount: variants, traceForm: traceAs)
-                .plan(questions, answers: answers)
+                .plan(questions, answers: answers, provider: twins.provider)
+            twins.reportShortfall()
             let written = try SheetWriter.write(sheet, format: format, paper: paper, to: folder,
                                                 pdfMaker: format == .pdf ? PDFMaker.find() : nil)
             if written.pdfUnavailable {
