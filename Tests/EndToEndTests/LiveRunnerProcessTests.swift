@@ -38,20 +38,22 @@ import Testing
     /// Known from the interpreter's own books, not guessed from silence: the reason names every
     /// wait, and each hang ends its child at once.
     @Test func aHangIsRecognisedFromWhatHoldsIt() throws {
-        // Two serial queues syncing onto each other, from the main thread: always stuck.
+        // Two serial queues syncing onto each other: the semaphore makes the worker hold a
+        // while main holds b, so every run is stuck.
         let program = try Self.program("""
             let a = DispatchQueue(label: "a")
             let b = DispatchQueue(label: "b")
-            a.async { b.sync { print("x") } }
-            b.sync { print("b"); a.sync { print("y") } }
+            let s = DispatchSemaphore(value: 0)
+            a.async { s.wait(); b.sync { print("x") } }
+            b.sync { print("b"); s.signal(); a.sync { print("y") } }
             """)
         let histogram = try Self.runner.run(program, options: .init(runs: 5, jitter: false))
         #expect(histogram.runs == 5)
         let hangs = histogram.entries.filter { $0.outcome.end == .deadlock }
-        #expect(!hangs.isEmpty)
+        #expect(hangs.map(\.count).reduce(0, +) == 5)
         for entry in hangs {
-            #expect(entry.reason?.contains("the main thread waits in a.sync at line 4") == true, "\(entry.reason ?? "")")
-            #expect(entry.reason?.contains("a thread waits in b.sync at line 3") == true, "\(entry.reason ?? "")")
+            #expect(entry.reason?.contains("the main thread waits in a.sync at line 5") == true, "\(entry.reason ?? "")")
+            #expect(entry.reason?.contains("a thread waits in b.sync at line 4") == true, "\(entry.reason ?? "")")
         }
         #expect(histogram.entries.allSatisfy { $0.outcome.end != .timeout && $0.outcome.end != .crash })
     }
