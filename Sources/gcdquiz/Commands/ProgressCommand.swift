@@ -47,7 +47,7 @@ struct ProgressCommand: ParsableCommand {
         if let importFile { return try importLog(importFile) }
         if let exportFile { return try exportLog(exportFile) }
         let questions = try bank.load().questions
-        let history = ProgressHistory(reviews: try store.reviews(), scheduler: store.scheduler)
+        let history = try store.history(days: ProgressReport.reviewWindowDays)
         let report = ProgressReport(questions: questions, history: history, newPerDay: new)
         if json {
             try JSONOutput.print(report)
