@@ -71,6 +71,16 @@ public struct Readiness: Sendable {
     /// What was not fully right, in the order asked.
     public var toReview: [Answer] { answers.filter { !$0.grade.isRight } }
 
+    /// The topic answered worst (the lowest share right, then the most missed).
+    public var weakest: String? {
+        topics.min { first, second in
+            func share(_ line: TopicLine) -> Double {
+                (Double(line.right) + Double(line.partial) / 2) / Double(max(line.right + line.partial + line.wrong, 1))
+            }
+            return (share(first), -first.wrong, first.topic) < (share(second), -second.wrong, second.topic)
+        }?.topic
+    }
+
     /// One line: ready, nearly or not yet, and why.
     public var verdict: String {
         let score = String(format: score == score.rounded() ? "%.0f" : "%.1f", score)
@@ -79,7 +89,9 @@ public struct Readiness: Sendable {
         case 1: return "Ready: all \(answers.count) right."
         case 0.8...: return "Ready: \(of) right, and the rest close."
         case 0.5..<0.8: return "Nearly ready: \(of) right; go over the questions to review and try again."
-        default: return "Not ready yet: \(of) right; practise the weakest topics with 'gcdquiz drill --tag TOPIC' first."
+        default:
+            guard let weakest else { return "Not ready yet: \(of) right." }
+            return "Not ready yet: \(of) right; practise \(weakest) first ('gcdquiz drill --tag \(weakest)')."
         }
     }
 }

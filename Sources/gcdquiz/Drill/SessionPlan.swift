@@ -22,10 +22,9 @@ struct SessionPlan {
         return dueToday + plan.missed.filter { !due.contains($0.id) }
     }
 
-    /// The one line that greets a returning learner.
+    /// The one line (it fits 80 columns) that greets a returning learner; the due and missed
+    /// questions then come first.
     var greeting: String {
-        var line = "Welcome back: \(dueToday.count) due today, \(plan.missed.count) missed last time, \(plan.newLeftToday) new left today"
-        line += first.isEmpty ? "." : " — the due and missed ones come first."
-        return line
+        "Welcome back: \(dueToday.count) due today, \(plan.missed.count) missed last time, \(plan.newLeftToday) new left today."
     }
 }
