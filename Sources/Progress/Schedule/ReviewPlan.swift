@@ -7,7 +7,7 @@ public struct ReviewPlan: Sendable {
     /// Due now: first the ones still being learned (missed lately: their short steps are over),
     /// earliest first; then the rest, lowest retrievability first (the ones most likely forgotten).
     public var due: [Question]
-    /// Never answered (those skipped first), in bank order, up to what is left of the day's new questions.
+    /// Never answered (those skipped first, then the easiest first, in bank order within a level), up to what is left of the day's new questions.
     public var new: [Question]
     /// Whose latest answer was not right (wrong, partial, incomplete, out of time), most recent first.
     public var missed: [Question]
@@ -62,7 +62,10 @@ public struct ReviewPlan: Sendable {
         // A question skipped before it was ever answered comes back first among the new ones.
         let skipped = unseen.filter { history.state(of: CardKey($0))?.lastGrade == .skipped }
         let skippedIDs = Set(skipped.map(\.id))
-        new = Array((skipped + unseen.filter { !skippedIDs.contains($0.id) }).prefix(newLeftToday))
+        // Then the easiest first, in bank order within a level.
+        let rest = unseen.filter { !skippedIDs.contains($0.id) }.enumerated()
+            .sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
+        new = Array((skipped + rest).prefix(newLeftToday))
         self.missed = missed.sorted { ($0.at, $0.question.id) > ($1.at, $1.question.id) }.map(\.question)
 
         let bankIDs = Set(questions.map(\.id))
