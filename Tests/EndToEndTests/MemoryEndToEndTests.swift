@@ -192,4 +192,24 @@ import Testing
         #expect(!recorded.topics.isEmpty)
         #expect(recorded.questionID != "serial-sync-sync" && recorded.questionID != "serial-async-async")
     }
+
+    @Test func aReviewAsksAVariantOfAMasteredPuzzle() throws {
+        let learner = try Learner()
+        defer { learner.remove() }
+        _ = try learner.run(["--seed", "1", "--count", "1"], input: "1 2 3 4\n\n")
+        let right = try #require(try learner.reviews().first)
+        #expect(right.questionID == "serial-sync-sync" && right.grade == .exact)
+        // The same right answer months before, again and again: mastered.
+        let earlier = [150.0, 120, 80, 30].map { days in
+            var copy = right
+            copy.id = UUID().uuidString.lowercased()
+            copy.answeredAt = right.answeredAt.addingTimeInterval(-days * 86_400)
+            return copy
+        }
+        try #require(ProgressStore.open(at: learner.database).store).merge(earlier)
+        let result = try learner.run(["review", "--new", "0", "--variants", "1", "--seed", "4"], input: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("and 1 fresh variant(s) of puzzles you have mastered."))
+        #expect(result.stdout.contains("serial-sync-sync-v"))
+    }
 }
