@@ -16,11 +16,12 @@ import Testing
     }
 
     func expectAgrees(_ store: ProgressStore, scheduler: CardScheduler = CardScheduler(), sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let table = try store.history(scheduler: scheduler)
+        let table = try store.history(scheduler: scheduler, reviewsSince: .distantPast)
         let replayed = ProgressHistory(reviews: try store.reviews(), scheduler: scheduler)
         #expect(table.cards == replayed.cards, sourceLocation: sourceLocation)
         #expect(table.reviewCount == replayed.reviewCount, sourceLocation: sourceLocation)
         #expect(table.ratedDates == replayed.ratedDates, sourceLocation: sourceLocation)
+        #expect(table.reviews == replayed.reviews, sourceLocation: sourceLocation)
     }
 
     func basis(_ store: ProgressStore) throws -> ProgressStore.Basis? {

@@ -31,7 +31,7 @@ public struct ProgressHistory: Sendable {
     public let cards: [CardKey: CardState]
     public let scheduler: CardScheduler
     /// When each rated review of the whole log was given, oldest first (the report's totals and
-    /// streak).
+    /// streak); empty when the states came from the table for a session, which needs none.
     public let ratedDates: [Date]
     /// Reviews in the whole log (rated or not).
     public let reviewCount: Int

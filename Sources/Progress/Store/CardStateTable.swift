@@ -97,8 +97,9 @@ extension ProgressStore {
         try db.execute(sql: "DELETE FROM card_state_basis")
     }
 
-    /// The history for `scheduler`: from the table when it agrees with the log (with the reviews
-    /// since `reviewsSince`, if given), else replayed from the whole log, and the table rebuilt
+    /// The history for `scheduler`: from the table when it agrees with the log (with, for a
+    /// report, the reviews since `reviewsSince` and the dates of every rated review; a session
+    /// needs neither), else replayed from the whole log, and the table rebuilt
     /// from that replay when the file can be written.
     public func history(scheduler: CardScheduler = CardScheduler(), reviewsSince: Date? = nil) throws -> ProgressHistory {
         let wanted = Self.derivation(scheduler)
@@ -129,10 +130,11 @@ extension ProgressStore {
             let state = try cardState(row)
             cards[state.key] = state
         }
-        let reviews = try reviewsSince.map { since in
-            try Review.fetchAll(db, sql: Review.selection + " WHERE answered_at >= ? ORDER BY answered_at, id",
-                                arguments: [Int64((since.timeIntervalSince1970 * 1000).rounded())])
-        } ?? []
+        guard let reviewsSince else {
+            return ProgressHistory(cards: cards, reviews: [], ratedDates: [], reviewCount: count, scheduler: scheduler)
+        }
+        let reviews = try Review.fetchAll(db, sql: Review.selection + " WHERE answered_at >= ? ORDER BY answered_at, id",
+                                          arguments: [Int64((reviewsSince.timeIntervalSince1970 * 1000).rounded())])
         let rated = try Int64.fetchAll(db, sql: "SELECT answered_at FROM review WHERE practice = 0 AND grade != 'skipped' ORDER BY answered_at, id")
         return ProgressHistory(cards: cards, reviews: reviews, ratedDates: rated.map { Date(timeIntervalSince1970: Double($0) / 1000) },
                                reviewCount: count, scheduler: scheduler)
