@@ -30,7 +30,7 @@ struct ProgressBenchmarkCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         var started = clock.now
-        let bank = try self.bank.load()
+        let bank = try self.bank.load(compilation: .onDemand)
         let bankMilliseconds = Self.milliseconds(clock.now - started)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-benchmark-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
