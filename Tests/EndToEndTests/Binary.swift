@@ -40,6 +40,8 @@ enum Binary {
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "GCDQUIZ_BANK")
         for (key, value) in extra { environment[key] = value }
+        let progress = IsolatedProgress(&environment)
+        defer { progress.remove() }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

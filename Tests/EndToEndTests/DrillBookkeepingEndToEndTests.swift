@@ -29,7 +29,7 @@ import Testing
             input: ":skip\n1 2 4 3\n\n1 2 3 4\n\n")
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
-        #expect(out.contains("Skipped serial-sync-sync: it comes back at the end of the session."))
+        #expect(out.contains("Skipped serial-sync-sync: it comes back at the end of the session, and in a later session if not answered by then."))
         #expect(out.contains("──── 2/2 ──── Two sync calls on a serial queue\nserial-sync-sync · trace · level 1 · serial-queues, sync-async\n(back: you skipped it earlier)"))
         #expect(!out.contains("Skipped serial-sync-sync again"))
         #expect(out.contains("exact: the one possible outcome"))

@@ -9,6 +9,9 @@ import Testing
         environment["NO_COLOR"] = "1"
         environment["XDG_STATE_HOME"] = state.path
         environment["HOME"] = state.path
+        // A database of each session's own: sessions sharing a state folder stay first sessions
+        // (a returning learner's drill starts elsewhere; MemoryEndToEndTests test that).
+        environment["GCDQUIZ_PROGRESS"] = state.appendingPathComponent("progress-\(UUID().uuidString).sqlite").path
         environment.removeValue(forKey: "GCDQUIZ_BANK")
         return environment
     }

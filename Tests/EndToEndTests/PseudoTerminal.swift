@@ -11,7 +11,11 @@ final class PseudoTerminal {
 
     /// - Parameter size: the terminal's columns and rows, as a window would set them (nil: none,
     ///   as a bare pseudo-terminal has).
+    private let progress: IsolatedProgress
+
     init(arguments: [String], environment: [String: String], size: (columns: Int, rows: Int)? = nil) throws {
+        var environment = environment
+        progress = IsolatedProgress(&environment)
         var name = [CChar](repeating: 0, count: 256)
         master = gcdquiz_open_pseudo_terminal(&name, UInt(name.count))
         guard master >= 0 else { throw PseudoTerminalError("cannot open a pseudo-terminal") }
@@ -101,6 +105,7 @@ final class PseudoTerminal {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         close(master)
+        progress.remove()
     }
 }
 

@@ -33,6 +33,7 @@ final class SpawnedProcess {
     private(set) var standardOutput = Data()
     private(set) var standardError = Data()
     private var ending: Ending?
+    private var progress: IsolatedProgress?
 
     init(_ arguments: [String], environment extra: [String: String] = [:],
          stdin: Stream = .file("/dev/null"), stdout: Stream = .pipe, stderr: Stream = .pipe) throws {
@@ -74,6 +75,7 @@ final class SpawnedProcess {
         // The repository's bank, wherever the test runs from.
         environment["GCDQUIZ_BANK"] = Binary.packageRoot.appendingPathComponent("Questions").path
         for (key, value) in extra { environment[key] = value }
+        progress = IsolatedProgress(&environment)
         defer { childEnds.forEach { close($0) } }
         pid = try Self.spawn(arguments, environment: environment, actions: &actions, attributes: &attributes)
     }
@@ -116,6 +118,17 @@ final class SpawnedProcess {
             readAvailable(waitMilliseconds: 50)
         }
         return nil
+    }
+
+    /// Reads standard output until it contains `text` `times` times, or the timeout passes.
+    func waitForOutput(_ text: String, times: Int = 1, timeout: Double = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        let found = { self.stdout.components(separatedBy: text).count > times }
+        while Date() < deadline {
+            if found() { return true }
+            readAvailable(waitMilliseconds: 50)
+        }
+        return found()
     }
 
     /// Closes the test's end of standard output, as `head -1` does once it has its line.
@@ -181,5 +194,6 @@ final class SpawnedProcess {
             waitpid(pid, &status, 0)
         }
         [input, output, error].filter { $0 >= 0 }.forEach { close($0) }
+        progress?.remove()
     }
 }

@@ -70,6 +70,8 @@ public struct ProgressReport: Sendable, Codable, Equatable {
 
     public static let activityDays = 56
     public static let weeksShown = 12
+    /// How far back the report reads whole reviews: its weeks, with a day to spare.
+    public static let reviewWindowDays = 7 * weeksShown + 1
 
     public init(questions: [Question], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
                 calendar: Calendar = .current) {
@@ -77,7 +79,7 @@ public struct ProgressReport: Sendable, Codable, Equatable {
         let plan = ReviewPlan(questions: questions, history: history, now: now, newPerDay: newPerDay, calendar: calendar)
         let rated = history.reviews.filter { $0.rating != nil }
         let recent = rated.filter { now.timeIntervalSince($0.answeredAt) <= 30 * 86_400 }
-        answered = rated.count
+        answered = history.ratedDates.count
         dueNow = plan.due.count
         missed = plan.missed.count
         newLeftToday = plan.newLeftToday
@@ -117,11 +119,13 @@ public struct ProgressReport: Sendable, Codable, Equatable {
             let (count, right) = byDay[day, default: (0, 0)]
             return Day(date: Self.dayString(day, calendar: calendar), answered: count, right: right)
         }
+        // The streak from the whole log's dates: it may reach back before the reviews at hand.
+        let answeredDays = Set(history.ratedDates.map { calendar.startOfDay(for: $0) })
         var streak = 0
         var day = today
         // Today without answers yet does not break a streak that ended yesterday.
-        if byDay[day] == nil { day = calendar.date(byAdding: .day, value: -1, to: day)! }
-        while byDay[day] != nil {
+        if !answeredDays.contains(day) { day = calendar.date(byAdding: .day, value: -1, to: day)! }
+        while answeredDays.contains(day) {
             streak += 1
             day = calendar.date(byAdding: .day, value: -1, to: day)!
         }

@@ -7,7 +7,7 @@ public struct ReviewPlan: Sendable {
     /// Due now: first the ones still being learned (missed lately: their short steps are over),
     /// earliest first; then the rest, lowest retrievability first (the ones most likely forgotten).
     public var due: [Question]
-    /// Never answered, in bank order, up to what is left of the day's new questions.
+    /// Never answered (those skipped first, then the easiest first, in bank order within a level), up to what is left of the day's new questions.
     public var new: [Question]
     /// Whose latest answer was not right (wrong, partial, incomplete, out of time), most recent first.
     public var missed: [Question]
@@ -59,18 +59,20 @@ public struct ReviewPlan: Sendable {
         let startOfDay = calendar.startOfDay(for: now)
         let firstSeenToday = history.cards.values.filter { ($0.firstReviewed ?? .distantPast) >= startOfDay }.count
         newLeftToday = max(newPerDay - firstSeenToday, 0)
-        new = Array(unseen.prefix(newLeftToday))
+        // A question skipped before it was ever answered comes back first among the new ones.
+        let skipped = unseen.filter { history.state(of: CardKey($0))?.lastGrade == .skipped }
+        let skippedIDs = Set(skipped.map(\.id))
+        // Then the easiest first, in bank order within a level.
+        let rest = unseen.filter { !skippedIDs.contains($0.id) }.enumerated()
+            .sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
+        new = Array((skipped + rest).prefix(newLeftToday))
         self.missed = missed.sorted { ($0.at, $0.question.id) > ($1.at, $1.question.id) }.map(\.question)
 
         let bankIDs = Set(questions.map(\.id))
         var generated: [(GeneratedCard, Double)] = []
-        var codeByCard: [CardKey: (String, [String])] = [:]
-        for review in history.reviews where !bankIDs.contains(review.questionID) {
-            if let code = review.code { codeByCard[review.card] = (code, review.topics) }
-        }
-        for (key, (code, topics)) in codeByCard {
-            guard let state = history.state(of: key), !state.isNew, state.schedule.due <= now else { continue }
-            generated.append((GeneratedCard(card: key, code: code, topics: topics), history.scheduler.retrievability(state.schedule, at: now)))
+        for (key, state) in history.cards where !bankIDs.contains(key.questionID) {
+            guard let code = state.code, !state.isNew, state.schedule.due <= now else { continue }
+            generated.append((GeneratedCard(card: key, code: code, topics: state.topics), history.scheduler.retrievability(state.schedule, at: now)))
         }
         dueGenerated = generated.sorted { ($0.1, $0.0.card.questionID) < ($1.1, $1.0.card.questionID) }.map(\.0)
     }

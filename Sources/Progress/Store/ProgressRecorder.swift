@@ -19,9 +19,19 @@ public final class ProgressRecorder: @unchecked Sendable {
     /// when it was recorded, or when the learner was already told.
     @discardableResult
     public func record(_ review: Review) -> String? {
+        write { try $0.record(review) }
+    }
+
+    /// Replaces a recorded review's grade (an overrule); like `record`, never stops the session.
+    @discardableResult
+    public func regrade(_ review: Review) -> String? {
+        write { try $0.regrade(review) }
+    }
+
+    private func write(_ change: (ProgressStore) throws -> Void) -> String? {
         guard let store, store.isWritable else { return nil }
         do {
-            try store.record(review)
+            try change(store)
             return nil
         } catch {
             lock.lock()

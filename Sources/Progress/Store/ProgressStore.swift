@@ -46,12 +46,27 @@ public final class ProgressStore: Sendable {
             try db.create(index: "review_by_card", on: Review.databaseTableName, columns: ["question_id", "content_hash", "answered_at"])
             try db.create(index: "review_by_time", on: Review.databaseTableName, columns: ["answered_at"])
         }
+        registerCardStates(&migrator)
         return migrator
     }
 
     /// Appends one answer to the log, committed before it returns.
     public func record(_ review: Review) throws {
-        try database.write { db in try review.insert(db) }
+        try database.write { db in
+            try review.insert(db)
+            try Self.advanceCardStates(db, with: review)
+        }
+    }
+
+    /// Replaces the grade of a review just recorded: the learner overruled the grader (`:right`,
+    /// `:wrong`) right after the verdict. The answer stays one review; the grader's is kept.
+    public func regrade(_ review: Review) throws {
+        try database.write { db in
+            try db.execute(
+                sql: "UPDATE review SET grade = ?, overruled_from = ? WHERE id = ?",
+                arguments: [review.grade.rawValue, review.overruledFrom?.rawValue, review.id])
+            try Self.rederive(review.card, db)
+        }
     }
 
     /// Every review, oldest first.
@@ -75,6 +90,8 @@ public final class ProgressStore: Sendable {
                 try review.insert(db, onConflict: .ignore)
                 added += db.changesCount
             }
+            // Answers from elsewhere fall anywhere in time: the card states are derived again.
+            if added > 0 { try Self.invalidateCardStates(db) }
             return added
         }
     }

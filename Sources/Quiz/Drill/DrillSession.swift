@@ -139,6 +139,23 @@ public final class DrillSession {
         questions = options.count.map { Array(byLevel.prefix(max($0, 0))) } ?? byLevel
     }
 
+    /// A session of exactly `questions`, in this order: a review's due ones, what was missed, a
+    /// mock interview's. Follow-ups still come after their parent is answered.
+    public init(bank: Bank, questions: [Question], seed: UInt64?, kind: Question.Kind? = nil) {
+        self.bank = bank
+        self.kind = kind
+        self.seed = seed ?? UInt64.random(in: 1...UInt64.max)
+        self.questions = questions
+    }
+
+    /// Puts `first` at the front, in their order, ahead of the rest of the session (bringing in
+    /// those the session did not have): a returning learner starts with what is due.
+    public func putFirst(_ first: [Question]) {
+        guard position == 0, !first.isEmpty else { return }
+        let ids = Set(first.map(\.id))
+        questions = first + questions.filter { !ids.contains($0.id) }
+    }
+
     public var current: Question? {
         questions.indices.contains(position) ? questions[position] : nil
     }

@@ -46,8 +46,9 @@ struct ProgressCommand: ParsableCommand {
     func run() throws {
         if let importFile { return try importLog(importFile) }
         if let exportFile { return try exportLog(exportFile) }
-        let questions = try bank.load().questions
-        let history = ProgressHistory(reviews: try store.reviews(), scheduler: store.scheduler)
+        // The report needs what each question asks, not its compiled program.
+        let questions = try bank.load(compilation: .onDemand).questions
+        let history = try store.history(days: ProgressReport.reviewWindowDays)
         let report = ProgressReport(questions: questions, history: history, newPerDay: new)
         if json {
             try JSONOutput.print(report)

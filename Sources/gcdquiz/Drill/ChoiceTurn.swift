@@ -29,16 +29,24 @@ final class ChoiceTurn: DrillTurn {
         "Choose with the letters a to \(lastLetter) (e.g. a or a, c), or :skip, :hint, :help."
     }
 
-    func grade(_ answer: String, note: String?) -> DrillResult? {
-        let grade: ChoiceGrader.Grade
+    /// The grade of `answer`, or nil after saying why it cannot be read.
+    private func read(_ answer: String) -> ChoiceGrader.Grade? {
         do {
-            grade = try ChoiceGrader.grade(answer, options: question.options, order: order)
+            return try ChoiceGrader.grade(answer, options: question.options, order: order)
         } catch {
             print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
         }
+    }
+
+    func grade(_ answer: String, note: String?) -> DrillResult? {
+        guard let grade = read(answer) else { return nil }
         printVerdict(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style), note: note, style: style)
         return DrillResult(grade.verdict)
+    }
+
+    func assess(_ answer: String) -> DrillResult? {
+        read(answer).map { DrillResult($0.verdict) }
     }
 
     /// How many options are right: it tells "choose all that apply" from "choose one" without

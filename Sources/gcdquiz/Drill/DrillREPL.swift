@@ -17,12 +17,19 @@ final class DrillREPL {
     /// `:explain` or `:run` used on the question on screen before it was answered.
     private var explainedBeforeAnswering = false
     private var ranBeforeAnswering = false
+    /// Where answers are recorded as they are graded; nil records nothing.
+    private let memory: SessionMemory?
+    /// One line for a returning learner (what is due, missed, new), said first.
+    private let greeting: String?
 
-    init(session: DrillSession, input: LineInput, style: TerminalStyle, liveRuns: Int) {
+    init(session: DrillSession, input: LineInput, style: TerminalStyle, liveRuns: Int, memory: SessionMemory? = nil,
+         greeting: String? = nil) {
         self.session = session
         self.input = input
         self.style = style
         self.liveRuns = liveRuns
+        self.memory = memory
+        self.greeting = greeting
         input.completer = { [session] before in Self.completions(before, session: session) }
     }
 
@@ -67,6 +74,7 @@ final class DrillREPL {
 
     private func welcome() {
         print(style.wrappedLines(style.bold("gcdquiz") + " — predict every output a snippet can print; see the model's answer and libdispatch's.", hanging: 0))
+        if let greeting { print(style.wrappedLines(greeting, hanging: 0)) }
         print(style.wrappedLines(style.dim("\(session.questions.count) question(s) · :help for commands · Ctrl-D ends the session"), hanging: 0))
         print("")
     }
@@ -78,19 +86,10 @@ final class DrillREPL {
         reviewing = false
         explainedBeforeAnswering = false
         ranBeforeAnswering = false
-        let turn: DrillTurn
-        switch question.kind {
-        case .trace:
-            guard let trace = TraceTurn(question: question, program: try? session.bank.program(of: question).get(), liveRuns: liveRuns, seed: session.seed, asked: asked, style: style) else {
-                print(style.wrappedLines(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it.")))
-                session.advance()
-                return
-            }
-            turn = trace
-        case .choice:
-            turn = ChoiceTurn(question: question, order: session.optionOrder(for: question), style: style)
-        case .short:
-            turn = ShortTurn(question: question, style: style)
+        guard let turn = session.turn(for: question, liveRuns: liveRuns, asked: asked, style: style) else {
+            print(style.wrappedLines(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it.")))
+            session.advance()
+            return
         }
         active = turn
         printQuestion(turn)
@@ -128,7 +127,8 @@ final class DrillREPL {
             note = "Counted, with the help you used before answering noted beside it (\(help.summary))."
         }
         guard let result = active.grade(answer, note: note) else { return }
-        session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt), answer: answer, help: help)
+        let record = session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt), answer: answer, help: help)
+        memory?.record(record, of: active.question)
         reviewing = true
         // A trace result ends with what to do next, fitted to the screen; the others say it here.
         if !(active is TraceTurn) {
@@ -145,6 +145,7 @@ final class DrillREPL {
         }
         switch session.overrule(to: result) {
         case .success(let record):
+            memory?.regrade(record)
             let counted = style.bold("Counted as \(Self.spoken(record.result))")
             if let graded = record.overruledFrom {
                 print(counted + style.dim(" (the grader said \(Self.spoken(graded)); the summary shows it as overruled)."))
@@ -196,11 +197,14 @@ final class DrillREPL {
                 break
             }
             let answered = session.scoredRecord(for: active.question.id) != nil
+            let recorded = session.records.count
             let comesBack = session.skip(seconds: Date().timeIntervalSince(active.shownAt))
+            if session.records.count > recorded, let skip = session.records.last { memory?.record(skip, of: active.question) }
             if answered {
                 print(style.wrappedLines(style.dim("Skipped \(active.question.id) (answered already).")))
             } else if comesBack {
-                print(style.wrappedLines(style.dim("Skipped \(active.question.id): it comes back at the end of the session.")))
+                let later = memory?.recorder?.isRecording == true ? ", and in a later session if not answered by then" : ""
+                print(style.wrappedLines(style.dim("Skipped \(active.question.id): it comes back at the end of the session\(later).")))
             } else {
                 print(style.wrappedLines(style.dim("Skipped \(active.question.id) again: it will not come back this session.")))
             }

@@ -14,6 +14,9 @@ protocol DrillTurn: AnyObject {
     /// Returns nil, after saying why, when the answer cannot be read: the question is then asked
     /// again, and nothing is counted.
     func grade(_ answer: String, note: String?) -> DrillResult?
+    /// Grades `answer` without showing the verdict (a mock interview shows them all at the end);
+    /// nil, after saying why, when the answer cannot be read.
+    func assess(_ answer: String) -> DrillResult?
     /// Prints the next hint, or that there is none left.
     func hint()
     /// How many hints were given so far.
@@ -49,6 +52,21 @@ extension DrillResult {
         case .right: self = .right
         case .partial: self = .partial
         case .wrong: self = .wrong
+        }
+    }
+}
+
+extension DrillSession {
+    /// The turn that asks `question` (the `asked`-th question shown): nil when a trace puzzle's
+    /// code does not compile.
+    func turn(for question: Question, liveRuns: Int, asked: Int, style: TerminalStyle) -> DrillTurn? {
+        switch question.kind {
+        case .trace:
+            TraceTurn(question: question, program: try? bank.program(of: question).get(), liveRuns: liveRuns, seed: seed, asked: asked, style: style)
+        case .choice:
+            ChoiceTurn(question: question, order: optionOrder(for: question), style: style)
+        case .short:
+            ShortTurn(question: question, style: style)
         }
     }
 }

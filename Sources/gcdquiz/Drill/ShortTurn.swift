@@ -22,16 +22,24 @@ final class ShortTurn: DrillTurn {
 
     let emptyAnswerMessage = "Answer in a sentence or two, or :skip, :hint, :help."
 
-    func grade(_ answer: String, note: String?) -> DrillResult? {
-        let grade: ShortAnswerGrader.Grade
+    /// The grade of `answer`, or nil after saying why it cannot be read.
+    private func read(_ answer: String) -> ShortAnswerGrader.Grade? {
         do {
-            grade = try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
+            return try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
         } catch {
             print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
         }
+    }
+
+    func grade(_ answer: String, note: String?) -> DrillResult? {
+        guard let grade = read(answer) else { return nil }
         printVerdict(InterviewRenderer.shortVerdict(grade, question: question, style: style), note: note, style: style)
         return DrillResult(grade.verdict)
+    }
+
+    func assess(_ answer: String) -> DrillResult? {
+        read(answer).map { DrillResult($0.verdict) }
     }
 
     /// How many key ideas a full answer has: the size of the answer expected, not its content.

@@ -45,24 +45,36 @@ final class TraceTurn: DrillTurn {
     /// The last result shown, for `:more`.
     private var result: TraceResult?
 
-    func grade(_ answer: String, note: String?) -> DrillResult? {
-        let grade: TraceGrade
+    /// The grade of `answer`, or nil after saying why it cannot be read.
+    private func read(_ answer: String) -> TraceGrade? {
         do {
-            grade = try grader.grade(answer)
+            return try grader.grade(answer)
         } catch {
             print(style.wrappedLines(style.yellow("I can't read that: \(error.message).") + " Write \(AnswerNotation.reminder):"))
             print("  e.g. " + style.bold(AnswerNotation.example))
             return nil
         }
+    }
+
+    func grade(_ answer: String, note: String?) -> DrillResult? {
+        guard let grade = read(answer) else { return nil }
         let result = TraceResult(
             grade: grade, exploration: exploration, histogram: liveHistogram(), explanation: question.explanation,
             note: note, style: style)
         self.result = result
         print(result.screen(footer: afterVerdict), terminator: "")
-        switch grade.verdict {
-        case .exact: return .right
-        case .incomplete: return .partial
-        case .wrong: return .wrong
+        return Self.result(grade.verdict)
+    }
+
+    func assess(_ answer: String) -> DrillResult? {
+        read(answer).map { Self.result($0.verdict) }
+    }
+
+    private static func result(_ verdict: TraceVerdict) -> DrillResult {
+        switch verdict {
+        case .exact: .right
+        case .incomplete: .partial
+        case .wrong: .wrong
         }
     }
 

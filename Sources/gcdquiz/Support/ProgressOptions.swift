@@ -34,6 +34,18 @@ struct ProgressOptions: ParsableArguments {
         return opening
     }
 
+    /// Every card's state, with the reviews of the last `days` days: none when there is no
+    /// database yet (reading does not create one).
+    func history(days: Int) throws -> ProgressHistory {
+        guard FileManager.default.fileExists(atPath: try path()) else { return ProgressHistory(reviews: [], scheduler: scheduler) }
+        guard let store = try open().store else { return ProgressHistory(reviews: [], scheduler: scheduler) }
+        do {
+            return try store.history(scheduler: scheduler, reviewsSince: Date().addingTimeInterval(-Double(days) * 86_400))
+        } catch {
+            throw CommandFailure.unexpected("cannot read the progress database \(store.path): \(error)")
+        }
+    }
+
     /// Every recorded review, oldest first: none when there is no database yet (reading does not
     /// create one).
     func reviews() throws -> [Review] {

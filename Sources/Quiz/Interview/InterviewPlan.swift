@@ -1,0 +1,30 @@
+/// The questions of a mock interview: `count` of them across as many topics as the bank allows,
+/// rising in level as a real interview does (easy first, hardest last). Follow-ups are not chosen:
+/// they come after their parent is answered, as an interviewer's next question.
+public enum InterviewPlan {
+    public static func questions(from bank: Bank, count: Int, seed: UInt64) -> [Question] {
+        var generator = SeededGenerator(seed: seed)
+        var pool = bank.questions.filter { !FollowUps.isFollowUp($0, in: bank) }.shuffled(using: &generator)
+        guard count > 0, !pool.isEmpty else { return [] }
+        var chosen: [Question] = []
+        var topicUses: [String: Int] = [:]
+        for slot in 0..<min(count, pool.count) {
+            // Slots rise from level 1 to level 3 in thirds.
+            let level = 1 + (slot * 3) / max(count, 1)
+            // The question of the nearest level whose topics were asked least so far.
+            let best = pool.indices.min { first, second in
+                rank(pool[first], level: level, uses: topicUses) < rank(pool[second], level: level, uses: topicUses)
+            }!
+            let question = pool.remove(at: best)
+            for tag in question.tags { topicUses[tag, default: 0] += 1 }
+            chosen.append(question)
+        }
+        // A stable sort: the level rises, and within a level the choice order stays.
+        return chosen.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
+    }
+
+    /// Smaller is better: the level's distance first, then how often its topics were asked.
+    private static func rank(_ question: Question, level: Int, uses: [String: Int]) -> (Int, Int) {
+        (abs(question.level - level), question.tags.map { uses[$0] ?? 0 }.min() ?? 0)
+    }
+}
