@@ -1,4 +1,5 @@
 import Foundation
+import Quiz
 
 /// Turns the bank's snippets into hostile ones, the same ones for the same seed, so that a failure
 /// found once is found again on every run and every machine.
@@ -12,13 +13,13 @@ struct SnippetMutator {
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    private var random: SplitMix64
+    private var random: SeededGenerator
     private let seeds: [(name: String, code: String)]
 
     init(seeds: [(name: String, code: String)], seed: UInt64) {
         precondition(!seeds.isEmpty, "no snippets to mutate")
         self.seeds = seeds
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     /// Numbers at and beyond the edges of what the model computes with.
@@ -193,21 +194,8 @@ struct SnippetMutator {
     }
 }
 
-/// A small, fast generator whose sequence is fixed by its seed (Vigna's SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound.
+extension SeededGenerator {
+    /// A number in 0..<bound, the same for the same seed everywhere.
     mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(max(bound, 1)))
     }
