@@ -13,7 +13,7 @@ DESTDIR ?=
 # ArgumentParser's generate-manual plugin writes the man page here.
 MANUAL := $(BUILD_DIR)/plugins/GenerateManual/outputs/gcdquiz/gcdquiz.1
 
-.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -61,6 +61,20 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gcdquiz" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gcdquiz" \
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gcdquiz.fish"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/gcdquiz"
+
+## libFuzzer on the front end (swift-syntax parsing, lowering, a small exploration) for
+## FUZZ_SECONDS (default 10 minutes), from the bank's snippets. A package of its own, built with
+## -sanitize=fuzzer; a crash leaves its input as $(FUZZ_DIR)/crash-* (replay: $(FUZZ_BIN) FILE).
+FUZZ_SECONDS ?= 600
+FUZZ_DIR := Tests/FrontEndFuzzer
+FUZZ_BIN := $(FUZZ_DIR)/.build/debug/FrontEndFuzzer
+FUZZ_CORPUS := $(FUZZ_DIR)/.build/corpus
+fuzz:
+	$(SWIFT) build --package-path $(FUZZ_DIR) -Xswiftc -sanitize=fuzzer
+	$(FUZZ_DIR)/seed-corpus.sh Questions $(FUZZ_DIR)/.build/seeds
+	mkdir -p $(FUZZ_CORPUS)
+	cd $(FUZZ_DIR) && .build/debug/FrontEndFuzzer .build/corpus .build/seeds -dict=swift.dict \
+		-max_len=2048 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
 ## Time the progress database (10,000 answers) in a release build.
 bench-progress: release

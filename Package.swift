@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gcdquiz", targets: ["gcdquiz"]),
+        // For the libFuzzer target in Tests/FrontEndFuzzer (make fuzz), a package of its own.
+        .library(name: "DispatchModel", targets: ["DispatchModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),

@@ -152,3 +152,38 @@ import Testing
         #expect(exploration.reports.first?.deadlock?.summary.contains("Unbalanced call to dispatch_semaphore_signal()") == true)
     }
 }
+
+/// Found by the fuzz test (FuzzEndToEndTests): a message quoting code that spans lines printed
+/// those lines, and `file:line:col: error:` no longer stood at the start of every diagnostic line.
+@Suite struct OneLineDiagnosticTests {
+    @Test func anExpressionSpanningLinesIsQuotedOnOneLine() {
+        expectDiagnostics("""
+            1️⃣OperationQueue.main.addOperation {
+                print("op 2")
+            }
+            .main.async {
+                print(1)
+            }
+            """, ["1️⃣": "'OperationQueue.main.addOperation { print(\"op 2\") } .main' is not a queue"])
+    }
+
+    @Test func swiftSyntaxsUnexpectedCodeIsQuotedOnOneLine() {
+        let found = problems("concurrentQueue.async {\n    print(1) `\n    print(2)\n}\n")
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { !$0.message.contains(where: \.isNewline) }, "\(found)")
+    }
+}
+
+/// Found by `make fuzz` (libFuzzer): a character swift-syntax cannot lex (U+FFFD, what a broken
+/// byte decodes to) between a space and `=` made its diagnostics generator trap.
+@Suite struct FixItGuardTests {
+    @Test(arguments: ["\u{FFFD}", "\u{FFFD}\u{FFFD}\u{FFFD}", "\u{E000}"])
+    func aStrayCharacterBeforeEqualsIsDiagnosed(_ stray: String) {
+        expectDiagnostics("var x = 0\nx 1️⃣\(stray)= 1\nprint(x)", ["1️⃣": "stands before '='"])
+        expectDiagnostics("let *g 1️⃣\(stray)= DispatchGroup()", ["1️⃣": "stands before '='"])
+    }
+
+    @Test func otherwiseUnequalSpacingIsSwiftSyntaxsOwnError() {
+        expectDiagnostics("var x = 0\nx1️⃣= 1", ["1️⃣": "'=' must have consistent whitespace on both sides"])
+    }
+}

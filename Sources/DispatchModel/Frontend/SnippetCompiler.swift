@@ -25,11 +25,14 @@ public enum SnippetCompiler {
         func problem(_ message: String, at position: AbsolutePosition) -> Problem {
             let location = converter.location(for: position)
             return Problem(
-                .error, message,
+                .error, singleLine(message),
                 at: SourceLocation(file: fileName, line: location.line, column: location.column),
                 sourceLine: lines[location.line])
         }
 
+        if let (message, position) = FixItGuard.unfixableEqualSign(in: tree) {
+            return .failure(ProblemList([problem(message, at: position)]))
+        }
         let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
             .filter { $0.diagMessage.severity == .error }
             .map { problem($0.message, at: $0.position) }
@@ -57,6 +60,18 @@ public enum SnippetCompiler {
             return .failure(ProblemList(lowering.problems))
         }
         return .success(program)
+    }
+
+    /// A message that quotes code spanning lines (swift-syntax's "unexpected code '…'", our
+    /// "'…' is outside the supported subset") on one line: a diagnostic is one line, and the
+    /// code it is about follows it.
+    static func singleLine(_ message: String) -> String {
+        guard message.contains(where: \.isNewline) else { return message }
+        return message.split(whereSeparator: \.isNewline)
+            .map { $0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed() }
+            .filter { !$0.isEmpty }
+            .map { String($0) }
+            .joined(separator: " ")
     }
 }
 
