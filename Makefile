@@ -106,7 +106,7 @@ deps:
 clean:
 	rm -rf .build
 
-## Re-record the golden answers (Tests/Golden/solve/ID.json) after a deliberate change of the
-## model; read the diff before committing it.
+## Re-record the golden answers (Tests/Golden/solve/ID.json) and IR dumps (Tests/Golden/dump/NAME.txt)
+## after a deliberate change of the model or the lowering; read the diff before committing it.
 golden: deps
-	GCDQUIZ_RECORD_GOLDEN=1 $(SWIFT) test --filter GoldenAnswerTests
+	GCDQUIZ_RECORD_GOLDEN=1 $(SWIFT) test --filter 'GoldenAnswerTests|ProgramDumpTests'

@@ -7,39 +7,24 @@ struct BlockerAnalysis {
     /// For each block, the dispatch statement that submits it (nil for the top-level code).
     private let parents: [BlockID: Location]
 
-    struct Location: Hashable {
-        var block: BlockID
-        var index: Int
-    }
+    typealias Location = StatementLocation
 
     init(program: Program, semantics: Semantics) {
         self.program = program
         self.semantics = semantics
         self.narrator = Narrator(program: program)
         var parents: [BlockID: Location] = [:]
-        for (blockIndex, block) in program.blocks.enumerated() {
-            for (index, statement) in block.statements.enumerated() {
-                let here = Location(block: BlockID(index: blockIndex), index: index)
-                switch statement.action {
-                case .dispatch(_, _, let body, _), .group(_, .notify(_, let body)), .dispatchAfter(_, _, let body):
-                    parents[body] = here
-                case .concurrentPerform(let perform):
-                    parents[perform.body] = here
-                case .workItem(_, .notify(_, let body)), .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)):
-                    parents[body] = here
-                case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)):
-                    for body in program[operation].blocks { parents[body] = here }
-                case .loop(let loop):
-                    parents[loop.body] = here
-                case .call(let call) where parents[call.body] == nil:
-                    parents[call.body] = here
-                case .branch(_, let then, let otherwise):
-                    parents[then] = here
-                    if let otherwise { parents[otherwise] = here }
-                case .call, .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
-                    .operation, .operationQueue:
-                    break
-                }
+        program.walk { statement, here in
+            switch statement.action {
+            case .workItem(_, .submit), .workItem(_, .perform):
+                // A work item's body belongs to its declaration, not to the calls that run it.
+                return
+            case .call(let call):
+                // A function's body is reached from its first call.
+                if parents[call.body] == nil { parents[call.body] = here }
+            case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
+                .activate, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue:
+                for body in program.bodies(of: statement.action) { parents[body] = here }
             }
         }
         self.parents = parents
@@ -367,25 +352,23 @@ struct BlockerAnalysis {
     /// The prints that can print `text`: those of literals that do, and those of variables.
     private func printLocations(of text: String) -> [Location] {
         var locations: [Location] = []
-        for (blockIndex, block) in program.blocks.enumerated() {
-            for (index, statement) in block.statements.enumerated() {
-                guard case .print(let items) = statement.action else { continue }
-                let literal = items.map { $0.constantValue?.description }
-                let matches: Bool
-                if literal.allSatisfy({ $0 != nil }) {
-                    matches = literal.map { $0! }.joined(separator: " ").split(separator: "\n", omittingEmptySubsequences: false)
-                        .contains(Substring(text))
-                } else {
-                    matches = true
-                }
-                if matches { locations.append(Location(block: BlockID(index: blockIndex), index: index)) }
+        program.walk { statement, location in
+            guard case .print(let items) = statement.action else { return }
+            let literal = items.map { $0.constantValue?.description }
+            let matches: Bool
+            if literal.allSatisfy({ $0 != nil }) {
+                matches = literal.map { $0! }.joined(separator: " ").split(separator: "\n", omittingEmptySubsequences: false)
+                    .contains(Substring(text))
+            } else {
+                matches = true
             }
+            if matches { locations.append(location) }
         }
         return locations
     }
 
     private func span(_ location: Location) -> SourceSpan {
-        program[location.block].statements[location.index].span
+        program[location].span
     }
 
     private func currentLine(of frame: Frame) -> Int {

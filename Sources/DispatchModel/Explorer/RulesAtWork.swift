@@ -2,14 +2,7 @@ extension Program {
     /// Whether the program sleeps, sets timers or waits with a timeout: its live runs take real
     /// time, so callers run fewer of them.
     public var usesTime: Bool {
-        blocks.contains { block in
-            block.statements.contains { statement in
-                switch statement.action {
-                case .sleep, .dispatchAfter, .timedWait: true
-                default: false
-                }
-            }
-        }
+        containsStatement { $0.action.takesTime }
     }
 
     /// The model's rules that this program exercises, most basic first: hints that point at
@@ -20,61 +13,65 @@ extension Program {
         var hasAsync = false
         var usesPool = false
         var blocks = false
-        for block in self.blocks {
-            for statement in block.statements {
-                switch statement.action {
-                case .dispatch(let queue, .async, _, _) where self[queue].workerPool != nil: usesPool = true
-                case .concurrentPerform:
-                    usesPool = true
-                    add(.concurrentPerformWaitsForIterations)
-                default: break
-                }
-                switch statement.action {
-                case .semaphore(_, .wait), .group(_, .wait), .sleep, .timedWait, .workItem(_, .wait), .dispatch(_, .sync, _, _):
-                    blocks = true
-                default: break
-                }
-                switch statement.action {
-                case .group(_, .wait): add(.groupWaitsForItsBlocks)
-                case .group(_, .notify): add(.groupNotifiesWhenEmpty)
-                case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
-                case .sleep, .dispatchAfter, .timedWait: add(.timeIsLogical)
-                case .precondition: add(.preconditionCrashes)
-                case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor):
-                    add(.operationWaitsForDependencies)
-                case .operationQueue(_, .setMaxConcurrent), .operationQueue(_, .setSuspended), .operation(_, .setPriority):
-                    add(.operationQueueLimit)
-                case .operation(_, .cancel), .operationQueue(_, .cancelAll): add(.cancelledOperationSkipsItsBlocks)
-                case .operation(_, .setCompletion): add(.completionBlockRunsAfter)
-                case .operationQueue(let queue, .add), .operationQueue(let queue, .addBlock):
-                    hasAsync = true
-                    if self[queue].isMain { add(.mainQueueNeedsIdleMainThread) }
-                case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
-                    add(.unsynchronizedAccess)
-                case .workItem(_, .wait): add(.workItemWaitReturnsAfterItRuns)
-                case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
-                    .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
-                    .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                    .operation(_, .create), .operation(_, .addBlock):
-                    // Said by the dispatch rules below, or by no rule of its own.
-                    break
-                }
-                guard case .dispatch(let queue, let mode, let body, let options) = statement.action else { continue }
-                if options.barrier && self[queue].kind == .concurrent { add(.barrierRunsAlone) }
-                let kind = self[queue].kind
-                if kind.isSerial && containsSync(onto: queue, in: body) { add(.trapEndsTheProcess) }
-                switch mode {
-                case .sync:
-                    add(.syncWaitsForItsBlock)
-                    if kind == .main { add(.trapEndsTheProcess) }
-                case .async:
-                    hasAsync = true
-                    add(.notSubmittedYet)
-                }
-                if kind == .main { add(.mainQueueNeedsIdleMainThread) }
-                if kind.isSerial { add(.serialOneAtATime) }
-                add(.fifo)
+        walk { statement, _ in
+            switch statement.action {
+            case .dispatch(let queue, .async, _, _) where self[queue].workerPool != nil: usesPool = true
+            case .concurrentPerform:
+                usesPool = true
+                add(.concurrentPerformWaitsForIterations)
+            case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
+                .activate, .precondition, .workItem, .call, .operation, .operationQueue:
+                break
             }
+            switch statement.action {
+            case .semaphore(_, .wait), .group(_, .wait), .sleep, .timedWait, .workItem(_, .wait), .dispatch(_, .sync, _, _):
+                blocks = true
+            case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
+                .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .precondition,
+                .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
+                .concurrentPerform, .call, .operation, .operationQueue:
+                break
+            }
+            switch statement.action {
+            case .group(_, .wait): add(.groupWaitsForItsBlocks)
+            case .group(_, .notify): add(.groupNotifiesWhenEmpty)
+            case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
+            case .sleep, .dispatchAfter, .timedWait: add(.timeIsLogical)
+            case .precondition: add(.preconditionCrashes)
+            case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor):
+                add(.operationWaitsForDependencies)
+            case .operationQueue(_, .setMaxConcurrent), .operationQueue(_, .setSuspended), .operation(_, .setPriority):
+                add(.operationQueueLimit)
+            case .operation(_, .cancel), .operationQueue(_, .cancelAll): add(.cancelledOperationSkipsItsBlocks)
+            case .operation(_, .setCompletion): add(.completionBlockRunsAfter)
+            case .operationQueue(let queue, .add), .operationQueue(let queue, .addBlock):
+                hasAsync = true
+                if self[queue].isMain { add(.mainQueueNeedsIdleMainThread) }
+            case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
+                add(.unsynchronizedAccess)
+            case .workItem(_, .wait): add(.workItemWaitReturnsAfterItRuns)
+            case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
+                .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
+                .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
+                .operation(_, .create), .operation(_, .addBlock):
+                // Said by the dispatch rules below, or by no rule of its own.
+                break
+            }
+            guard case .dispatch(let queue, let mode, let body, let options) = statement.action else { return }
+            if options.barrier && self[queue].kind == .concurrent { add(.barrierRunsAlone) }
+            let kind = self[queue].kind
+            if kind.isSerial && containsSync(onto: queue, in: body) { add(.trapEndsTheProcess) }
+            switch mode {
+            case .sync:
+                add(.syncWaitsForItsBlock)
+                if kind == .main { add(.trapEndsTheProcess) }
+            case .async:
+                hasAsync = true
+                add(.notSubmittedYet)
+            }
+            if kind == .main { add(.mainQueueNeedsIdleMainThread) }
+            if kind.isSerial { add(.serialOneAtATime) }
+            add(.fifo)
         }
         if usesPool && blocks && usesTime { add(.workerPoolIsLimited) }
         if hasAsync { add(.programOrder) }
@@ -90,5 +87,17 @@ extension Program {
             }
         }
         return false
+    }
+}
+
+extension Action {
+    /// The statement sleeps, sets a timer or waits with a timeout: it makes a live run take time.
+    var takesTime: Bool {
+        switch self {
+        case .sleep, .dispatchAfter, .timedWait: true
+        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .precondition, .workItem,
+            .concurrentPerform, .call, .operation, .operationQueue:
+            false
+        }
     }
 }

@@ -278,12 +278,13 @@ struct ExplanationWriter {
         }
         if let race = exploration.races.first {
             // Both places read and then write (`x += 1`, `list.append`): an update can be lost.
-            let updates = Set(program.blocks.flatMap(\.statements).compactMap { statement -> Int? in
+            var updates: Set<Int> = []
+            program.walk { statement, _ in
                 guard case .assign(let assignment) = statement.action, assignment.readsTarget,
                     program[assignment.target].name == race.variable
-                else { return nil }
-                return statement.span.line
-            })
+                else { return }
+                updates.insert(statement.span.line)
+            }
             let lost = updates.contains(race.first.span.line) && updates.contains(race.second.span.line)
                 ? ": one thread can read \(race.variable), the other update it, and the first then write back a value computed from the old one, so an update is lost"
                 : ""

@@ -28,26 +28,24 @@ public struct PuzzleFeatures: Hashable, Sendable {
         var prints = 0
         var queues: Set<QueueID> = []
         var constructs: Set<String> = []
-        for block in program.blocks {
-            for statement in block.statements {
-                switch statement.action {
-                case .print: prints += 1
-                case .dispatch(let queue, _, _, let options):
-                    queues.insert(queue)
-                    if options.barrier { constructs.insert("barrier") }
-                    if options.group != nil { constructs.insert("group") }
-                case .group: constructs.insert("group")
-                case .semaphore: constructs.insert("semaphore")
-                case .dispatchAfter(let queue, _, _):
-                    queues.insert(queue)
-                    constructs.insert("timing")
-                case .sleep, .timedWait: constructs.insert("timing")
-                case .workItem: constructs.insert("work-item")
-                case .concurrentPerform: constructs.insert("concurrent-perform")
-                case .operation, .operationQueue: constructs.insert("operation")
-                case .activate: constructs.insert("inactive")
-                case .precondition, .assign, .loop, .branch, .call: break
-                }
+        program.walk { statement, _ in
+            switch statement.action {
+            case .print: prints += 1
+            case .dispatch(let queue, _, _, let options):
+                queues.insert(queue)
+                if options.barrier { constructs.insert("barrier") }
+                if options.group != nil { constructs.insert("group") }
+            case .group: constructs.insert("group")
+            case .semaphore: constructs.insert("semaphore")
+            case .dispatchAfter(let queue, _, _):
+                queues.insert(queue)
+                constructs.insert("timing")
+            case .sleep, .timedWait: constructs.insert("timing")
+            case .workItem: constructs.insert("work-item")
+            case .concurrentPerform: constructs.insert("concurrent-perform")
+            case .operation, .operationQueue: constructs.insert("operation")
+            case .activate: constructs.insert("inactive")
+            case .precondition, .assign, .loop, .branch, .call: break
             }
         }
         self.prints = prints
@@ -78,7 +76,9 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [then] + (otherwise.map { [$0] } ?? [])
             case .call(let call):
                 inline = [call.body]
-            default:
+            case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
+                .operation, .operationQueue:
+                // Runs no body that nests here.
                 break
             }
             for body in submitted { deepest = max(deepest, 1 + nesting(of: body, in: program, seen: seen)) }

@@ -25,30 +25,28 @@ enum TagDetector {
             add(topic(for: program[id].kind))
             if let qos = program[id].qos, qos != .default { add("qos") }
         }
-        for block in program.blocks {
-            for statement in block.statements {
-                switch statement.action {
-                case .dispatch(let id, _, _, let options):
-                    queue(id)
-                    add("sync-async")
-                    if options.barrier { add("barriers") }
-                    if options.group != nil { add("groups") }
-                case .dispatchAfter(let id, _, _):
-                    queue(id)
-                    add("timing")
-                case .group(_, .notify(let id, _)):
-                    add("groups")
-                    queue(id)
-                case .group: add("groups")
-                case .semaphore: add("semaphores")
-                case .sleep, .timedWait: add("timing")
-                case .workItem: add("work-items")
-                case .concurrentPerform: add("concurrent-perform")
-                case .activate: add("inactive-queues")
-                case .operation, .operationQueue: add("operations")
-                case .precondition: add("debugging")
-                case .assign, .loop, .branch, .call, .print: break
-                }
+        program.walk { statement, _ in
+            switch statement.action {
+            case .dispatch(let id, _, _, let options):
+                queue(id)
+                add("sync-async")
+                if options.barrier { add("barriers") }
+                if options.group != nil { add("groups") }
+            case .dispatchAfter(let id, _, _):
+                queue(id)
+                add("timing")
+            case .group(_, .notify(let id, _)):
+                add("groups")
+                queue(id)
+            case .group: add("groups")
+            case .semaphore: add("semaphores")
+            case .sleep, .timedWait: add("timing")
+            case .workItem: add("work-items")
+            case .concurrentPerform: add("concurrent-perform")
+            case .activate: add("inactive-queues")
+            case .operation, .operationQueue: add("operations")
+            case .precondition: add("debugging")
+            case .assign, .loop, .branch, .call, .print: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }

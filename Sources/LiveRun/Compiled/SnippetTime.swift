@@ -17,29 +17,25 @@ public enum SnippetTime {
         func inner(_ body: BlockID) -> Int { time(of: body, in: program, depth: depth + 1) }
         var total = 0
         for statement in program[block].statements {
+            let bodies = program.bodies(of: statement.action).map(inner)
+            let once = bodies.reduce(0, add)
             let time: Int
             switch statement.action {
             case .sleep(let microseconds), .timedWait(_, let microseconds, _):
                 time = max(microseconds, 0)
-            case .dispatchAfter(_, let microseconds, let body):
-                time = add(max(microseconds, 0), inner(body))
-            case .dispatch(_, _, let body, _), .group(_, .notify(_, let body)), .workItem(_, .notify(_, let body)),
-                 .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)):
-                time = inner(body)
+            case .dispatchAfter(_, let microseconds, _):
+                time = add(max(microseconds, 0), once)
             case .loop(let loop):
-                time = multiply(iterations(of: loop), inner(loop.body))
-            case .branch(_, let then, let otherwise):
-                time = max(inner(then), otherwise.map(inner) ?? 0)
-            case .call(let call):
-                time = inner(call.body)
+                time = multiply(iterations(of: loop), once)
+            case .branch:
+                time = bodies.max() ?? 0
             case .concurrentPerform(let perform):
-                time = multiply(perform.iterations, inner(perform.body))
-            case .workItem(let item, .submit), .workItem(let item, .perform):
-                time = inner(program.workItems[item.index].body)
-            case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)):
-                time = program[operation].blocks.map(inner).reduce(0, add)
-            case .print, .assign, .group, .semaphore, .activate, .precondition, .workItem, .operation, .operationQueue:
-                time = 0
+                time = multiply(perform.iterations, once)
+            case .print, .assign, .dispatch, .group, .semaphore, .activate, .precondition, .workItem, .call, .operation,
+                 .operationQueue:
+                // Its bodies (a sync or async body, a notify block, a function, a work item, an
+                // operation's blocks), if any, each run once.
+                time = once
             }
             total = add(total, time)
         }

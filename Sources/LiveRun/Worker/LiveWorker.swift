@@ -80,22 +80,12 @@ public enum LiveWorker {
         var sink = 0
         var locals: [VariableID: Value] = [:]
         for variable in program.variables.indices { locals[VariableID(index: variable)] = .int(0) }
-        for block in program.blocks {
-            for statement in block.statements {
-                var expressions: [DispatchModel.Expression] = []
-                switch statement.action {
-                case .print(let items): expressions = items
-                case .assign(let assignment): expressions = [assignment.value]
-                case .branch(let condition, _, _): expressions = [condition]
-                case .loop(let loop): expressions = [loop.from, loop.to]
-                default: break
-                }
-                let texts = expressions.map { (try? $0.evaluate({ locals[$0] }, isMainThread: true))?.description ?? "" }
-                sink &+= texts.joined(separator: " ").count
-                var copy = locals
-                copy[VariableID(index: 0)] = .list([.string("x"), .int(1), .bool(true)])
-                sink &+= copy.count &+ (copy == locals ? 1 : 0)
-            }
+        program.walk { statement, _ in
+            let texts = statement.action.expressions.map { (try? $0.evaluate({ locals[$0] }, isMainThread: true))?.description ?? "" }
+            sink &+= texts.joined(separator: " ").count
+            var copy = locals
+            copy[VariableID(index: 0)] = .list([.string("x"), .int(1), .bool(true)])
+            sink &+= copy.count &+ (copy == locals ? 1 : 0)
         }
         for message in [WorkerMessage.start(run: 0), .printed("a\nb"), .announced(.sync(queue: "q"), line: 1, column: 1, thread: 1),
                         .cleared(thread: 1), .expect(microseconds: 1), .late(microseconds: 1), .finished, .hung("h"), .gaveUp("g"), .child(pid: 1),

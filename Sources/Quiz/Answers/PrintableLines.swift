@@ -35,20 +35,18 @@ public struct PrintableLines: Sendable {
         var exact = Set(outcomes.flatMap(\.lines))
         var patterns: [String] = []
         let shapes = ValueShapes(exploration.program)
-        for block in exploration.program.blocks {
-            for statement in block.statements {
-                guard case .print(let items) = statement.action else { continue }
-                let constant = items.map(\.constantValue)
-                if constant.allSatisfy({ $0 != nil }) {
-                    // print splits its text into lines at line breaks, as the model does.
-                    let text = constant.map { $0!.description }.joined(separator: " ")
-                    exact.formUnion(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-                } else {
-                    var pattern = items.map { shapes.pattern($0) }.joined(separator: " ")
-                    // A line break in the text splits it into lines: too rare to model, so lenient.
-                    if pattern.contains("\n") { pattern = ".*" }
-                    if !patterns.contains(pattern) { patterns.append(pattern) }
-                }
+        exploration.program.walk { statement, _ in
+            guard case .print(let items) = statement.action else { return }
+            let constant = items.map(\.constantValue)
+            if constant.allSatisfy({ $0 != nil }) {
+                // print splits its text into lines at line breaks, as the model does.
+                let text = constant.map { $0!.description }.joined(separator: " ")
+                exact.formUnion(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            } else {
+                var pattern = items.map { shapes.pattern($0) }.joined(separator: " ")
+                // A line break in the text splits it into lines: too rare to model, so lenient.
+                if pattern.contains("\n") { pattern = ".*" }
+                if !patterns.contains(pattern) { patterns.append(pattern) }
             }
         }
         self.init(exact: exact, patterns: patterns, compactLines: outcomes.allSatisfy { $0.lines.allSatisfy { $0.count == 1 } })
@@ -87,15 +85,13 @@ private struct ValueShapes {
         // Each pass can only add alternatives; a few passes settle chains like `a = b; b = c`.
         for _ in 0..<4 {
             let before = variables
-            for block in program.blocks {
-                for statement in block.statements { learn(from: statement.action) }
-            }
+            program.walk { statement, _ in learn(from: statement.action) }
             if variables == before { break }
         }
     }
 
-    /// A statement that gives a variable a value. Anything else (or an action added later that
-    /// binds a variable) leaves it unknown, which is lenient: its prints match any line.
+    /// A statement that gives a variable a value. A variable nothing assigns stays unknown, which
+    /// is lenient: its prints match any line. A new action must say here whether it binds one.
     private mutating func learn(from action: Action) {
         switch action {
         case .assign(let assignment):
@@ -114,7 +110,9 @@ private struct ValueShapes {
             for argument in call.arguments { add(alternatives(argument.value), to: argument.parameter) }
         case .timedWait(_, _, let result?):
             add(["success", "timedOut"], to: result)
-        default:
+        case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate,
+            .precondition, .workItem, .operation, .operationQueue:
+            // Gives no variable a value.
             break
         }
     }

@@ -1,0 +1,232 @@
+extension Program {
+    /// The IR as an indented tree, one node per line (as swift-markdown's `MarkupTreeDumper`
+    /// prints a document): the declarations, then the top-level code with every body under the
+    /// statement that runs or submits it, ids resolved to the snippet's names. Lowering tests
+    /// compare it with a golden file; a person reads it to see what a snippet was lowered to.
+    public func dump() -> String {
+        var dumper = ProgramDumper(program: self)
+        return dumper.tree().rendered().joined(separator: "\n") + "\n"
+    }
+}
+
+/// One line of the dump and the lines nested under it.
+private struct DumpNode {
+    var text: String
+    var children: [DumpNode] = []
+
+    /// The node and its children with tree lines: `├─ ` before a child, `└─ ` before the last.
+    func rendered() -> [String] {
+        var lines = [text]
+        for (index, child) in children.enumerated() {
+            let last = index == children.count - 1
+            let nested = child.rendered()
+            lines.append((last ? "└─ " : "├─ ") + nested[0])
+            lines += nested.dropFirst().map { (last ? "   " : "│  ") + $0 }
+        }
+        return lines
+    }
+}
+
+private struct ProgramDumper {
+    let program: Program
+    /// Blocks already shown, so that blocks nothing reaches are listed at the end.
+    var shown: Set<Int> = []
+
+    init(program: Program) {
+        self.program = program
+    }
+
+    mutating func tree() -> DumpNode {
+        var root = DumpNode(text: "Program")
+        func section(_ title: String, _ nodes: [DumpNode]) {
+            if !nodes.isEmpty { root.children.append(DumpNode(text: title, children: nodes)) }
+        }
+        section("Queues", program.queues.indices.map { index in
+            let queue = program.queues[index]
+            let qos = queue.qos.map { " qos: \($0.rawValue)" } ?? ""
+            let inactive = queue.initiallyInactive ? " initiallyInactive" : ""
+            return DumpNode(text: "\(QueueID(index: index)) \(queue.name) \(queue.kind.rawValue) label: \"\(queue.label)\"\(qos)\(inactive)\(at(queue.span))")
+        })
+        section("Variables", program.variables.indices.map { index in
+            let variable = program.variables[index]
+            let scope = variable.isGlobal ? "global" : "local"
+            return DumpNode(text: "\(VariableID(index: index)) \(variable.name) \(scope)\(variable.isSynchronized ? " synchronized" : "")\(at(variable.span))")
+        })
+        section("Groups", program.groups.map { DumpNode(text: "\($0.name)\(at($0.span))") })
+        section("Semaphores", program.semaphores.map { DumpNode(text: "\($0.name) value: \($0.initialValue)\(at($0.span))") })
+        section("WorkItems", program.workItems.map { item in
+            DumpNode(text: "\(item.name)\(item.barrier ? " barrier" : "") body: \(item.body) cancelled: \(program[item.cancelled].name)\(at(item.span))")
+        })
+        section("OperationQueues", program.operationQueues.map { queue in
+            DumpNode(text: "\(queue.name)\(queue.isMain ? " main" : "") backing: \(program[queue.backing].name)\(at(queue.span))")
+        })
+        section("Operations", program.operations.map { operation in
+            let blocks = operation.blocks.map(\.description).joined(separator: ", ")
+            let cancelled = operation.cancelled.map { " cancelled: \(program[$0].name)" } ?? ""
+            return DumpNode(text: "\(operation.name) blocks: [\(blocks)]\(cancelled)\(at(operation.span))")
+        })
+        var path: [Int] = []
+        root.children.append(node(program.entry, title: "Entry", path: &path))
+        // Blocks no statement runs or submits (a function never called): shown on their own.
+        for index in program.blocks.indices where !shown.contains(index) {
+            root.children.append(node(BlockID(index: index), title: "Unreached", path: &path))
+        }
+        return root
+    }
+
+    /// A block with its statements under it, each with the bodies it owns.
+    private mutating func node(_ block: BlockID, title: String, path: inout [Int]) -> DumpNode {
+        shown.insert(block.index)
+        var node = DumpNode(text: "\(title) \(block)\(at(program[block].span))")
+        guard !path.contains(block.index) else {
+            node.text += " (recursive: not expanded)"
+            return node
+        }
+        path.append(block.index)
+        for statement in program[block].statements {
+            var child = DumpNode(text: "line \(statement.span.line): \(describe(statement.action))")
+            for body in program.bodies(of: statement.action) {
+                child.children.append(self.node(body, title: "Body", path: &path))
+            }
+            node.children.append(child)
+        }
+        path.removeLast()
+        return node
+    }
+
+    private func at(_ span: SourceSpan?) -> String {
+        span.map { " (line \($0.line))" } ?? ""
+    }
+
+    private func name(_ queue: QueueID) -> String { program[queue].name }
+    private func name(_ variable: VariableID) -> String { program[variable].name }
+    private func name(_ group: GroupID) -> String { program.groups[group.index].name }
+    private func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
+    private func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
+    private func name(_ queue: OperationQueueID) -> String { program[queue].name }
+    private func name(_ operation: OperationID) -> String { program[operation].name }
+
+    private func names(_ operations: [OperationID]) -> String {
+        "[" + operations.map(name).joined(separator: ", ") + "]"
+    }
+
+    /// The action in Swift-like notation, with the snippet's names.
+    private func describe(_ action: Action) -> String {
+        switch action {
+        case .print(let items):
+            return "print(" + items.map(swift).joined(separator: ", ") + ")"
+        case .dispatch(let queue, let mode, _, let options):
+            var arguments: [String] = []
+            if let group = options.group { arguments.append("group: \(name(group))") }
+            if options.barrier { arguments.append("flags: .barrier") }
+            return "\(name(queue)).\(mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+        case .assign(let assignment):
+            let target = name(assignment.target)
+            let value = swift(assignment.value)
+            switch assignment.operation {
+            case .set: return "\(target) = \(value)"
+            case .add: return "\(target) += \(value)"
+            case .subtract: return "\(target) -= \(value)"
+            case .append: return "\(target).append(\(value))"
+            }
+        case .loop(let loop):
+            let variable = loop.variable.map(name) ?? "_"
+            return "for \(variable) in \(swift(loop.from))\(loop.inclusive ? "..." : "..<")\(swift(loop.to))"
+        case .branch(let condition, _, let otherwise):
+            return "if \(swift(condition))" + (otherwise == nil ? "" : " else")
+        case .group(let group, let action):
+            switch action {
+            case .enter: return "\(name(group)).enter()"
+            case .leave: return "\(name(group)).leave()"
+            case .wait: return "\(name(group)).wait()"
+            case .notify(let queue, _): return "\(name(group)).notify(queue: \(name(queue)))"
+            }
+        case .semaphore(let semaphore, let action):
+            switch action {
+            case .wait: return "\(name(semaphore)).wait()"
+            case .signal: return "\(name(semaphore)).signal()"
+            }
+        case .dispatchAfter(let queue, let microseconds, _):
+            return "\(name(queue)).asyncAfter(deadline: .now() + \(microseconds) µs)"
+        case .sleep(let microseconds):
+            return "sleep \(microseconds) µs"
+        case .timedWait(let waitable, let microseconds, let result):
+            let target: String
+            switch waitable {
+            case .group(let group): target = name(group)
+            case .semaphore(let semaphore): target = name(semaphore)
+            }
+            return (result.map { "\(name($0)) = " } ?? "") + "\(target).wait(timeout: .now() + \(microseconds) µs)"
+        case .activate(let queue):
+            return "\(name(queue)).activate()"
+        case .precondition(let kind, let queue):
+            return "dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
+        case .workItem(let item, let action):
+            switch action {
+            case .perform: return "\(name(item)).perform()"
+            case .cancel: return "\(name(item)).cancel()"
+            case .wait: return "\(name(item)).wait()"
+            case .notify(let queue, _): return "\(name(item)).notify(queue: \(name(queue)))"
+            case .submit(let queue, let group):
+                return "\(name(queue)).async(" + (group.map { "group: \(name($0)), " } ?? "") + "execute: \(name(item)))"
+            }
+        case .concurrentPerform(let perform):
+            let variable = perform.variable.map { " \(name($0)) in" } ?? ""
+            return "DispatchQueue.concurrentPerform(iterations: \(perform.iterations)) {\(variable) } helpers: \(name(perform.queue))"
+        case .call(let call):
+            return "\(call.name)(" + call.arguments.map { "\(name($0.parameter)): \(swift($0.value))" }.joined(separator: ", ") + ")"
+        case .operation(let operation, let action):
+            let op = name(operation)
+            switch action {
+            case .create: return "create \(op)"
+            case .addBlock: return "\(op).addExecutionBlock"
+            case .addDependency(let other): return "\(op).addDependency(\(name(other)))"
+            case .setCompletion: return "\(op).completionBlock ="
+            case .setPriority(let priority): return "\(op).queuePriority = .\(priority.name)"
+            case .cancel: return "\(op).cancel()"
+            case .waitUntilFinished: return "\(op).waitUntilFinished()"
+            }
+        case .operationQueue(let queue, let action):
+            let oq = name(queue)
+            switch action {
+            case .add(let operations): return "\(oq).addOperations(\(names(operations)))"
+            case .waitFor(let operations): return "\(oq) waits until \(names(operations)) have finished"
+            case .addBlock(let operation): return "\(oq).addOperation { } as \(name(operation))"
+            case .setMaxConcurrent(let count): return "\(oq).maxConcurrentOperationCount = \(count.map(String.init) ?? "default")"
+            case .setSuspended(let suspended): return "\(oq).isSuspended = \(suspended)"
+            case .cancelAll: return "\(oq).cancelAllOperations()"
+            case .waitUntilAllFinished: return "\(oq).waitUntilAllOperationsAreFinished()"
+            }
+        }
+    }
+
+    /// An expression as Swift source; nested operators are parenthesised.
+    private func swift(_ expression: Expression) -> String {
+        switch expression {
+        case .literal(let value): literal(value)
+        case .variable(let variable): name(variable)
+        case .binary(let op, let lhs, let rhs): "\(operand(lhs)) \(op.rawValue) \(operand(rhs))"
+        case .not(let inner): "!" + operand(inner)
+        case .interpolation(let parts):
+            "\"" + parts.map { part in
+                if case .literal(.string(let text)) = part { text } else { "\\(" + swift(part) + ")" }
+            }.joined() + "\""
+        case .count(let inner): operand(inner) + ".count"
+        case .isMainThread: "Thread.isMainThread"
+        }
+    }
+
+    private func operand(_ expression: Expression) -> String {
+        if case .binary = expression { return "(" + swift(expression) + ")" }
+        return swift(expression)
+    }
+
+    private func literal(_ value: Value) -> String {
+        switch value {
+        case .int(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .string(let text): "\"" + text + "\""
+        case .list(let items): "[" + items.map(literal).joined(separator: ", ") + "]"
+        }
+    }
+}

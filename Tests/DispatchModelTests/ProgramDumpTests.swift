@@ -1,0 +1,115 @@
+import DispatchModel
+import Foundation
+import Testing
+
+/// Golden dumps of the IR (`Program.dump()`) for small snippets: what the front end lowers each
+/// construct to, pinned in `Tests/Golden/dump/NAME.txt`. A change of the lowering shows as a diff.
+///
+/// Re-record after a deliberate change, then read the diff before committing: `make golden`
+/// (that is, `GCDQUIZ_RECORD_GOLDEN=1 swift test --filter ProgramDumpTests`).
+@Suite struct ProgramDumpTests {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/dump")
+    static let recording = ProcessInfo.processInfo.environment["GCDQUIZ_RECORD_GOLDEN"] == "1"
+
+    static let snippets: [(name: String, source: String)] = [
+        ("sync-inside-async", """
+            print("A")
+            serialQueue.async {
+                print("B")
+                DispatchQueue.main.sync { print("C") }
+            }
+            concurrentQueue.async(flags: .barrier) { print("D") }
+            print("E")
+            """),
+        ("loop-branch-function", """
+            var total = 0
+            func add(_ amount: Int, label: String) {
+                total += amount
+                print(label, total)
+            }
+            for i in 1...3 {
+                if i % 2 == 1 {
+                    add(i, label: "odd \\(i)")
+                } else {
+                    print("even")
+                }
+            }
+            """),
+        ("group-semaphore-timing", """
+            let g = DispatchGroup()
+            let s = DispatchSemaphore(value: 0)
+            concurrentQueue.async(group: g) {
+                sleep(1)
+                s.signal()
+            }
+            g.notify(queue: serialQueue) { print("notified") }
+            s.wait()
+            if g.wait(timeout: .now() + 0.1) == .timedOut { print("timedOut") } else { print("success") }
+            serialQueue.asyncAfter(deadline: .now() + 0.5) { print("later") }
+            """),
+        ("work-item", """
+            let item = DispatchWorkItem { print("work") }
+            item.notify(queue: serialQueue) { print("notified") }
+            concurrentQueue.async(execute: item)
+            item.cancel()
+            item.wait()
+            DispatchQueue.concurrentPerform(iterations: 2) { i in print(i) }
+            """),
+        ("operations", """
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            let load = BlockOperation { print("load") }
+            let show = BlockOperation { print("show") }
+            show.addDependency(load)
+            show.completionBlock = { print("shown") }
+            queue.addOperations([load, show], waitUntilFinished: true)
+            queue.addOperation { print("last") }
+            queue.waitUntilAllOperationsAreFinished()
+            """),
+    ]
+
+    @Test(arguments: snippets.map(\.name))
+    func dumpMatchesTheGoldenFile(_ name: String) throws {
+        let source = try #require(Self.snippets.first { $0.name == name }?.source)
+        let program: Program
+        switch SnippetCompiler.compile(source) {
+        case .success(let compiled): program = compiled
+        case .failure(let problems):
+            Issue.record("snippet \(name) did not compile: \(problems)")
+            return
+        }
+        let actual = program.dump()
+        let file = Self.folder.appendingPathComponent("\(name).txt")
+        if Self.recording {
+            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try #require(
+            try? String(contentsOf: file, encoding: .utf8),
+            "no golden dump for \(name): record it with `make golden`")
+        #expect(actual == expected, "the lowering of \(name) changed; if on purpose, `make golden` and review the diff")
+    }
+
+    @Test func everyGoldenDumpBelongsToASnippet() throws {
+        guard !Self.recording else { return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".txt") }
+        let names = Set(Self.snippets.map(\.name))
+        for file in files {
+            #expect(names.contains(String(file.dropLast(4))), "\(file) has no snippet in ProgramDumpTests: delete it")
+        }
+    }
+
+    /// Every body of these snippets hangs under the statement that runs or submits it:
+    /// `Program.bodies(of:)` misses no construct they use, so no block is left unreached.
+    @Test func everyBlockIsReachedFromTheEntry() throws {
+        for (name, source) in Self.snippets {
+            guard case .success(let program) = SnippetCompiler.compile(source) else {
+                Issue.record("snippet \(name) did not compile")
+                continue
+            }
+            #expect(!program.dump().contains("Unreached"), "\(name): a block is not reached from the entry")
+        }
+    }
+}
