@@ -30,7 +30,7 @@ struct SolveCommand: ParsableCommand {
         let elapsed = clock.now - start
 
         if json {
-            try JSONOutput.print(SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed))
+            try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed)
         } else {
             let style = TerminalStyle.current(for: .standardOutput)
             print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")

@@ -16,6 +16,16 @@ struct SolveJSON: Encodable {
         var notation: String
         var reason: String?
         var witness: [StepEntry]
+
+        init(_ report: OutcomeReport) {
+            lines = report.outcome.lines
+            end = report.outcome.end.rawValue
+            notation = AnswerNotation.render(report.outcome)
+            reason = report.deadlock?.summary
+            witness = report.witness.map { step in
+                StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
+            }
+        }
     }
 
     struct StepEntry: Encodable {
@@ -46,16 +56,11 @@ struct SolveJSON: Encodable {
     var states: Int
     var milliseconds: Double
 
+    /// Everything but the outcomes, which `print` streams: hundreds of thousands of outcomes,
+    /// each with its witness, would take gigabytes as one document.
     init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
         self.puzzle = puzzle.name
-        outcomes = exploration.reports.map { report in
-            OutcomeEntry(
-                lines: report.outcome.lines, end: report.outcome.end.rawValue,
-                notation: AnswerNotation.render(report.outcome), reason: report.deadlock?.summary,
-                witness: report.witness.map { step in
-                    StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
-                })
-        }
+        outcomes = []
         races = exploration.races.map { race in
             RaceEntry(variable: race.variable, accesses: [race.first, race.second].map {
                 RaceEntry.Access(thread: $0.thread, kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
@@ -65,6 +70,14 @@ struct SolveJSON: Encodable {
         complete = exploration.isComplete
         states = exploration.statesExplored
         milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+
+    /// Prints the document with every outcome, encoding and writing one outcome at a time, so
+    /// memory stays that of the search.
+    static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) throws {
+        try JSONOutput.print(
+            SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed),
+            streaming: "outcomes", elements: exploration.reports.lazy.map(OutcomeEntry.init))
     }
 }
 
