@@ -11,6 +11,7 @@ enum JSONOutput {
     /// Prints `document`, whose array field `key` is empty, as if that field held `elements`:
     /// the same bytes as encoding them all at once, but written one element at a time.
     static func print<T: Encodable, Element: Encodable>(_ document: T, streaming key: String, elements: some Sequence<Element>) throws {
+        let encoder = Self.encoder
         let whole = String(decoding: try encoder.encode(document), as: UTF8.self)
         let empty = "\"\(key)\" : [\n\n  ]"
         guard let range = whole.range(of: empty) else {
