@@ -102,6 +102,20 @@ import Testing
         #expect(outcomeSet(exploration) == ["1"])
     }
 
+    /// Measured with swiftc: inside a barrier of a concurrent queue the thread owns the queue, and
+    /// libdispatch traps a sync onto it ("dispatch_sync called on queue already owned by current
+    /// thread"), whether the barrier is an async block or a sync body and whatever the inner sync's flags.
+    @Test(arguments: [
+        "concurrentQueue.async(flags: .barrier) {\n    print(1)\n    concurrentQueue.sync { print(2) }\n}",
+        "concurrentQueue.async(flags: .barrier) {\n    print(1)\n    concurrentQueue.sync(flags: .barrier) { print(2) }\n}",
+        "concurrentQueue.sync(flags: .barrier) {\n    print(1)\n    serialQueue.sync {\n        concurrentQueue.sync { print(2) }\n    }\n}",
+    ])
+    func syncOntoAConcurrentQueueInsideItsOwnBarrierTraps(_ code: String) throws {
+        let exploration = try explore(code)
+        #expect(exploration.reports.map(\.outcome) == [Outcome(lines: ["1"], end: .deadlock)])
+        #expect(exploration.reports.allSatisfy { if case .trap = $0.deadlock { true } else { false } })
+    }
+
     @Test func trapKillsEveryThreadAtOnce() throws {
         let exploration = try explore("""
             concurrentQueue.async { print("other") }

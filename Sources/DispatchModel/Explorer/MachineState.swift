@@ -80,6 +80,16 @@ struct ThreadState: Hashable {
     func holds(_ queue: QueueID) -> Bool {
         frames.contains { $0.role.queue == queue }
     }
+
+    /// The thread runs a barrier of `queue` (an item or a sync body), however deeply nested.
+    func holdsBarrier(of queue: QueueID) -> Bool {
+        frames.contains { frame in
+            switch frame.role {
+            case .item(let held, barrier: true, _), .syncBody(let held, _, barrier: true): held == queue
+            case .item, .syncBody, .topLevel, .branch, .call, .loop: false
+            }
+        }
+    }
 }
 
 struct Frame: Hashable {

@@ -60,7 +60,7 @@ extension Program {
             guard case .dispatch(let queue, let mode, let body, let options) = statement.action else { return }
             if options.barrier && self[queue].kind == .concurrent { add(.barrierRunsAlone) }
             let kind = self[queue].kind
-            if kind.isSerial && containsSync(onto: queue, in: body) { add(.trapEndsTheProcess) }
+            if (kind.isSerial || (kind == .concurrent && options.barrier)) && containsSync(onto: queue, in: body) { add(.trapEndsTheProcess) }
             switch mode {
             case .sync:
                 add(.syncWaitsForItsBlock)

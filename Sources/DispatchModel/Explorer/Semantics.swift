@@ -576,13 +576,17 @@ struct Semantics {
     }
 
     /// A `sync` traps when the thread already owns the queue: the main thread always owns the
-    /// main queue (libdispatch binds it), and a thread owns a serial queue while it runs an item
-    /// or a sync body of it, however deeply nested.
+    /// main queue (libdispatch binds it), a thread owns a serial queue while it runs an item or a
+    /// sync body of it, however deeply nested, and a custom concurrent queue while it runs a
+    /// barrier of it (measured with swiftc: `concurrentQueue.async(flags: .barrier) {
+    /// concurrentQueue.sync { } }` dies with SIGILL, "dispatch_sync called on queue already
+    /// owned by current thread"; a sync from a plain item of it does not).
     private func ownsForSync(_ thread: ThreadState, _ queue: QueueID) -> Bool {
         switch program[queue].kind {
         case .main: thread.id == MachineState.mainThreadID
         case .serial: thread.holds(queue)
-        case .concurrent, .global: false
+        case .concurrent: thread.holdsBarrier(of: queue)
+        case .global: false
         }
     }
 
