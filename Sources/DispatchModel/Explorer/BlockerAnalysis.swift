@@ -240,7 +240,7 @@ struct BlockerAnalysis {
             case (.async(let a, _, _, _, _), .item(let b)): a == b
             case (.sync(let a, _, _, _), .thread(let b)): a == b
             case (.operation(let a), .operation(let b)): a == b
-            default: false
+            case (.async, .thread), (.async, .operation), (.sync, .item), (.sync, .operation), (.operation, .item), (.operation, .thread): false
             }
         } ?? 0
         if decl.kind == .main && !state.mainThread.frames.isEmpty {

@@ -1,0 +1,205 @@
+/// The model's rules for dispatch queues: submitting with `async` and `sync`, starting items on
+/// threads, activating queues, `dispatchPrecondition`, and `concurrentPerform`.
+extension Semantics {
+    /// A queue's next item needs a worker of its limited pool (libdispatch's non-overcommit root
+    /// queue of its QoS: as many threads as the CPU has cores, then one more about every second),
+    /// and a thread of that pool is busy with an item: on a machine with one core that is the whole
+    /// pool, so the item may wait while time goes by.
+    func waitsForWorker(_ move: Move, in state: MachineState) -> Bool {
+        guard case .start(let queue) = move, let pool = program[queue].workerPool,
+            let item = state.queues[queue.index].pending.first
+        else { return false }
+        switch item {
+        case .async, .operation: break
+        case .sync: return false  // runs on the calling thread
+        }
+        return occupiesPool(pool, in: state)
+    }
+
+    /// Whether some worker runs an item of a queue served by `pool`.
+    func occupiesPool(_ pool: QoSClass, in state: MachineState) -> Bool {
+        state.threads.contains { thread in
+            guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
+            return program[queue].workerPool == pool
+        }
+    }
+
+    /// Serial queues run one item at a time; the main queue only when the main thread is idle;
+    /// concurrent queues start items as soon as they reach the head, except that a barrier waits
+    /// for the queue to be empty and runs alone; global queues ignore barriers.
+    func canStart(_ queue: QueueID, in state: MachineState) -> Bool {
+        let queueState = state.queues[queue.index]
+        if state.inactive[queue.index] { return false }
+        switch program[queue].kind {
+        case .main: return queueState.active == 0 && state.mainThread.frames.isEmpty
+        case .serial: return queueState.active == 0
+        case .global: return true
+        case .concurrent:
+            if queueState.barrierActive { return false }
+            return queueState.pending.first?.isBarrier == true ? queueState.active == 0 : true
+        }
+    }
+
+    /// `async` enqueues the block; `sync` enqueues it and blocks the thread inside the statement
+    /// until the queue runs it, or traps when the thread already owns the queue.
+    func dispatchStep(_ queue: QueueID, _ mode: DispatchMode, _ body: BlockID, _ options: DispatchOptions, at site: StepSite,
+                      in state: inout MachineState) -> StepEffect {
+        let thread = site.thread
+        switch mode {
+        case .async:
+            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, task: nil))
+            if let group = options.group { state.groups[group.index].count += 1 }
+            return .moves(.enqueued(queue: program[queue].name), advancesPC: true)
+        case .sync:
+            if ownsForSync(thread, queue) {
+                return .ends(site.trapped(state, .traps(queue: program[queue].name), .trap(thread: thread.name, queue: program[queue].name, at: site.statement.span)))
+            }
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+            state.queues[queue.index].pending.append(.sync(thread: site.threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
+            state.threads[site.index].waitingOn = queue
+            return .ends(.next(state, ScheduleStep(thread: thread.name, queue: site.queueName, event: .waits(queue: program[queue].name), span: site.statement.span)))
+        }
+    }
+
+    func activateStep(_ queue: QueueID, in state: inout MachineState) -> StepEffect {
+        state.inactive[queue.index] = false
+        return .moves(.activates(queue: program[queue].name), advancesPC: true)
+    }
+
+    func preconditionStep(_ kind: PreconditionKind, _ queue: QueueID, at site: StepSite, in state: MachineState) -> StepEffect {
+        if !preconditionHolds(kind, queue, site.thread) {
+            let reason = DeadlockReason.preconditionFailed(thread: site.thread.name, condition: "\(kind.rawValue)(\(program[queue].name))", at: site.statement.span)
+            return .ends(site.trapped(state, .traps(queue: program[queue].name), reason))
+        }
+        return .moves(.preconditionHolds, advancesPC: true)
+    }
+
+    /// The caller runs iterations itself, one after another, until none is left to take; then it
+    /// waits for the helpers' and returns. The statement is stepped each time. Helpers may take
+    /// iterations from the start: any index may run on any thread.
+    func concurrentPerformStep(_ perform: ConcurrentPerform, at site: StepSite, in state: inout MachineState) -> StepEffect {
+        let t = site.index, frameIndex = site.frameIndex
+        if let instance = site.frame.performing, state.performs[instance].hasIterationsLeft {
+            let iteration = state.performs[instance].next
+            state.threads[t].frames.append(state.performs[instance].takeIteration(role: .call, instance: instance))
+            return .moves(.takesIteration(iteration), advancesPC: false)
+        } else if site.frame.performing == nil {
+            state.threads[t].frames[frameIndex].performing = state.performs.count
+            state.performs.append(PerformState(perform: perform, captures: visibleLocals(of: site.thread)))
+            return .moves(.performs(iterations: perform.iterations), advancesPC: false)
+        } else {
+            state.threads[t].frames[frameIndex].performing = nil
+            state.threads[t].frames[frameIndex].pc += 1
+            return .moves(.performReturns, advancesPC: false)
+        }
+    }
+
+    func start(_ queue: QueueID, in state: MachineState) -> Result {
+        var state = state
+        let item = state.queues[queue.index].pending.removeFirst()
+        let kind = program[queue].kind
+        let barrier = item.isBarrier && kind == .concurrent
+        state.queues[queue.index].active += 1
+        if barrier { state.queues[queue.index].barrierActive = true }
+        let isMain = kind == .main
+        let name = program[queue].name
+        let runner: Int
+        let event: ScheduleStep.Event
+
+        switch item {
+        case .operation(let instance):
+            return startOperation(instance, from: queue, in: state)
+        case .async(_, _, _, _, .workItem(let workItem)?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):
+            // A cancelled work item is taken from the queue and skipped.
+            state.queues[queue.index].active -= 1
+            if barrier { state.queues[queue.index].barrierActive = false }
+            executed(workItem, in: &state)
+            return .next(state, ScheduleStep(thread: "libdispatch", queue: name, event: .workItemSkipped(item: program.workItems[workItem.index].name), span: nil))
+        case .async(let body, let captures, _, let group, let task):
+            let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, task: task)
+            runner = startThread(with: frame, for: queue, in: &state)
+            event = .startsItem(queue: name)
+        case .sync(let waiter, let body, _, let captures):
+            if isMain && waiter != MachineState.mainThreadID {
+                runner = MachineState.mainThreadID
+                state.threads[0].frames.append(Frame(block: body, role: .syncBody(queue, waiter: waiter, barrier: barrier), locals: captures))
+            } else {
+                runner = waiter
+                let w = state.threadIndex(waiter)!
+                state.threads[w].waitingOn = nil
+                state.threads[w].frames.append(Frame(block: body, role: .syncBody(queue, waiter: nil, barrier: barrier)))
+            }
+            event = .entersSync(queue: name)
+        }
+        let thread = state.threads[state.threadIndex(runner)!]
+        unwind(runner, in: &state)
+        return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: item.body.flatMap { program[$0].span }))
+    }
+
+    /// Gives an item's frame to a thread: the main thread serves the main queue, and every other
+    /// item gets a fresh worker (the pool has as many as needed). Returns the thread's id.
+    func startThread(with frame: Frame, for queue: QueueID, in state: inout MachineState) -> Int {
+        if program[queue].kind == .main {
+            state.threads[0].frames.append(frame)
+            return MachineState.mainThreadID
+        }
+        let worker = state.nextWorker
+        state.nextWorker += 1
+        state.threads.append(ThreadState(id: worker, frames: [frame]))
+        return worker
+    }
+
+    /// Submits notify blocks to their queues, in the order they were registered.
+    func submit(_ entries: [NotifyEntry], in state: inout MachineState) {
+        for entry in entries {
+            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, task: nil))
+        }
+    }
+
+    /// Whether the thread runs on the queue: the main thread for the main queue; otherwise an
+    /// item or sync body of the queue (as a barrier, for `.onQueueAsBarrier`).
+    private func preconditionHolds(_ kind: PreconditionKind, _ queue: QueueID, _ thread: ThreadState) -> Bool {
+        let isMain = program[queue].kind == .main
+        let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue)
+        switch kind {
+        case .onQueue: return onQueue
+        case .notOnQueue: return !onQueue
+        case .onQueueAsBarrier:
+            guard onQueue else { return false }
+            if program[queue].kind.isSerial { return true }
+            return thread.frames.contains { frame in
+                switch frame.role {
+                case .item(queue, true, _), .syncBody(queue, _, true): true
+                case .item, .syncBody, .topLevel, .branch, .call, .loop: false
+                }
+            }
+        }
+    }
+
+    /// A `sync` traps when the thread already owns the queue: the main thread always owns the
+    /// main queue (libdispatch binds it), a thread owns a serial queue while it runs an item or a
+    /// sync body of it, however deeply nested, and a custom concurrent queue while it runs a
+    /// barrier of it (measured with swiftc: `concurrentQueue.async(flags: .barrier) {
+    /// concurrentQueue.sync { } }` dies with SIGILL, "dispatch_sync called on queue already
+    /// owned by current thread"; a sync from a plain item of it does not).
+    private func ownsForSync(_ thread: ThreadState, _ queue: QueueID) -> Bool {
+        switch program[queue].kind {
+        case .main: thread.id == MachineState.mainThreadID
+        case .serial: thread.holds(queue)
+        case .concurrent: thread.holdsBarrier(of: queue)
+        case .global: false
+        }
+    }
+
+    /// A worker of the pool takes the next iteration of a `concurrentPerform` call.
+    func help(_ instance: Int, in state: MachineState) -> Result {
+        var state = state
+        let queue = state.performs[instance].perform.queue
+        let frame = state.performs[instance].takeIteration(role: .item(queue, barrier: false, group: nil), instance: instance)
+        state.queues[queue.index].active += 1
+        let runner = startThread(with: frame, for: queue, in: &state)
+        let name = state.threads[state.threadIndex(runner)!].name
+        unwind(runner, in: &state)
+        return .next(state, ScheduleStep(thread: name, queue: program[queue].name, event: .helpsPerform(iteration: state.performs[instance].next - 1), span: program[frame.block].span))
+    }
+}

@@ -1,0 +1,42 @@
+/// What a step reads and writes, for data race detection.
+extension Semantics {
+    struct Access: Hashable {
+        var variable: VariableID
+        var isWrite: Bool
+        var span: SourceSpan
+    }
+
+    /// The shared variables the thread's next step reads or writes.
+    func nextAccesses(of thread: ThreadState) -> [Access] {
+        guard let statement = nextStatement(of: thread) else { return [] }
+        func reads(_ expressions: [Expression]) -> [Access] {
+            expressions.flatMap(\.variablesRead).filter { program[$0].isGlobal && !program[$0].isSynchronized }
+                .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        }
+        switch statement.action {
+        case .print(let items): return reads(items)
+        case .branch(let condition, _, _): return reads([condition])
+        case .loop(let loop): return reads([loop.from, loop.to])
+        case .call(let call): return reads(call.arguments.map(\.value))
+        case .assign(let assignment):
+            let target = assignment.target
+            if isTwoPhase(assignment) {
+                if thread.pendingWrite == nil {
+                    var accesses = reads([assignment.value])
+                    if assignment.readsTarget && !accesses.contains(where: { $0.variable == target }) {
+                        accesses.append(Access(variable: target, isWrite: false, span: statement.span))
+                    }
+                    return accesses
+                }
+                return [Access(variable: target, isWrite: true, span: statement.span)]
+            }
+            var accesses = reads([assignment.value])
+            if program[target].isGlobal && !program[target].isSynchronized { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
+            return accesses
+        case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
+            .concurrentPerform, .operation, .operationQueue:
+            // Library calls: their own synchronization, no variable of the snippet read.
+            return []
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The search shortcut: partial-order reduction (see `moves(in:)`).
+extension Semantics {
+    /// The thread's next step reads and writes nothing another thread can see, and cannot trap
+    /// (a trap ends every thread's run, so it does not commute with their steps).
+    func isLocal(_ thread: ThreadState, in state: MachineState) -> Bool {
+        guard let statement = nextStatement(of: thread) else { return false }
+        func local(_ expression: Expression) -> Bool {
+            !expression.variablesRead.contains { program[$0].isGlobal }
+                && (try? evaluate(expression, for: thread, in: state)) != nil
+        }
+        switch statement.action {
+        case .assign(let assignment):
+            return !program[assignment.target].isGlobal && local(assignment.value)
+                && (try? assignedValue(assignment, for: thread, in: state)) != nil
+        case .loop(let loop):
+            guard local(loop.from), local(loop.to),
+                let from = try? evaluate(loop.from, for: thread, in: state), let to = try? evaluate(loop.to, for: thread, in: state)
+            else { return false }
+            do {
+                _ = try loop.values(from: from, to: to)
+                return true
+            } catch {
+                return false
+            }
+        case .branch(let condition, _, _): return local(condition)
+        case .call(let call): return call.arguments.allSatisfy { local($0.value) }
+        case .sleep: return thread.sleepUntil == nil
+        case .timedWait: return thread.waitDeadline == nil
+        case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,
+            .concurrentPerform, .operation, .operationQueue:
+            return false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// The model's rules for time: timers (`asyncAfter`), sleeps, waits with a timeout, the clock.
+extension Semantics {
+    /// The earliest future time at which something happens: a timer, a wake-up, a timeout.
+    func nextEventTime(in state: MachineState) -> Int? {
+        var times = state.timers.map(\.due)
+        for thread in state.threads {
+            if let until = thread.sleepUntil { times.append(until) }
+            if let deadline = thread.waitDeadline { times.append(deadline) }
+        }
+        return times.filter { $0 > state.now }.min()
+    }
+
+    func fire(_ index: Int, in state: MachineState) -> Result {
+        var state = state
+        let timer = state.timers.remove(at: index)
+        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
+        return .next(state, ScheduleStep(thread: "timer", queue: nil, event: .timerFires(queue: program[timer.queue].name), span: program[timer.body].span))
+    }
+
+    func advance(to time: Int, in state: MachineState) -> Result {
+        let waiting = state.queues.indices.map { QueueID(index: $0) }.filter { waitsForWorker(.start($0), in: state) }
+        var state = state
+        state.now = time
+        let event: ScheduleStep.Event = waiting.isEmpty
+            ? .clock(microseconds: time)
+            : .clockWhileWaitingForWorker(microseconds: time, queues: waiting.map { program[$0].name })
+        return .next(state, ScheduleStep(thread: "clock", queue: nil, event: event, span: nil))
+    }
+
+    func dispatchAfterStep(_ queue: QueueID, _ microseconds: Int, _ body: BlockID, at site: StepSite, in state: inout MachineState) -> StepEffect {
+        state.timers.append(TimerEntry(due: state.later(by: microseconds), queue: queue, body: body, captures: visibleLocals(of: site.thread)))
+        return .moves(.schedules(queue: program[queue].name, microseconds: microseconds), advancesPC: true)
+    }
+
+    /// Two steps: falling asleep, then waking once the clock reaches the time.
+    func sleepStep(_ microseconds: Int, at site: StepSite, in state: inout MachineState) -> StepEffect {
+        if site.thread.sleepUntil == nil {
+            state.threads[site.index].sleepUntil = state.later(by: microseconds)
+            return .moves(.sleeps(microseconds: microseconds), advancesPC: false)
+        }
+        state.threads[site.index].sleepUntil = nil
+        return .moves(.wakes, advancesPC: true)
+    }
+
+    /// Two steps: starting to wait, then returning when the group or semaphore is available or
+    /// the deadline has passed.
+    func timedWaitStep(_ waitable: Waitable, _ microseconds: Int, _ result: VariableID?, at site: StepSite,
+                       in state: inout MachineState) -> StepEffect {
+        if site.thread.waitDeadline == nil {
+            state.threads[site.index].waitDeadline = state.later(by: microseconds)
+            return .moves(.waitsWithTimeout(microseconds: microseconds), advancesPC: false)
+        }
+        state.threads[site.index].waitDeadline = nil
+        let success = isAvailable(waitable, in: state)
+        if success, case .semaphore(let semaphore) = waitable { state.semaphores[semaphore.index] -= 1 }
+        if let result { setLocal(result, Waitable.result(timedOut: !success), thread: site.index, in: &state) }
+        return .moves(.waitEnds(timedOut: !success), advancesPC: true)
+    }
+}

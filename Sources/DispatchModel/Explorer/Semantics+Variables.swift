@@ -1,0 +1,74 @@
+/// The model's rules for variables: what a thread sees, and what an assignment reads and writes.
+extension Semantics {
+    /// A variable's value as the thread sees it: its closure's locals, or the shared globals.
+    func value(of variable: VariableID, for thread: ThreadState, in state: MachineState) -> Value? {
+        if program[variable].isGlobal { return state.globals[variable.index] }
+        for frame in thread.frames.reversed() {
+            if let value = frame.locals[variable] { return value }
+            if frame.role.isClosureRoot { break }
+        }
+        return nil
+    }
+
+    /// Every local the thread can see, innermost first: what a closure submitted now captures.
+    func visibleLocals(of thread: ThreadState) -> [VariableID: Value] {
+        var locals: [VariableID: Value] = [:]
+        for frame in thread.frames.reversed() {
+            for (key, value) in frame.locals where locals[key] == nil { locals[key] = value }
+            if frame.role.isClosureRoot { break }
+        }
+        return locals
+    }
+
+    func setLocal(_ variable: VariableID, _ value: Value, thread t: Int, in state: inout MachineState) {
+        var index = state.threads[t].frames.count - 1
+        while index >= 0 {
+            if state.threads[t].frames[index].locals[variable] != nil { break }
+            if state.threads[t].frames[index].role.isClosureRoot { index = -1; break }
+            index -= 1
+        }
+        let target = index >= 0 ? index : state.threads[t].frames.count - 1
+        state.threads[t].frames[target].locals[variable] = value
+    }
+
+    func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
+        try expression.evaluate({ value(of: $0, for: thread, in: state) }, isMainThread: thread.id == MachineState.mainThreadID)
+    }
+
+    /// The value an assignment writes, computed from what it reads.
+    func assignedValue(_ assignment: Assignment, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
+        try assignment.result(
+            current: value(of: assignment.target, for: thread, in: state),
+            operand: evaluate(assignment.value, for: thread, in: state))
+    }
+
+    /// Whether an assignment is a read step and then a separate write step: it writes a shared
+    /// variable from something it reads (`x += 1`, `x = y`), so other threads can come between.
+    func isTwoPhase(_ assignment: Assignment) -> Bool {
+        program[assignment.target].isGlobal
+            && (assignment.readsTarget || assignment.value.variablesRead.contains { program[$0].isGlobal })
+    }
+
+    /// A two-phase assignment reads in one step and writes in the next; the statement is done
+    /// only after the write.
+    func assignStep(_ assignment: Assignment, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        let name = program[assignment.target].name
+        if isTwoPhase(assignment) && site.thread.pendingWrite == nil {
+            state.threads[site.index].pendingWrite = try assignedValue(assignment, for: site.thread, in: state)
+            return .moves(.reads(variable: name), advancesPC: false)
+        }
+        let value: Value
+        if let pending = site.thread.pendingWrite {
+            value = pending
+        } else {
+            value = try assignedValue(assignment, for: site.thread, in: state)
+        }
+        state.threads[site.index].pendingWrite = nil
+        if program[assignment.target].isGlobal {
+            state.globals[assignment.target.index] = value
+        } else {
+            setLocal(assignment.target, value, thread: site.index, in: &state)
+        }
+        return .moves(.writes(variable: name, value: value.description), advancesPC: true)
+    }
+}
