@@ -104,9 +104,11 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel"]),
+        // Reference-file checks shared by the test targets that pin output in Tests/Golden.
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "GoldenFiles"]),
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
-        .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun", "GoldenFiles"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
         .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "DispatchModel", "Generator"]),
         .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Quiz", "DispatchModel", "LiveRun"]),

@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import GoldenFiles
 import Testing
 
 /// Golden dumps of the IR (`Program.dump()`) for small snippets: what the front end lowers each
@@ -8,9 +9,7 @@ import Testing
 /// Re-record after a deliberate change, then read the diff before committing: `make golden`
 /// (that is, `GCDQUIZ_RECORD_GOLDEN=1 swift test --filter ProgramDumpTests`).
 @Suite struct ProgramDumpTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/dump")
-    static let recording = ProcessInfo.processInfo.environment["GCDQUIZ_RECORD_GOLDEN"] == "1"
+    static let folder = GoldenFolder("Golden/dump", fileExtension: "txt")
 
     static let snippets: [(name: String, source: String)] = [
         ("sync-inside-async", """
@@ -79,26 +78,11 @@ import Testing
             Issue.record("snippet \(name) did not compile: \(problems)")
             return
         }
-        let actual = program.dump()
-        let file = Self.folder.appendingPathComponent("\(name).txt")
-        if Self.recording {
-            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try #require(
-            try? String(contentsOf: file, encoding: .utf8),
-            "no golden dump for \(name): record it with `make golden`")
-        #expect(actual == expected, "the lowering of \(name) changed; if on purpose, `make golden` and review the diff")
+        try Self.folder.check(program.dump(), named: name, change: "the lowering of \(name) changed")
     }
 
     @Test func everyGoldenDumpBelongsToASnippet() throws {
-        guard !Self.recording else { return }
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".txt") }
-        let names = Set(Self.snippets.map(\.name))
-        for file in files {
-            #expect(names.contains(String(file.dropLast(4))), "\(file) has no snippet in ProgramDumpTests: delete it")
-        }
+        try Self.folder.expectNoStrayFiles(besides: Set(Self.snippets.map(\.name)))
     }
 
     /// Every body of these snippets hangs under the statement that runs or submits it:

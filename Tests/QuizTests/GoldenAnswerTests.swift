@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import GoldenFiles
 import Quiz
 import Testing
 
@@ -10,8 +11,7 @@ import Testing
 /// Re-record after a deliberate change of the model, then read the diff before committing:
 /// `make golden` (that is, `GCDQUIZ_RECORD_GOLDEN=1 swift test --filter GoldenAnswerTests`).
 @Suite struct GoldenAnswerTests {
-    static let folder = BankTests.root.appendingPathComponent("Tests/Golden/solve")
-    static let recording = ProcessInfo.processInfo.environment["GCDQUIZ_RECORD_GOLDEN"] == "1"
+    static let folder = GoldenFolder("Golden/solve", fileExtension: "json")
     static let puzzles = BankTests.bank.questions.filter { $0.kind == .trace }
 
     @Test(arguments: puzzles.map(\.id))
@@ -19,25 +19,11 @@ import Testing
         let question = try #require(BankTests.bank.question(id: id))
         let exploration = Explorer().explore(try BankTests.bank.program(of: question).get())
         let actual = try GoldenAnswer(id: id, exploration: exploration).encoded()
-        let file = Self.folder.appendingPathComponent("\(id).json")
-        if Self.recording {
-            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try #require(
-            try? String(contentsOf: file, encoding: .utf8),
-            "no golden answer for \(id): record it with `make golden`")
-        #expect(actual == expected, "the model's answer to \(id) changed; if on purpose, `make golden` and review the diff")
+        try Self.folder.check(actual, named: id, change: "the model's answer to \(id) changed")
     }
 
     @Test func everyGoldenFileBelongsToAPuzzle() throws {
-        guard !Self.recording else { return }
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
-        let ids = Set(Self.puzzles.map(\.id))
-        for file in files {
-            #expect(ids.contains(String(file.dropLast(5))), "\(file) has no puzzle in the bank: delete it")
-        }
+        try Self.folder.expectNoStrayFiles(besides: Set(Self.puzzles.map(\.id)))
     }
 }
 
