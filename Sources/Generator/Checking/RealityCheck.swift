@@ -83,8 +83,8 @@ public struct CompilerCheck: RealityCheck {
         }
         let possible = Set(puzzle.exploration.outcomes)
         for _ in 0..<runs {
-            let (run, reason) = try compiled.run()
-            if CompiledSnippet.allowedOutcome(run, possible: possible) == nil {
+            let (run, reason, allowed) = try compiled.check(against: possible)
+            if allowed == nil {
                 return "the compiled program printed '\(run.lines.joined(separator: " "))' (\(run.end.rawValue)\(reason.isEmpty ? "" : ": " + reason)), which the model does not allow"
             }
         }
