@@ -10,7 +10,7 @@ enum QuestionRenderer {
         if question.kind == .trace {
             text += style.wrappedLines("What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.", hanging: 0) + "\n"
         }
-        text += style.dim("Source: \(question.source)") + "\n"
+        text += style.dim(style.wrapped("Source: \(question.source)", firstLineWidth: 0, indent: 2)) + "\n"
         if withExplanation {
             text += "\n" + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"
         }

@@ -48,7 +48,23 @@ struct TerminalStyle {
             }
         }
         lines.append(line)
+        Self.keepShortTailWithItsWord(&lines, indent: indent, width: width)
         return lines.joined(separator: "\n")
+    }
+
+    /// A last line of one short word (a closing "}`" or ")") reads as debris: it takes the word
+    /// before it along, when that word is not the previous line's only one.
+    private static func keepShortTailWithItsWord(_ lines: inout [String], indent: Int, width: Int) {
+        guard lines.count >= 2 else { return }
+        let tail = lines[lines.count - 1].dropFirst(indent)
+        guard !tail.contains(" "), visibleLength(String(tail)) <= 3 else { return }
+        let previous = lines[lines.count - 2]
+        let body = previous.drop { $0 == " " }
+        guard let space = body.lastIndex(of: " ") else { return }
+        let word = previous[previous.index(after: space)...]
+        guard indent + visibleLength(String(word)) + 1 + visibleLength(String(tail)) <= width else { return }
+        lines[lines.count - 2] = String(previous[..<space])
+        lines[lines.count - 1] = String(repeating: " ", count: indent) + word + " " + tail
     }
 
     /// Every line of `text` wrapped at the terminal's width, its continuation lines indented
