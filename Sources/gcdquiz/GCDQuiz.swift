@@ -19,3 +19,18 @@ struct GCDQuiz: ParsableCommand {
         ],
         defaultSubcommand: DrillCommand.self)
 }
+
+extension GCDQuiz {
+    /// The command line parsed into its command. `solve`, which scripts call in a loop, is parsed
+    /// by its own command alone: the root's parse builds the argument set of the default
+    /// subcommand and of the one it matches through reflection, and each new type it reflects
+    /// costs the Swift runtime a scan of every protocol conformance in the binary (swift-syntax's
+    /// thousands among them), a third of a solve's time. Anything `SolveCommand` cannot parse
+    /// alone (help, an error) goes through the root, so messages and usage stay the root's.
+    static func parseCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand {
+        if arguments.first == SolveCommand.configuration.commandName, let solve = try? SolveCommand.parse(Array(arguments.dropFirst())) {
+            return solve
+        }
+        return try parseAsRoot(arguments)
+    }
+}

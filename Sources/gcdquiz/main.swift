@@ -7,7 +7,7 @@ import Foundation
 Output.protectStandardDescriptors()
 CharacterLocale.adoptUTF8()
 do {
-    var command = try GCDQuiz.parseAsRoot()
+    var command = try GCDQuiz.parseCommandLine()
     try command.run()
 } catch let problems as ProblemList {
     Output.write(ProblemRenderer.render(problems.problems, style: .current(for: .standardError)), to: .standardError)

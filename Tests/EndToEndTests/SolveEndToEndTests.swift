@@ -2,6 +2,23 @@ import Foundation
 import Testing
 
 @Suite struct SolveEndToEndTests {
+    /// `solve` is parsed by its own command for speed; help and errors still read as the root's
+    /// (`gcdquiz solve`), and the options shared with other commands still work.
+    @Test func solveParsedAloneKeepsTheRootsHelpAndErrors() throws {
+        let help = try Binary.run(["solve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: gcdquiz solve"))
+        let unknown = try Binary.run(["solve", "--bogus", "serial-async-async"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("Error: Unknown option '--bogus'"))
+        #expect(unknown.stderr.contains("Usage: gcdquiz solve"))
+        let missing = try Binary.run(["solve"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Missing expected argument '<id|file>'"))
+        let budgets = try Binary.run(["solve", "--max-states", "3", "serial-async-async"])
+        #expect(budgets.status == 2, "a budget of 3 states stops the search: \(budgets.stdout)")
+    }
+
     @Test func solvePrintsEveryOutcomeWithItsEnding() throws {
         let result = try Binary.run(["solve", "serial-async-async"])
         #expect(result.status == 0, "\(result.stderr)")
