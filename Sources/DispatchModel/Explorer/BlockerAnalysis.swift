@@ -55,7 +55,7 @@ struct BlockerAnalysis {
             if semantics.isFinished(state) {
                 return [Blocker(rule: .allWorkDone, detail: "every submitted block has run: the run finishes", span: nil)]
             }
-            return [Blocker(rule: .workRemains, detail: semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
+            return [Blocker(rule: .workRemains, detail: narrator.words(for: semantics.stuckFacts(state)), span: nil)]
         }
         let pending = nextPrints(in: state)
         let detail = pending.isEmpty ? "work is still running" : "still to print: " + pending.joined(separator: ", ")
@@ -72,7 +72,7 @@ struct BlockerAnalysis {
             return [Blocker(rule: .alreadyPrinted, detail: "\(text) was already printed (\(lines))", span: span(locations[0]))]
         }
         if isTerminal && !semantics.isFinished(state) {
-            return [Blocker(rule: .workRemains, detail: "the run is stuck before \(text) prints: " + semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
+            return [Blocker(rule: .workRemains, detail: "the run is stuck before \(text) prints: " + narrator.words(for: semantics.stuckFacts(state)), span: nil)]
         }
         // A print of these very words is the reason to look at first; a print of a variable
         // (which might print them at another moment) only when no such print explains it.
@@ -215,9 +215,9 @@ struct BlockerAnalysis {
             guard operation.blocks.contains(where: { $0.body == location.block }), let queue = operation.queue else { continue }
             let name = semantics.operationName(index, in: state)
             let queueName = program.operationQueues[queue].name
-            if !operation.cancelled, let (names, count) = semantics.unfinishedDependencyNames(of: index, in: state) {
+            if !operation.cancelled, let unfinished = semantics.unfinishedDependencies(of: index, in: state) {
                 return Blocker(rule: .operationWaitsForDependencies,
-                               detail: "\(name) waits in \(queueName) until \(names) \(count == 1 ? "has" : "have") finished",
+                               detail: "\(name) waits in \(queueName) until \(narrator.names(unfinished)) \(unfinished.count == 1 ? "has" : "have") finished",
                                span: program[location.block].span)
             }
             if state.operationQueues[queue].suspended {

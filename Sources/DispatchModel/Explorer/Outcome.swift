@@ -27,46 +27,26 @@ public enum End: String, Hashable, Sendable, Codable {
     case deadlock
 }
 
-/// Why a run ended in a deadlock, for the learner: which thread trapped, or who waits on whom.
+/// Why a run ended in a deadlock, as facts keyed by ids: which thread trapped where, or who
+/// waits on whom. `Narrator.words(for:)` says it to the learner.
 public enum DeadlockReason: Hashable, Sendable {
     /// libdispatch killed the process: `sync` onto a serial queue the thread already owns.
-    case trap(thread: String, queue: String, at: SourceSpan)
-    /// Nothing can run any more; each string says what one thread or queue is stuck on.
-    case stuck([String])
+    case trap(thread: ThreadID, queue: QueueID, at: SourceSpan)
+    /// Nothing can run any more: what each stuck thread or piece of work waits for.
+    case stuck([StuckFact])
     /// `leave()` on a group with no block in it: libdispatch crashes the process.
-    case unbalancedLeave(thread: String, group: String, at: SourceSpan)
+    case unbalancedLeave(thread: ThreadID, group: GroupID, at: SourceSpan)
     /// `dispatchPrecondition` found the thread on the wrong queue: the process dies.
-    case preconditionFailed(thread: String, condition: String, at: SourceSpan)
+    case preconditionFailed(thread: ThreadID, kind: PreconditionKind, queue: QueueID, at: SourceSpan)
     /// Foundation's `fatalError` for misuse, such as adding an operation to a queue twice.
-    case foundationCrash(thread: String, message: String, at: SourceSpan)
+    case foundationCrash(thread: ThreadID, misuse: FoundationMisuse, at: SourceSpan)
     /// `signal()` on a semaphore whose count is already `Int.max`: libdispatch's counter wraps
     /// and it kills the process ("Unbalanced call to dispatch_semaphore_signal()").
-    case unbalancedSignal(thread: String, semaphore: String, at: SourceSpan)
+    case unbalancedSignal(thread: ThreadID, semaphore: SemaphoreID, at: SourceSpan)
     /// The snippet's own code traps in Swift: an overflow, a division by zero, a bad range.
-    case runtimeError(thread: String, error: RuntimeError, at: SourceSpan)
+    case runtimeError(thread: ThreadID, error: RuntimeError, at: SourceSpan)
     /// The model cannot tell what the code does here: a bug in gcdquiz, said rather than guessed.
-    case modelError(thread: String, message: String, at: SourceSpan)
-
-    public var summary: String {
-        switch self {
-        case .foundationCrash(let thread, let message, let span):
-            return "crash at line \(span.line): Foundation stops the process on \(thread): \(message)"
-        case .trap(let thread, let queue, let span):
-            return "trap at line \(span.line): \(thread) calls \(queue).sync on a queue it already owns"
-        case .stuck(let waits):
-            return "nothing can run any more: " + waits.joined(separator: "; ")
-        case .preconditionFailed(let thread, let condition, let span):
-            return "crash at line \(span.line): dispatchPrecondition(\(condition)) fails on \(thread); the process dies"
-        case .unbalancedLeave(let thread, let group, let span):
-            return "crash at line \(span.line): \(thread) calls \(group).leave() more often than enter(); libdispatch kills the process"
-        case .unbalancedSignal(let thread, let semaphore, let span):
-            return "crash at line \(span.line): \(thread) calls \(semaphore).signal() with the count already at Int.max; libdispatch kills the process (\"Unbalanced call to dispatch_semaphore_signal()\")"
-        case .runtimeError(let thread, let error, let span):
-            return "crash at line \(span.line): Swift stops the process on \(thread): \(error.message)"
-        case .modelError(let thread, let message, let span):
-            return "at line \(span.line) on \(thread), gcdquiz's model cannot tell what happens (a bug in gcdquiz: \(message)); the run is cut short there"
-        }
-    }
+    case modelError(thread: ThreadID, message: String, at: SourceSpan)
 }
 
 /// What the explorer knows of one outcome: a schedule that produces it, and why it ended so.

@@ -52,7 +52,7 @@ extension Semantics {
             return .moves(.enqueued(queue: program[queue].name), advancesPC: true)
         case .sync:
             if ownsForSync(thread, queue) {
-                return .ends(site.trapped(state, .traps(queue: program[queue].name), .trap(thread: thread.name, queue: program[queue].name, at: site.statement.span)))
+                return .ends(site.trapped(state, .traps(queue: program[queue].name), .trap(thread: thread.threadID, queue: queue, at: site.statement.span)))
             }
             state.threads[site.index].frames[site.frameIndex].pc += 1
             state.queues[queue.index].pending.append(.sync(thread: site.threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
@@ -68,7 +68,7 @@ extension Semantics {
 
     func preconditionStep(_ kind: PreconditionKind, _ queue: QueueID, at site: StepSite, in state: MachineState) -> StepEffect {
         if !preconditionHolds(kind, queue, site.thread) {
-            let reason = DeadlockReason.preconditionFailed(thread: site.thread.name, condition: "\(kind.rawValue)(\(program[queue].name))", at: site.statement.span)
+            let reason = DeadlockReason.preconditionFailed(thread: site.thread.threadID, kind: kind, queue: queue, at: site.statement.span)
             return .ends(site.trapped(state, .traps(queue: program[queue].name), reason))
         }
         return .moves(.preconditionHolds, advancesPC: true)

@@ -28,7 +28,7 @@ extension Semantics {
         guard leaveGroup(group, in: &state) else {
             let name = program.groups[group.index].name
             let step = ScheduleStep(thread: thread.name, queue: thread.currentQueue.map { program[$0].name }, event: .traps(queue: name), span: span)
-            return .trapped(state, step, .unbalancedLeave(thread: thread.name, group: name, at: span))
+            return .trapped(state, step, .unbalancedLeave(thread: thread.threadID, group: group, at: span))
         }
         return nil
     }

@@ -7,11 +7,11 @@
 extension Semantics {
     /// Foundation kills the process (`fatalError`) for misuse such as adding an operation twice.
     struct OperationCrash: Error {
-        var message: String
+        var misuse: FoundationMisuse
 
-        func result(_ state: MachineState, thread: ThreadState, queue: String?, span: SourceSpan) -> Result {
-            let step = ScheduleStep(thread: thread.name, queue: queue, event: .crashes(message), span: span)
-            return .trapped(state, step, .foundationCrash(thread: thread.name, message: message, at: span))
+        func result(_ state: MachineState, thread: ThreadState, queue: String?, span: SourceSpan, narrator: Narrator) -> Result {
+            let step = ScheduleStep(thread: thread.name, queue: queue, event: .crashes(narrator.message(misuse)), span: span)
+            return .trapped(state, step, .foundationCrash(thread: thread.threadID, misuse: misuse, at: span))
         }
     }
 
@@ -36,7 +36,7 @@ extension Semantics {
             // backing queue but not started, it still takes the block (and runs it).
             let phase = state.operations[index].phase
             guard phase != .executing && phase != .finished else {
-                return .failure(OperationCrash(message: "blocks cannot be added after the operation has started executing or finished"))
+                return .failure(OperationCrash(misuse: .blockAddedAfterStart))
             }
             state.operations[index].blocks.append(CapturedBlock(body: body, captures: visibleLocals(of: thread)))
             return .success(.operationBlockAdded(operation: name))
@@ -73,7 +73,7 @@ extension Semantics {
         switch action {
         case .add(let operations):
             if operations.contains(where: { state.operations[instance($0)].phase != .idle }) || Set(operations).count < operations.count {
-                return .failure(OperationCrash(message: "operations finished, executing or already in a queue cannot be enqueued"))
+                return .failure(OperationCrash(misuse: .operationEnqueuedTwice))
             }
             for operation in operations { enqueue(instance(operation), on: queue, in: &state) }
             scheduleOperations(in: &state)
@@ -128,11 +128,11 @@ extension Semantics {
         state.operations[index].cancelled || state.operations[index].dependencies.allSatisfy { state.operations[$0].phase == .finished }
     }
 
-    /// The operations `index` still waits for, by name ("b and c"), or nil when none: for words
-    /// about a stuck state, not for the search.
-    func unfinishedDependencyNames(of index: Int, in state: MachineState) -> (names: String, count: Int)? {
+    /// The operations `index` still waits for, or nil when none: for facts about a stuck
+    /// state, not for the search.
+    func unfinishedDependencies(of index: Int, in state: MachineState) -> [OperationID]? {
         let unfinished = state.operations[index].dependencies.filter { state.operations[$0].phase != .finished }
-        return unfinished.isEmpty ? nil : (unfinished.map { operationName($0, in: state) }.joined(separator: " and "), unfinished.count)
+        return unfinished.isEmpty ? nil : unfinished.map { state.operations[$0].decl }
     }
 
     /// Every queue hands its ready operations to its backing queue while it has free slots:
@@ -205,17 +205,16 @@ extension Semantics {
         scheduleOperations(in: &state)
     }
 
-    /// Who waits on operations in a state where nothing can move, in words.
-    func operationWaits(in state: MachineState) -> [String] {
-        var waits: [String] = []
+    /// Who waits on operations in a state where nothing can move.
+    func operationWaits(in state: MachineState) -> [StuckFact] {
+        var facts: [StuckFact] = []
         for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
-            let name = operationName(index, in: state)
             if let queue = operation.queue, state.operationQueues[queue].suspended {
-                waits.append("\(name) never starts: \(program.operationQueues[queue].name) is suspended")
-            } else if let (names, count) = unfinishedDependencyNames(of: index, in: state) {
-                waits.append("\(name) never starts: it depends on \(names), which never finish\(count == 1 ? "es" : "")")
+                facts.append(.operationInSuspendedQueue(operation.decl, queue: OperationQueueID(index: queue)))
+            } else if let unfinished = unfinishedDependencies(of: index, in: state) {
+                facts.append(.operationDependsOnUnfinished(operation.decl, unfinished: unfinished))
             }
         }
-        return waits
+        return facts
     }
 }

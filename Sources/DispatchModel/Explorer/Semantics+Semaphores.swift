@@ -9,7 +9,7 @@ extension Semantics {
         }
         guard state.semaphores[semaphore.index] < Int.max else {
             // libdispatch's counter wraps to LONG_MIN: "Unbalanced call to dispatch_semaphore_signal()".
-            return .ends(site.trapped(state, .traps(queue: name), .unbalancedSignal(thread: site.thread.name, semaphore: name, at: site.statement.span)))
+            return .ends(site.trapped(state, .traps(queue: name), .unbalancedSignal(thread: site.thread.threadID, semaphore: semaphore, at: site.statement.span)))
         }
         state.semaphores[semaphore.index] += 1
         return .moves(.semaphoreSignal(semaphore: name), advancesPC: true)

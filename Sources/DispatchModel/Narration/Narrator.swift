@@ -9,8 +9,8 @@ public struct Narrator: Sendable {
     }
 
     /// "main", or "worker 3": the model numbers worker threads in the order they start.
-    public func thread(_ id: Int) -> String {
-        id == MachineState.mainThreadID ? "main" : "worker \(id)"
+    func thread(_ id: Int) -> String {
+        thread(ThreadID(id))
     }
 
     func name(_ group: GroupID) -> String { program.groups[group.index].name }
@@ -155,15 +155,15 @@ public struct Narrator: Sendable {
         switch reason {
         case .trap(let thread, let queue, let span):
             Blocker(rule: .trapEndsTheProcess,
-                    detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it", span: span)
-        case .preconditionFailed(let thread, let condition, let span):
+                    detail: "\(self.thread(thread)) traps in \(name(queue)).sync at line \(span.line): the process dies, so nothing comes after it", span: span)
+        case .preconditionFailed(let thread, let kind, let queue, let span):
             Blocker(rule: .preconditionCrashes,
-                    detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies", span: span)
+                    detail: "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies", span: span)
         case .unbalancedLeave(let thread, let group, let span):
             Blocker(rule: .trapEndsTheProcess,
-                    detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies", span: span)
+                    detail: "\(self.thread(thread)) calls \(name(group)).leave() at line \(span.line) with nothing in the group: the process dies", span: span)
         case .unbalancedSignal(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
-            Blocker(rule: .trapEndsTheProcess, detail: reason.summary + ", so nothing comes after it", span: span)
+            Blocker(rule: .trapEndsTheProcess, detail: words(for: reason) + ", so nothing comes after it", span: span)
         case .stuck:
             nil
         }

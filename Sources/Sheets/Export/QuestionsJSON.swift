@@ -91,7 +91,7 @@ struct QuestionsJSON: Encodable {
             points: item.scoring.points, scoring: item.scoring.rule)
         switch item.answer {
         case .trace(let trace):
-            entry.outcomes = trace.reports.map { OutcomeEntry($0.outcome, reason: $0.deadlock?.summary) }
+            entry.outcomes = trace.reports.map { OutcomeEntry($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
             entry.races = trace.exploration.races.map(\.summary)
             entry.distractors = item.distractors.map { distractor in
                 DistractorEntry(

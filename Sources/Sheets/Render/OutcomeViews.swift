@@ -11,11 +11,11 @@ struct OutcomeView {
     var reason: String
     var hasReason: Bool
 
-    init(_ outcome: Outcome, reason: DeadlockReason? = nil) {
+    init(_ outcome: Outcome, reason: DeadlockReason? = nil, narrator: Narrator? = nil) {
         printed = CodeSpan(AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished)))
         endsInDeadlock = outcome.end == .deadlock
         ending = outcome.end == .deadlock ? "deadlock" : "finished"
-        self.reason = reason?.summary ?? ""
+        self.reason = reason.flatMap { reason in narrator?.words(for: reason) } ?? ""
         hasReason = reason != nil
     }
 }

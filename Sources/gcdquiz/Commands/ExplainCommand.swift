@@ -53,7 +53,7 @@ enum ExplanationRenderer {
                 text += style.bold(AnswerNotation.render(outcome)) + " can happen, for example:\n"
                 text += ScheduleRenderer.render(report.witness, style: style)
                 if let reason = report.deadlock {
-                    text += style.dim("  then: \(reason.summary)") + "\n"
+                    text += style.dim("  then: \(exploration.narrator.words(for: reason))") + "\n"
                 }
             case .impossible(let why):
                 text += GradeRenderer.impossibility(why, style: style)

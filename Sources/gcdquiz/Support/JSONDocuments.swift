@@ -17,11 +17,11 @@ struct SolveJSON: Encodable {
         var reason: String?
         var witness: [StepEntry]
 
-        init(_ report: OutcomeReport) {
+        init(_ report: OutcomeReport, narrator: Narrator) {
             lines = report.outcome.lines
             end = report.outcome.end.rawValue
             notation = AnswerNotation.render(report.outcome)
-            reason = report.deadlock?.summary
+            reason = report.deadlock.map(narrator.words(for:))
             witness = report.witness.map { step in
                 StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
             }
@@ -77,7 +77,7 @@ struct SolveJSON: Encodable {
     static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) throws {
         try JSONOutput.print(
             SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed),
-            streaming: "outcomes", elements: exploration.reports.lazy.map(OutcomeEntry.init))
+            streaming: "outcomes", elements: exploration.reports.lazy.map { OutcomeEntry($0, narrator: exploration.narrator) })
     }
 }
 
