@@ -202,13 +202,13 @@ import Testing
     }
 
     @Test func whyNotNamesTheDependencyTheLimitAndTheCancel() throws {
-        func blockers(_ source: String, _ lines: [String]) throws -> [Blocker] {
+        func blockers(_ source: String, _ lines: [String]) throws -> [Said] {
             let exploration = try explore(source)
             guard case .impossible(let impossibility) = Explainer(exploration: exploration).explain(Outcome(lines: lines, end: .finished)) else {
                 Issue.record("\(lines) should be impossible")
                 return []
             }
-            return impossibility.blockers
+            return impossibility.blockers.map { Said($0, impossibility) }
         }
         let chain = """
             let queue = OperationQueue()

@@ -1,7 +1,7 @@
 /// Turns the model's facts (threads, statements, what a thread waits for) into the words
 /// learners read, with the Swift API names they wrote. The one place that words them, so a
 /// sentence reads the same wherever it appears and a new construct is worded once.
-public struct Narrator: Sendable {
+public struct Narrator: Hashable, Sendable {
     public let program: Program
 
     public init(program: Program) {
@@ -146,26 +146,6 @@ public struct Narrator: Sendable {
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
             .precondition, .workItem, .operation, .operationQueue:
             String(doing(statement).drop { $0 != " " }.dropFirst())
-        }
-    }
-
-    /// The reason a run that dies here prints nothing more, with the rule behind it; nil for a
-    /// run that is stuck rather than dead.
-    func blocker(ending reason: DeadlockReason) -> Blocker? {
-        switch reason {
-        case .trap(let thread, let queue, let span):
-            Blocker(rule: .trapEndsTheProcess,
-                    detail: "\(self.thread(thread)) traps in \(name(queue)).sync at line \(span.line): the process dies, so nothing comes after it", span: span)
-        case .preconditionFailed(let thread, let kind, let queue, let span):
-            Blocker(rule: .preconditionCrashes,
-                    detail: "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies", span: span)
-        case .unbalancedLeave(let thread, let group, let span):
-            Blocker(rule: .trapEndsTheProcess,
-                    detail: "\(self.thread(thread)) calls \(name(group)).leave() at line \(span.line) with nothing in the group: the process dies", span: span)
-        case .unbalancedSignal(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
-            Blocker(rule: .trapEndsTheProcess, detail: words(for: reason) + ", so nothing comes after it", span: span)
-        case .stuck:
-            nil
         }
     }
 }

@@ -98,7 +98,7 @@ struct QuestionsJSON: Encodable {
                     outcome: OutcomeEntry(distractor.outcome), nearMiss: distractor.kind.rawValue,
                     possiblePrefix: distractor.why.longestPrefix, wanted: distractor.why.wanted.description,
                     couldComeNext: distractor.why.couldComeNext.map(\.description),
-                    because: distractor.why.blockers.map { .init(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: $0.detail) })
+                    because: distractor.why.blockers.map { .init(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: distractor.why.narrator.words(for: $0)) })
             }
         case .choice(let choice):
             entry.options = question.options.enumerated().map { index, option in

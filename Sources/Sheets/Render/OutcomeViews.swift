@@ -71,7 +71,7 @@ struct ImpossibilityView {
         wanted = EventView.list([why.wanted])
         next = EventView.list(why.couldComeNext)
         hasNext = !why.couldComeNext.isEmpty
-        blockers = why.blockers.prefix(3).map { BlockerView(detail: $0.detail, rule: $0.rule.statement) }
+        blockers = why.blockers.prefix(3).map { BlockerView(detail: why.narrator.words(for: $0), rule: $0.rule.statement) }
         hasBlockers = !blockers.isEmpty
     }
 }

@@ -144,7 +144,7 @@ struct CheckJSON: Encodable {
             impossible = Impossible(
                 outcome: OutcomeEntry(why.outcome), prefix: why.longestPrefix, wanted: why.wanted.description,
                 next: why.couldComeNext.map(\.description),
-                reasons: why.blockers.map { Reason(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: $0.detail, line: $0.span?.line) })
+                reasons: why.blockers.map { Reason(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: why.narrator.words(for: $0), line: $0.span?.line) })
         }
     }
 }
