@@ -153,7 +153,6 @@ struct Semantics {
         } catch {
             let thread = state.threads[state.threadIndex(threadID)!]
             let statement = nextStatement(of: thread)!
-            let context = thread.currentQueue.map { program[$0].name }
             let reason: DeadlockReason
             switch error {
             case .runtime(let runtimeError):
@@ -161,7 +160,7 @@ struct Semantics {
             case .undefined(let why):
                 reason = .modelError(thread: thread.threadID, message: why, at: statement.span)
             }
-            let step = ScheduleStep(thread: thread.name, queue: context, event: .crashes(Narrator(program: program).words(for: reason)), span: statement.span)
+            let step = ScheduleStep(thread: thread.threadID, queue: thread.currentQueue, event: .crashes(reason), span: statement.span)
             return .trapped(state, step, reason)
         }
     }
@@ -176,12 +175,12 @@ struct Semantics {
         let frameIndex: Int
         let frame: Frame
         let statement: Statement
-        /// The name of the queue the thread runs for, if any.
-        let queueName: String?
+        /// The queue the thread runs for, if any.
+        let queue: QueueID?
 
         /// The process dies at this statement.
         func trapped(_ state: MachineState, _ event: ScheduleStep.Event, _ reason: DeadlockReason) -> Result {
-            .trapped(state, ScheduleStep(thread: thread.name, queue: queueName, event: event, span: statement.span), reason)
+            .trapped(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event, span: statement.span), reason)
         }
     }
 
@@ -202,7 +201,7 @@ struct Semantics {
         let frame = thread.frames[frameIndex]
         let statement = program[frame.block].statements[frame.pc]
         let site = StepSite(threadID: threadID, index: t, thread: thread, frameIndex: frameIndex, frame: frame,
-                            statement: statement, queueName: thread.currentQueue.map { program[$0].name })
+                            statement: statement, queue: thread.currentQueue)
 
         let effect: StepEffect
         switch statement.action {
@@ -223,12 +222,12 @@ struct Semantics {
         case .operation(let operation, let action):
             switch operationStep(operation, action, thread: thread, in: &state) {
             case .success(let done): effect = .moves(done, advancesPC: true)
-            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queueName, span: statement.span, narrator: Narrator(program: program))
+            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queue, span: statement.span)
             }
         case .operationQueue(let queue, let action):
             switch operationQueueStep(queue, action, thread: thread, in: &state) {
             case .success(let done): effect = .moves(done, advancesPC: true)
-            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queueName, span: statement.span, narrator: Narrator(program: program))
+            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queue, span: statement.span)
             }
         case .semaphore(let semaphore, let action): effect = semaphoreStep(semaphore, action, at: site, in: &state)
         }
@@ -240,7 +239,7 @@ struct Semantics {
                 state.threads[t].frames[frameIndex].pc += 1
             }
             unwind(threadID, in: &state)
-            return .next(state, ScheduleStep(thread: thread.name, queue: site.queueName, event: event, span: statement.span))
+            return .next(state, ScheduleStep(thread: thread.threadID, queue: site.queue, event: event, span: statement.span))
         }
     }
 

@@ -50,7 +50,7 @@ extension Narrator {
         case .operationQueueFull(let operation, let queue, let running):
             return "\(name(operation)) waits: \(name(queue)) already runs \(running) operation\(running == 1 ? "" : "s"), its maxConcurrentOperationCount"
         case .timerNotDue(let line, let queue, let due, let now):
-            return "line \(line) runs in a \(name(queue)).asyncAfter block due at \(ScheduleStep.seconds(due)), and the clock is at \(ScheduleStep.seconds(now)): what can run before then runs first"
+            return "line \(line) runs in a \(name(queue)).asyncAfter block due at \(Self.seconds(due)), and the clock is at \(Self.seconds(now)): what can run before then runs first"
         case .groupNotifyHeldBack(let line, let group, let remaining):
             return "line \(line) runs in the block of \(name(group)).notify, submitted only once \(name(group)) is empty: \(remaining) block(s) are still in it"
         case .workItemNotifyHeldBack(let line, let item):

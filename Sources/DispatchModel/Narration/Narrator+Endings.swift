@@ -5,6 +5,10 @@ extension Narrator {
         switch thread {
         case .main: "main"
         case .worker(let number): "worker \(number)"
+        case .libdispatch: "libdispatch"
+        case .foundation: "Foundation"
+        case .timer: "timer"
+        case .clock: "clock"
         }
     }
 

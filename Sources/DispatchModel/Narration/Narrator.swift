@@ -13,12 +13,12 @@ public struct Narrator: Hashable, Sendable {
         thread(ThreadID(id))
     }
 
-    func name(_ group: GroupID) -> String { program.groups[group.index].name }
-    func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
-    func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
-    func name(_ queue: QueueID) -> String { program[queue].name }
-    func name(_ queue: OperationQueueID) -> String { program[queue].name }
-    func name(_ operation: OperationID) -> String { program[operation].name }
+    public func name(_ group: GroupID) -> String { program.groups[group.index].name }
+    public func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
+    public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
+    public func name(_ queue: QueueID) -> String { program[queue].name }
+    public func name(_ queue: OperationQueueID) -> String { program[queue].name }
+    public func name(_ operation: OperationID) -> String { program[operation].name }
 
     func name(_ waitable: Waitable) -> String {
         switch waitable {
@@ -51,8 +51,8 @@ public struct Narrator: Hashable, Sendable {
         case .syncTurn: inCall + " for its turn"
         case .group(_, let remaining): inCall + " until the \(remaining) block(s) still in the group leave it"
         case .semaphore: inCall + ": the count is 0 until someone calls signal()"
-        case .sleep(let until): "\(thread) sleeps at line \(line) until \(ScheduleStep.seconds(until))"
-        case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(ScheduleStep.seconds(deadline)) at most"
+        case .sleep(let until): "\(thread) sleeps at line \(line) until \(Self.seconds(until))"
+        case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(Self.seconds(deadline)) at most"
         case .workItem: inCall + " until the work item has run"
         case .iterations: "\(thread) waits in the concurrentPerform at line \(line) for the iterations other threads still run"
         case .operation: inCall + " until it has finished"

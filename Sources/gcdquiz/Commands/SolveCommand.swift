@@ -65,7 +65,7 @@ enum OutcomeListRenderer {
             }
             if witnesses {
                 for step in report.witness {
-                    text += style.dim("      \(step)") + "\n"
+                    text += style.dim("      \(exploration.narrator.words(for: step))") + "\n"
                 }
             }
         }

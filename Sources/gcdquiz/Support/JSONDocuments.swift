@@ -23,7 +23,8 @@ struct SolveJSON: Encodable {
             notation = AnswerNotation.render(report.outcome)
             reason = report.deadlock.map(narrator.words(for:))
             witness = report.witness.map { step in
-                StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
+                StepEntry(thread: narrator.thread(step.thread), queue: step.queue.map(narrator.name), action: narrator.action(step),
+                          line: step.span?.line, column: step.span?.column)
             }
         }
     }
