@@ -8,11 +8,6 @@ public struct Narrator: Hashable, Sendable {
         self.program = program
     }
 
-    /// "main", or "worker 3": the model numbers worker threads in the order they start.
-    func thread(_ id: Int) -> String {
-        thread(ThreadID(id))
-    }
-
     public func name(_ group: GroupID) -> String { program.groups[group.index].name }
     public func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
     public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
