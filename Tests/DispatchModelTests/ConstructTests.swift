@@ -120,10 +120,11 @@ import Testing
             print("end")
             """)
         #expect(outcomeSet(exploration) == ["end deadlock"])
-        guard case .stuck(let waits)? = exploration.reports.first?.deadlock else {
+        guard case .stuck(let facts)? = exploration.reports.first?.deadlock else {
             Issue.record("expected a stuck run")
             return
         }
+        let waits = facts.compactMap(exploration.narrator.words(for:))
         #expect(waits.contains { $0.contains("notify never runs") })
     }
 

@@ -65,7 +65,7 @@ import Testing
             Issue.record("expected a trap")
             return
         }
-        #expect(thread == "main")
+        #expect(thread == .main)
         #expect(span == SourceSpan(line: 2, column: 1))
     }
 
@@ -135,10 +135,11 @@ import Testing
         // The item on a always runs before y's a.sync, so "y x" cannot happen.
         #expect(outcomeSet(exploration) == ["x y", "deadlock"])
         let stuck = exploration.reports.first { $0.outcome.end == .deadlock }
-        guard case .stuck(let waits)? = stuck?.deadlock else {
+        guard case .stuck(let facts)? = stuck?.deadlock else {
             Issue.record("expected a cycle of waits")
             return
         }
+        let waits = facts.compactMap(exploration.narrator.words(for:))
         #expect(waits.contains { $0.contains("waits in b.sync") })
         #expect(waits.contains { $0.contains("waits in a.sync") })
     }
@@ -333,7 +334,7 @@ import Testing
             print("done")
             """)
         #expect(outcomeSet(exploration) == ["done", "deadlock"])
-        let stuck = try #require(exploration.report(for: Outcome(lines: [], end: .deadlock))?.deadlock?.summary)
+        let stuck = try #require(exploration.report(for: Outcome(lines: [], end: .deadlock))?.deadlock.map(exploration.narrator.words(for:)))
         #expect(stuck.contains("concurrentPerform at line 2 has 1 iteration(s) that no thread takes"))
     }
 

@@ -33,10 +33,11 @@ import Testing
             print("done")
             """)
         #expect(outcomeSet(exploration) == ["added deadlock"])
-        guard case .stuck(let waits)? = exploration.reports.first?.deadlock else {
+        guard case .stuck(let facts)? = exploration.reports.first?.deadlock else {
             Issue.record("expected a stuck run")
             return
         }
+        let waits = facts.compactMap(exploration.narrator.words(for:))
         #expect(waits.contains("a never starts: it depends on b, which never finishes"))
         #expect(waits.contains { $0.hasPrefix("main waits in queue.waitUntilAllOperationsAreFinished() at line 8") })
     }
@@ -192,22 +193,22 @@ import Testing
             """)
         // The first add may already have run the operation when the second one crashes.
         #expect(outcomeSet(exploration) == ["deadlock", "op deadlock"])
-        guard case .foundationCrash(_, let message, let span)? = exploration.reports.first?.deadlock else {
+        guard case .foundationCrash(_, let misuse, let span)? = exploration.reports.first?.deadlock else {
             Issue.record("expected Foundation's crash")
             return
         }
-        #expect(message.contains("already in a queue"))
+        #expect(exploration.narrator.message(misuse).contains("already in a queue"))
         #expect(span.line == 4)
     }
 
     @Test func whyNotNamesTheDependencyTheLimitAndTheCancel() throws {
-        func blockers(_ source: String, _ lines: [String]) throws -> [Blocker] {
+        func blockers(_ source: String, _ lines: [String]) throws -> [Said] {
             let exploration = try explore(source)
             guard case .impossible(let impossibility) = Explainer(exploration: exploration).explain(Outcome(lines: lines, end: .finished)) else {
                 Issue.record("\(lines) should be impossible")
                 return []
             }
-            return impossibility.blockers
+            return impossibility.blockers.map { Said($0, impossibility) }
         }
         let chain = """
             let queue = OperationQueue()

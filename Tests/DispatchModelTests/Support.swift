@@ -69,3 +69,16 @@ func expectDiagnostics(_ marked: String, _ expected: [String: String], sourceLoc
         #expect(problem?.message.contains(text) == true, "\(marker): '\(problem?.message ?? "")' does not say '\(text)'", sourceLocation: sourceLocation)
     }
 }
+
+/// A why-not reason as the learner reads it: its rule, its place and the narrator's words.
+struct Said {
+    var rule: Rule
+    var span: SourceSpan?
+    var detail: String
+
+    init(_ blocker: Blocker, _ why: Impossibility) {
+        rule = blocker.rule
+        span = blocker.span
+        detail = why.narrator.words(for: blocker)
+    }
+}

@@ -7,22 +7,23 @@ import Testing
 /// a notify) gets its reason instead of none. The snippets are bank puzzles where each went wrong.
 @Suite struct WhyNotTests {
     /// The reasons why `lines` (a finished run) cannot happen.
-    func reasons(_ source: String, _ lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Blocker] {
+    func reasons(_ source: String, _ lines: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Said] {
         let exploration = try explore(source, sourceLocation: sourceLocation)
         guard case .impossible(let why) = Explainer(exploration: exploration).explain(Outcome(lines: lines, end: .finished)) else {
             Issue.record("\(lines) should be impossible", sourceLocation: sourceLocation)
             return []
         }
         #expect(!why.blockers.isEmpty, "no reason given", sourceLocation: sourceLocation)
-        for blocker in why.blockers {
+        let said = why.blockers.map { Said($0, why) }
+        for blocker in said {
             #expect(!blocker.detail.contains("…"), "a value left unsaid: \(blocker.detail)", sourceLocation: sourceLocation)
             if let match = blocker.detail.firstMatch(of: /\(line (\d+)\) before line (\d+)/) {
                 #expect(match.1 != match.2, "a statement blocks itself: \(blocker.detail)", sourceLocation: sourceLocation)
             }
         }
         let places = why.blockers.map { "\($0.rule) \($0.span?.line ?? 0)" }
-        #expect(Set(places).count == places.count, "the same reason twice: \(why.blockers.map(\.detail))", sourceLocation: sourceLocation)
-        return why.blockers
+        #expect(Set(places).count == places.count, "the same reason twice: \(said.map(\.detail))", sourceLocation: sourceLocation)
+        return said
     }
 
     @Test func aPrintOfAVariableSaysWhatItPrintsThere() throws {

@@ -3,7 +3,6 @@
 struct BlockerAnalysis {
     let program: Program
     let semantics: Semantics
-    let narrator: Narrator
     /// For each block, the dispatch statement that submits it (nil for the top-level code).
     private let parents: [BlockID: Location]
 
@@ -12,7 +11,6 @@ struct BlockerAnalysis {
     init(program: Program, semantics: Semantics) {
         self.program = program
         self.semantics = semantics
-        self.narrator = Narrator(program: program)
         var parents: [BlockID: Location] = [:]
         program.walk { statement, here in
             switch statement.action {
@@ -53,26 +51,23 @@ struct BlockerAnalysis {
     private func whyNotEnd(_ end: End, in state: MachineState, isTerminal: Bool) -> [Blocker] {
         if isTerminal {
             if semantics.isFinished(state) {
-                return [Blocker(rule: .allWorkDone, detail: "every submitted block has run: the run finishes", span: nil)]
+                return [Blocker(rule: .allWorkDone, reason: .everythingRan, span: nil)]
             }
-            return [Blocker(rule: .workRemains, detail: semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
+            return [Blocker(rule: .workRemains, reason: .stuck(semantics.stuckFacts(state)), span: nil)]
         }
-        let pending = nextPrints(in: state)
-        let detail = pending.isEmpty ? "work is still running" : "still to print: " + pending.joined(separator: ", ")
-        return [Blocker(rule: end == .finished ? .workRemains : .allWorkDone, detail: detail, span: nil)]
+        return [Blocker(rule: end == .finished ? .workRemains : .allWorkDone, reason: .stillRunning(nextPrints: nextPrints(in: state)), span: nil)]
     }
 
     private func whyNotLine(_ text: String, in state: MachineState, prefix: [String], isTerminal: Bool) -> [Blocker] {
         let locations = printLocations(of: text)
         guard !locations.isEmpty else {
-            return [Blocker(rule: .neverPrinted, detail: "no print in the snippet prints \(text)", span: nil)]
+            return [Blocker(rule: .neverPrinted, reason: .neverPrinted(text), span: nil)]
         }
         if prefix.filter({ $0 == text }).count >= locations.count {
-            let lines = locations.map { "line \(span($0).line)" }.joined(separator: ", ")
-            return [Blocker(rule: .alreadyPrinted, detail: "\(text) was already printed (\(lines))", span: span(locations[0]))]
+            return [Blocker(rule: .alreadyPrinted, reason: .alreadyPrinted(text, lines: locations.map { span($0).line }), span: span(locations[0]))]
         }
         if isTerminal && !semantics.isFinished(state) {
-            return [Blocker(rule: .workRemains, detail: "the run is stuck before \(text) prints: " + semantics.stuckDescription(state).joined(separator: "; "), span: nil)]
+            return [Blocker(rule: .workRemains, reason: .stuckBefore(text, semantics.stuckFacts(state)), span: nil)]
         }
         // A print of these very words is the reason to look at first; a print of a variable
         // (which might print them at another moment) only when no such print explains it.
@@ -110,10 +105,10 @@ struct BlockerAnalysis {
                 let isTop = index == thread.frames.count - 1
                 if isTop, let queue = thread.waitingOn {
                     let sync = program[frame.block].statements[frame.pc - 1]
-                    let why = queueBlocker(queue, waiter: .thread(thread.id), in: state)
+                    let hold = queueBlocker(queue, waiter: .thread(thread.id), in: state)
                     return .blocked(Blocker(
-                        rule: why.rule,
-                        detail: "line \(line) comes after \(thread.name)'s \(program[queue].name).sync at line \(sync.span.line), which must wait: \(why.detail)",
+                        rule: hold.rule,
+                        reason: .afterSync(thread.threadID, queue: queue, syncLine: sync.span.line, line: line, because: hold),
                         span: sync.span))
                 }
                 if isTop, let next = semantics.nextStatement(of: thread), let wait = semantics.wait(of: thread, in: state) {
@@ -126,12 +121,13 @@ struct BlockerAnalysis {
                         // The thread is at this very print, and it prints something else here.
                         return .blocked(Blocker(
                             rule: .printShowsCurrentValues,
-                            detail: "at line \(line), \(thread.name) prints \(printed), not \(wanted)\(valuesRead(by: next, of: thread, in: state))",
+                            reason: .printsOtherValue(thread.threadID, line: line, printed: printed, wanted: wanted,
+                                                      values: valuesRead(by: next, of: thread, in: state)),
                             span: next.span))
                     }
                     return .blocked(Blocker(
                         rule: .programOrder,
-                        detail: "\(thread.name) must first \(narrator.doing(next, printed: printed)) (line \(next.span.line)) before line \(line)",
+                        reason: .mustFirstRun(thread.threadID, statement: StatementLocation(block: frame.block, index: frame.pc), printed: printed, before: line),
                         span: next.span))
                 }
                 let inner = thread.frames[index + 1]
@@ -140,20 +136,20 @@ struct BlockerAnalysis {
                     let perform = program[frame.block].statements[frame.pc]
                     return .blocked(Blocker(
                         rule: .concurrentPerformWaitsForIterations,
-                        detail: "\(thread.name) is inside the concurrentPerform at line \(perform.span.line) (running line \(currentLine(of: inner))) and reaches line \(line) only after every iteration has finished",
+                        reason: .insidePerform(thread.threadID, performLine: perform.span.line, running: currentLine(of: inner), before: line),
                         span: perform.span))
                 }
                 let call = program[frame.block].statements[frame.pc - 1]
                 if case .dispatch = call.action {
                     return .blocked(Blocker(
                         rule: .syncWaitsForItsBlock,
-                        detail: "\(thread.name) is inside the sync at line \(call.span.line) and reaches line \(line) only after that block (running line \(currentLine(of: inner))) has finished",
+                        reason: .insideSync(thread.threadID, syncLine: call.span.line, running: currentLine(of: inner), before: line),
                         span: call.span))
                 }
-                let next = semantics.nextStatement(of: thread).map { "line \($0.span.line)" } ?? "its block"
                 return .blocked(Blocker(
                     rule: .programOrder,
-                    detail: "\(thread.name) must first finish the \(narrator.construct(call)) at line \(call.span.line) (it is at \(next)) before line \(line)",
+                    reason: .mustFirstFinish(thread.threadID, statement: StatementLocation(block: frame.block, index: frame.pc - 1),
+                                             at: semantics.nextStatement(of: thread)?.span.line, before: line),
                     span: call.span))
             }
         }
@@ -170,9 +166,9 @@ struct BlockerAnalysis {
                     waiter = .operation(instance); body = first
                 }
                 guard body == location.block else { continue }
-                let why = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
-                let start = program[body].span.map { "line \($0.line)" } ?? "its block"
-                return .blocked(Blocker(rule: why.rule, detail: "the block at \(start) waits in \(program.queues[queueIndex].name): \(why.detail)", span: program[body].span))
+                let hold = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
+                return .blocked(Blocker(rule: hold.rule, reason: .waitsInQueue(QueueID(index: queueIndex), blockLine: program[body].span?.line, because: hold),
+                                        span: program[body].span))
             }
         }
         if let blocker = operationBlocker(location, in: state) { return .blocked(blocker) }
@@ -183,17 +179,7 @@ struct BlockerAnalysis {
         case .alreadyRan:
             return .alreadyRan
         case .blocked(let inner):
-            let at = span(parent).line
-            let container: String
-            switch program[parent.block].statements[parent.index].action {
-            case .loop: container = "is in the loop at line \(at), which has not started yet"
-            case .branch: container = "is in the if at line \(at), which has not been reached yet"
-            case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
-            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue:
-                container = "runs in a block submitted at line \(at), which has not run yet"
-            }
-            return .blocked(Blocker(rule: inner.rule, detail: "line \(line) \(container): \(inner.detail)", span: inner.span))
+            return .blocked(Blocker(rule: inner.rule, reason: .notReached(line: line, parent: parent, because: inner.reason), span: inner.span))
         }
     }
 
@@ -205,34 +191,30 @@ struct BlockerAnalysis {
 
     /// The block belongs to an operation still in its OperationQueue: why it has not started.
     private func operationBlocker(_ location: Location, in state: MachineState) -> Blocker? {
-        for (index, operation) in state.operations.enumerated() where operation.skipped {
+        for operation in state.operations where operation.skipped {
             guard operation.blocks.contains(where: { $0.body == location.block }) else { continue }
-            return Blocker(rule: .cancelledOperationSkipsItsBlocks,
-                           detail: "\(semantics.operationName(index, in: state)) was cancelled before it started, so its block never runs",
-                           span: program[location.block].span)
+            return Blocker(rule: .cancelledOperationSkipsItsBlocks, reason: .operationCancelled(operation.decl), span: program[location.block].span)
         }
         for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
             guard operation.blocks.contains(where: { $0.body == location.block }), let queue = operation.queue else { continue }
-            let name = semantics.operationName(index, in: state)
-            let queueName = program.operationQueues[queue].name
-            if !operation.cancelled, let (names, count) = semantics.unfinishedDependencyNames(of: index, in: state) {
+            let queueID = OperationQueueID(index: queue)
+            if !operation.cancelled, let unfinished = semantics.unfinishedDependencies(of: index, in: state) {
                 return Blocker(rule: .operationWaitsForDependencies,
-                               detail: "\(name) waits in \(queueName) until \(names) \(count == 1 ? "has" : "have") finished",
+                               reason: .operationWaitsForDependencies(operation.decl, queue: queueID, unfinished: unfinished),
                                span: program[location.block].span)
             }
             if state.operationQueues[queue].suspended {
-                return Blocker(rule: .operationQueueLimit, detail: "\(queueName) is suspended: it starts no operation", span: program[location.block].span)
+                return Blocker(rule: .operationQueueLimit, reason: .operationQueueSuspended(queueID), span: program[location.block].span)
             }
-            let running = state.operationQueues[queue].executing
             return Blocker(rule: .operationQueueLimit,
-                           detail: "\(name) waits: \(queueName) already runs \(running) operation\(running == 1 ? "" : "s"), its maxConcurrentOperationCount",
+                           reason: .operationQueueFull(operation.decl, queue: queueID, running: state.operationQueues[queue].executing),
                            span: program[location.block].span)
         }
         return nil
     }
 
     /// Why a queue does not let this waiter in now.
-    private func queueBlocker(_ queue: QueueID, waiter: Waiter, in state: MachineState) -> (rule: Rule, detail: String) {
+    private func queueBlocker(_ queue: QueueID, waiter: Waiter, in state: MachineState) -> QueueHold {
         let decl = program[queue]
         let pending = state.queues[queue.index].pending
         let position = pending.firstIndex { item in
@@ -244,39 +226,32 @@ struct BlockerAnalysis {
             }
         } ?? 0
         if decl.kind == .main && !state.mainThread.frames.isEmpty {
-            return (.mainQueueNeedsIdleMainThread, "the main thread is still busy at line \(line(of: state.mainThread))")
+            return .mainThreadBusy(line: line(of: state.mainThread))
         }
         if position > 0 {
-            let ahead = pending[position - 1]
-            let aheadLine: String
-            switch ahead {
-            case .async(let block, _, _, _, _): aheadLine = program[block].span.map { "line \($0.line)" } ?? "an earlier block"
-            case .sync(let thread, let block, _, _):
-                aheadLine = (program[block].span.map { "line \($0.line)" } ?? "a sync") + " (\(narrator.thread(thread)))"
-            case .operation(let instance): aheadLine = semantics.operationName(instance, in: state)
+            let ahead: QueuedItem = switch pending[position - 1] {
+            case .async(let block, _, _, _, _): .block(line: program[block].span?.line)
+            case .sync(let thread, let block, _, _): .sync(line: program[block].span?.line, ThreadID(thread))
+            case .operation(let instance): .operation(state.operations[instance].decl)
             }
-            return (.fifo, "\(position) earlier item(s) of \(decl.name) must start first, the last one at \(aheadLine)")
+            return .earlierItems(queue, count: position, last: ahead)
         }
         if decl.kind == .concurrent && (state.queues[queue.index].barrierActive || pending[position].isBarrier) {
-            return (.barrierRunsAlone, state.queues[queue.index].barrierActive
-                ? "a barrier block is running on \(decl.name), alone"
-                : "this barrier block waits for the \(state.queues[queue.index].active) block(s) running on \(decl.name)")
+            return state.queues[queue.index].barrierActive ? .barrierRunning(queue) : .barrierWaits(queue, running: state.queues[queue.index].active)
         }
         if decl.kind.isSerial && state.queues[queue.index].active > 0 {
-            let holders = state.threads.filter { $0.holds(queue) }
-            let holder = holders.first.map { "\($0.name), at line \(line(of: $0))" } ?? "another block"
-            return (.serialOneAtATime, "\(decl.name) is busy running another block (\(holder))")
+            let holder = state.threads.first { $0.holds(queue) }
+            return .busy(queue, holder: holder.map { ThreadAt(thread: $0.threadID, line: line(of: $0)) })
         }
-        return (.fifo, "\(decl.name) has not started it yet")
+        return .notStartedYet(queue)
     }
 
-    private func nextPrints(in state: MachineState) -> [String] {
-        state.threads.compactMap { thread -> String? in
+    private func nextPrints(in state: MachineState) -> [NextPrint] {
+        state.threads.compactMap { thread -> NextPrint? in
             guard semantics.isRunnable(thread, in: state), let statement = semantics.nextStatement(of: thread),
                 case .print(let items) = statement.action
             else { return nil }
-            let text = items.map { (try? semantics.evaluate($0, for: thread, in: state))?.description ?? "…" }.joined(separator: " ")
-            return "\(text) (\(thread.name))"
+            return NextPrint(values: items.map { try? semantics.evaluate($0, for: thread, in: state) }, thread: thread.threadID)
         }
     }
 
@@ -292,9 +267,7 @@ struct BlockerAnalysis {
         case .iterations: rule = .concurrentPerformWaitsForIterations
         case .operation, .allOperations, .addedOperations: rule = .operationWaitsForDependencies
         }
-        // A wait on the very line in question (`if s.wait(timeout: …) == .timedOut`) is reason enough.
-        let then = line == statement.span.line ? "" : ", before line \(line)"
-        return Blocker(rule: rule, detail: narrator.waiting(wait, thread: thread.name, line: statement.span.line) + then, span: statement.span)
+        return Blocker(rule: rule, reason: .waits(thread.threadID, wait, line: statement.span.line, before: line), span: statement.span)
     }
 
     /// A block not in any queue yet, held back by the library until something happens: a timer
@@ -304,26 +277,16 @@ struct BlockerAnalysis {
         let line = span(location).line
         let blockSpan = program[block].span
         if let timer = state.timers.first(where: { $0.body == block }) {
-            return Blocker(rule: .timeIsLogical,
-                           detail: "line \(line) runs in a \(narrator.name(timer.queue)).asyncAfter block due at \(ScheduleStep.seconds(timer.due)), and the clock is at \(ScheduleStep.seconds(state.now)): what can run before then runs first",
-                           span: blockSpan)
+            return Blocker(rule: .timeIsLogical, reason: .timerNotDue(line: line, queue: timer.queue, due: timer.due, now: state.now), span: blockSpan)
         }
         for (index, group) in state.groups.enumerated() where group.notify.contains(where: { $0.body == block }) {
-            let name = narrator.name(GroupID(index: index))
-            return Blocker(rule: .groupNotifiesWhenEmpty,
-                           detail: "line \(line) runs in the block of \(name).notify, submitted only once \(name) is empty: \(group.count) block(s) are still in it",
-                           span: blockSpan)
+            return Blocker(rule: .groupNotifiesWhenEmpty, reason: .groupNotifyHeldBack(line: line, GroupID(index: index), remaining: group.count), span: blockSpan)
         }
         for (index, item) in state.workItems.enumerated() where item.notify.contains(where: { $0.body == block }) {
-            let name = narrator.name(WorkItemID(index: index))
-            return Blocker(rule: .notSubmittedYet,
-                           detail: "line \(line) runs in the block of \(name).notify, submitted only once \(name) has run, and it has not yet",
-                           span: blockSpan)
+            return Blocker(rule: .notSubmittedYet, reason: .workItemNotifyHeldBack(line: line, WorkItemID(index: index)), span: blockSpan)
         }
-        for (index, operation) in state.operations.enumerated() where operation.completion?.body == block && operation.phase != .finished {
-            return Blocker(rule: .completionBlockRunsAfter,
-                           detail: "line \(line) runs in the completionBlock of \(semantics.operationName(index, in: state)), which has not finished yet",
-                           span: blockSpan)
+        for operation in state.operations where operation.completion?.body == block && operation.phase != .finished {
+            return Blocker(rule: .completionBlockRunsAfter, reason: .completionHeldBack(line: line, operation.decl), span: blockSpan)
         }
         return nil
     }
@@ -339,14 +302,27 @@ struct BlockerAnalysis {
         return parts.joined(separator: " ")
     }
 
-    /// ": i is 2 there", for the variables a statement reads, as this thread sees them.
-    private func valuesRead(by statement: Statement, of thread: ThreadState, in state: MachineState) -> String {
-        guard case .print(let items) = statement.action else { return "" }
+    /// The variables a print reads, with their values as this thread sees them.
+    private func valuesRead(by statement: Statement, of thread: ThreadState, in state: MachineState) -> [VariableValue] {
+        guard case .print(let items) = statement.action else { return [] }
         var seen: Set<VariableID> = []
-        let values = items.flatMap(\.variablesRead).filter { seen.insert($0).inserted }.compactMap { variable -> String? in
-            semantics.value(of: variable, for: thread, in: state).map { "\(program[variable].name) is \($0.description)" }
+        return items.flatMap(\.variablesRead).filter { seen.insert($0).inserted }.compactMap { variable in
+            semantics.value(of: variable, for: thread, in: state).map { VariableValue(variable: variable, value: $0) }
         }
-        return values.isEmpty ? "" : ": " + values.joined(separator: ", ") + " when it runs"
+    }
+
+    /// The reason a run that dies here prints nothing more, with the rule behind it; nil for a
+    /// run that is stuck rather than dead.
+    func blocker(ending reason: DeadlockReason) -> Blocker? {
+        switch reason {
+        case .trap(_, _, let span), .unbalancedLeave(_, _, let span), .unbalancedSignal(_, _, let span),
+            .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
+            Blocker(rule: .trapEndsTheProcess, reason: .processDies(reason), span: span)
+        case .preconditionFailed(_, _, _, let span):
+            Blocker(rule: .preconditionCrashes, reason: .processDies(reason), span: span)
+        case .stuck:
+            nil
+        }
     }
 
     /// The prints that can print `text`: those of literals that do, and those of variables.
@@ -383,5 +359,17 @@ struct BlockerAnalysis {
         let statements = program[frame.block].statements
         let index = thread.waitingOn != nil || frame.pc >= statements.count ? frame.pc - 1 : frame.pc
         return statements.indices.contains(index) ? statements[index].span.line : 0
+    }
+}
+
+extension QueueHold {
+    /// The rule a queue that holds a block back follows.
+    var rule: Rule {
+        switch self {
+        case .mainThreadBusy: .mainQueueNeedsIdleMainThread
+        case .earlierItems, .notStartedYet: .fifo
+        case .barrierRunning, .barrierWaits: .barrierRunsAlone
+        case .busy: .serialOneAtATime
+        }
     }
 }

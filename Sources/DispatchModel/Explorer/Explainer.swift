@@ -20,7 +20,7 @@ public struct Explainer: Sendable {
         let (blockers, witness) = blockersAfter(prefix, wanted: wanted)
         return .impossible(Impossibility(
             outcome: outcome, longestPrefix: prefix, wanted: wanted, couldComeNext: next,
-            blockers: blockers, witnessToPrefix: witness))
+            blockers: blockers, witnessToPrefix: witness, narrator: exploration.narrator))
     }
 
     /// The longest start of `lines` that some outcome also starts with.
@@ -48,7 +48,6 @@ public struct Explainer: Sendable {
     private func blockersAfter(_ prefix: [String], wanted: NextEvent) -> ([Blocker], [ScheduleStep]) {
         let semantics = Semantics(program: exploration.program)
         let analysis = BlockerAnalysis(program: exploration.program, semantics: semantics)
-        let narrator = analysis.narrator
         var visited: Set<MachineState> = []
         var blockers: [Blocker] = []
         var witness: [ScheduleStep]?
@@ -87,7 +86,7 @@ public struct Explainer: Sendable {
                 switch semantics.apply(move, to: state) {
                 case .trapped(let trapped, let step, let reason):
                     // Every way the process dies is a reason nothing comes after it.
-                    if trapped.output == prefixes.last, let blocker = narrator.blocker(ending: reason) {
+                    if trapped.output == prefixes.last, let blocker = analysis.blocker(ending: reason) {
                         add([blocker], node.path + [step])
                     }
                 case .next(let next, let step):
@@ -122,6 +121,8 @@ public struct Impossibility: Sendable, Hashable {
     public var blockers: [Blocker]
     /// A schedule that prints the prefix.
     public var witnessToPrefix: [ScheduleStep]
+    /// The words for the blockers, with the snippet's names.
+    public var narrator: Narrator
 }
 
 /// The next thing in an outcome: a printed line, or the run's end.
@@ -136,13 +137,6 @@ public enum NextEvent: Hashable, Sendable, CustomStringConvertible {
         case .end(.deadlock): "deadlock"
         }
     }
-}
-
-/// One reason an event cannot happen, with the rule of the model behind it.
-public struct Blocker: Hashable, Sendable {
-    public var rule: Rule
-    public var detail: String
-    public var span: SourceSpan?
 }
 
 /// The model's rules, as a learner should hear them.

@@ -69,7 +69,7 @@ public struct Explorer: Sendable {
 
         func recordTerminal(_ state: MachineState, _ path: [Int32]) {
             let finished = semantics.isFinished(state)
-            record(state, end: finished ? .finished : .deadlock, path, finished ? nil : .stuck(semantics.stuckDescription(state)))
+            record(state, end: finished ? .finished : .deadlock, path, finished ? nil : .stuck(semantics.stuckFacts(state)))
         }
 
         let initial = semantics.initialState()
@@ -206,6 +206,9 @@ public struct Exploration: Sendable {
     public var races: [DataRace] = []
 
     public var outcomes: [Outcome] { reports.map(\.outcome) }
+
+    /// The words for this exploration's facts, with the snippet's names.
+    public var narrator: Narrator { Narrator(program: program) }
 
     public func report(for outcome: Outcome) -> OutcomeReport? {
         reports.first { $0.outcome == outcome }

@@ -71,6 +71,9 @@ struct ThreadState: Hashable {
 
     var name: String { id == MachineState.mainThreadID ? "main" : "worker \(id)" }
 
+    /// The thread as facts name it.
+    var threadID: ThreadID { ThreadID(id) }
+
     /// The queue whose item or sync body the thread runs right now, for witnesses.
     var currentQueue: QueueID? {
         frames.last { $0.role.queue != nil }?.role.queue

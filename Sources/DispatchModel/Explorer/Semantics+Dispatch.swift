@@ -49,27 +49,28 @@ extension Semantics {
         case .async:
             state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, task: nil))
             if let group = options.group { state.groups[group.index].count += 1 }
-            return .moves(.enqueued(queue: program[queue].name), advancesPC: true)
+            return .moves(.enqueued(queue: queue), advancesPC: true)
         case .sync:
             if ownsForSync(thread, queue) {
-                return .ends(site.trapped(state, .traps(queue: program[queue].name), .trap(thread: thread.name, queue: program[queue].name, at: site.statement.span)))
+                let reason = DeadlockReason.trap(thread: thread.threadID, queue: queue, at: site.statement.span)
+                return .ends(site.trapped(state, .traps(reason), reason))
             }
             state.threads[site.index].frames[site.frameIndex].pc += 1
             state.queues[queue.index].pending.append(.sync(thread: site.threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
             state.threads[site.index].waitingOn = queue
-            return .ends(.next(state, ScheduleStep(thread: thread.name, queue: site.queueName, event: .waits(queue: program[queue].name), span: site.statement.span)))
+            return .ends(.next(state, ScheduleStep(thread: thread.threadID, queue: site.queue, event: .waits(queue: queue), span: site.statement.span)))
         }
     }
 
     func activateStep(_ queue: QueueID, in state: inout MachineState) -> StepEffect {
         state.inactive[queue.index] = false
-        return .moves(.activates(queue: program[queue].name), advancesPC: true)
+        return .moves(.activates(queue: queue), advancesPC: true)
     }
 
     func preconditionStep(_ kind: PreconditionKind, _ queue: QueueID, at site: StepSite, in state: MachineState) -> StepEffect {
         if !preconditionHolds(kind, queue, site.thread) {
-            let reason = DeadlockReason.preconditionFailed(thread: site.thread.name, condition: "\(kind.rawValue)(\(program[queue].name))", at: site.statement.span)
-            return .ends(site.trapped(state, .traps(queue: program[queue].name), reason))
+            let reason = DeadlockReason.preconditionFailed(thread: site.thread.threadID, kind: kind, queue: queue, at: site.statement.span)
+            return .ends(site.trapped(state, .traps(reason), reason))
         }
         return .moves(.preconditionHolds, advancesPC: true)
     }
@@ -102,7 +103,6 @@ extension Semantics {
         state.queues[queue.index].active += 1
         if barrier { state.queues[queue.index].barrierActive = true }
         let isMain = kind == .main
-        let name = program[queue].name
         let runner: Int
         let event: ScheduleStep.Event
 
@@ -114,11 +114,11 @@ extension Semantics {
             state.queues[queue.index].active -= 1
             if barrier { state.queues[queue.index].barrierActive = false }
             executed(workItem, in: &state)
-            return .next(state, ScheduleStep(thread: "libdispatch", queue: name, event: .workItemSkipped(item: program.workItems[workItem.index].name), span: nil))
+            return .next(state, ScheduleStep(thread: .libdispatch, queue: queue, event: .workItemSkipped(item: workItem), span: nil))
         case .async(let body, let captures, _, let group, let task):
             let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, task: task)
             runner = startThread(with: frame, for: queue, in: &state)
-            event = .startsItem(queue: name)
+            event = .startsItem(queue: queue)
         case .sync(let waiter, let body, _, let captures):
             if isMain && waiter != MachineState.mainThreadID {
                 runner = MachineState.mainThreadID
@@ -129,11 +129,11 @@ extension Semantics {
                 state.threads[w].waitingOn = nil
                 state.threads[w].frames.append(Frame(block: body, role: .syncBody(queue, waiter: nil, barrier: barrier)))
             }
-            event = .entersSync(queue: name)
+            event = .entersSync(queue: queue)
         }
         let thread = state.threads[state.threadIndex(runner)!]
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: thread.name, queue: name, event: event, span: item.body.flatMap { program[$0].span }))
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event, span: item.body.flatMap { program[$0].span }))
     }
 
     /// Gives an item's frame to a thread: the main thread serves the main queue, and every other
@@ -198,8 +198,7 @@ extension Semantics {
         let frame = state.performs[instance].takeIteration(role: .item(queue, barrier: false, group: nil), instance: instance)
         state.queues[queue.index].active += 1
         let runner = startThread(with: frame, for: queue, in: &state)
-        let name = state.threads[state.threadIndex(runner)!].name
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: name, queue: program[queue].name, event: .helpsPerform(iteration: state.performs[instance].next - 1), span: program[frame.block].span))
+        return .next(state, ScheduleStep(thread: ThreadID(runner), queue: queue, event: .helpsPerform(iteration: state.performs[instance].next - 1), span: program[frame.block].span))
     }
 }

@@ -7,47 +7,42 @@
 extension Semantics {
     /// Foundation kills the process (`fatalError`) for misuse such as adding an operation twice.
     struct OperationCrash: Error {
-        var message: String
+        var misuse: FoundationMisuse
 
-        func result(_ state: MachineState, thread: ThreadState, queue: String?, span: SourceSpan) -> Result {
-            let step = ScheduleStep(thread: thread.name, queue: queue, event: .crashes(message), span: span)
-            return .trapped(state, step, .foundationCrash(thread: thread.name, message: message, at: span))
+        func result(_ state: MachineState, thread: ThreadState, queue: QueueID?, span: SourceSpan) -> Result {
+            let reason = DeadlockReason.foundationCrash(thread: thread.threadID, misuse: misuse, at: span)
+            return .trapped(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .crashes(reason), span: span), reason)
         }
     }
 
     /// The instance a declared operation's statements act on (named operations are created once).
     private func instance(_ operation: OperationID) -> Int { operation.index }
 
-    func operationName(_ instance: Int, in state: MachineState) -> String {
-        program[state.operations[instance].decl].name
-    }
-
     func operationStep(_ operation: OperationID, _ action: OperationAction, thread: ThreadState,
                        in state: inout MachineState) -> Swift.Result<ScheduleStep.Event, OperationCrash> {
         let index = instance(operation)
-        let name = program[operation].name
         switch action {
         case .create:
             if let flag = program[operation].cancelled { state.globals[flag.index] = .bool(false) }
             state.operations[index].blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
-            return .success(.operationCreated(operation: name))
+            return .success(.operationCreated(operation: operation))
         case .addBlock(let body):
             // Foundation refuses only once the operation executes or has finished: handed to the
             // backing queue but not started, it still takes the block (and runs it).
             let phase = state.operations[index].phase
             guard phase != .executing && phase != .finished else {
-                return .failure(OperationCrash(message: "blocks cannot be added after the operation has started executing or finished"))
+                return .failure(OperationCrash(misuse: .blockAddedAfterStart))
             }
             state.operations[index].blocks.append(CapturedBlock(body: body, captures: visibleLocals(of: thread)))
-            return .success(.operationBlockAdded(operation: name))
+            return .success(.operationBlockAdded(operation: operation))
         case .addDependency(let other):
             if !state.operations[index].dependencies.contains(instance(other)) {
                 state.operations[index].dependencies.append(instance(other))
             }
-            return .success(.dependencyAdded(operation: name, on: program[other].name))
+            return .success(.dependencyAdded(operation: operation, on: other))
         case .setCompletion(let body):
             state.operations[index].completion = CapturedBlock(body: body, captures: visibleLocals(of: thread))
-            return .success(.completionSet(operation: name))
+            return .success(.completionSet(operation: operation))
         case .setPriority(let priority):
             if state.operations[index].priority != priority {
                 state.operations[index].priority = priority
@@ -58,50 +53,49 @@ extension Semantics {
                 }
                 scheduleOperations(in: &state)
             }
-            return .success(.priorityChanged(operation: name, priority: priority))
+            return .success(.priorityChanged(operation: operation, priority: priority))
         case .cancel:
             cancel(index, in: &state)
-            return .success(.operationCancel(operation: name))
+            return .success(.operationCancel(operation: operation))
         case .waitUntilFinished:
-            return .success(.operationWaitReturns(operation: name))
+            return .success(.operationWaitReturns(operation: operation))
         }
     }
 
     func operationQueueStep(_ queue: OperationQueueID, _ action: OperationQueueAction, thread: ThreadState,
                             in state: inout MachineState) -> Swift.Result<ScheduleStep.Event, OperationCrash> {
-        let name = program[queue].name
         switch action {
         case .add(let operations):
             if operations.contains(where: { state.operations[instance($0)].phase != .idle }) || Set(operations).count < operations.count {
-                return .failure(OperationCrash(message: "operations finished, executing or already in a queue cannot be enqueued"))
+                return .failure(OperationCrash(misuse: .operationEnqueuedTwice))
             }
             for operation in operations { enqueue(instance(operation), on: queue, in: &state) }
             scheduleOperations(in: &state)
-            return .success(.operationsAdded(queue: name, operations: operations.map { program[$0].name }))
+            return .success(.operationsAdded(queue: queue, operations: operations))
         case .addBlock(let operation):
             var fresh = OperationState(decl: operation)
             fresh.blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
             state.operations.append(fresh)
             enqueue(state.operations.count - 1, on: queue, in: &state)
             scheduleOperations(in: &state)
-            return .success(.operationsAdded(queue: name, operations: [program[operation].name]))
+            return .success(.operationsAdded(queue: queue, operations: [operation]))
         case .setMaxConcurrent(let limit):
             state.operationQueues[queue.index].limit = limit
             scheduleOperations(in: &state)
-            return .success(.operationLimit(queue: name, limit: limit))
+            return .success(.operationLimit(queue: queue, limit: limit))
         case .setSuspended(let suspended):
             state.operationQueues[queue.index].suspended = suspended
             scheduleOperations(in: &state)
-            return .success(.operationQueueSuspended(queue: name, suspended))
+            return .success(.operationQueueSuspended(queue: queue, suspended))
         case .cancelAll:
             for index in state.operations.indices where state.operations[index].queue == queue.index {
                 cancel(index, in: &state)
             }
-            return .success(.operationCancelAll(queue: name))
+            return .success(.operationCancelAll(queue: queue))
         case .waitUntilAllFinished:
-            return .success(.operationWaitAllReturns(queue: name))
+            return .success(.operationWaitAllReturns(queue: queue))
         case .waitFor(let operations):
-            return .success(.operationsWaitReturns(queue: name, operations: operations.map { program[$0].name }))
+            return .success(.operationsWaitReturns(queue: queue, operations: operations))
         }
     }
 
@@ -128,11 +122,11 @@ extension Semantics {
         state.operations[index].cancelled || state.operations[index].dependencies.allSatisfy { state.operations[$0].phase == .finished }
     }
 
-    /// The operations `index` still waits for, by name ("b and c"), or nil when none: for words
-    /// about a stuck state, not for the search.
-    func unfinishedDependencyNames(of index: Int, in state: MachineState) -> (names: String, count: Int)? {
+    /// The operations `index` still waits for, or nil when none: for facts about a stuck
+    /// state, not for the search.
+    func unfinishedDependencies(of index: Int, in state: MachineState) -> [OperationID]? {
         let unfinished = state.operations[index].dependencies.filter { state.operations[$0].phase != .finished }
-        return unfinished.isEmpty ? nil : (unfinished.map { operationName($0, in: state) }.joined(separator: " and "), unfinished.count)
+        return unfinished.isEmpty ? nil : unfinished.map { state.operations[$0].decl }
     }
 
     /// Every queue hands its ready operations to its backing queue while it has free slots:
@@ -159,14 +153,13 @@ extension Semantics {
     /// corelibs-foundation runs them one after another, which is one of these schedules).
     func startOperation(_ index: Int, from queue: QueueID, in state: MachineState) -> Result {
         var state = state
-        let name = operationName(index, in: state)
         let operation = state.operations[index]
         if operation.cancelled || operation.blocks.isEmpty {
             state.queues[queue.index].active -= 1
             state.operations[index].skipped = operation.cancelled
             finishOperation(index, in: &state)
-            let event: ScheduleStep.Event = operation.cancelled ? .operationSkipped(operation: name) : .operationFinishes(operation: name)
-            return .next(state, ScheduleStep(thread: "Foundation", queue: program[queue].name, event: event, span: program[operation.decl].span))
+            let event: ScheduleStep.Event = operation.cancelled ? .operationSkipped(operation: operation.decl) : .operationFinishes(operation: operation.decl)
+            return .next(state, ScheduleStep(thread: .foundation, queue: queue, event: event, span: program[operation.decl].span))
         }
         state.operations[index].phase = .executing
         state.operations[index].running = operation.blocks.count
@@ -179,9 +172,8 @@ extension Semantics {
                 state.queues[global.index].pending.append(.async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))
             }
         }
-        let threadName = state.threads[state.threadIndex(runner)!].name
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: threadName, queue: program[queue].name, event: .startsOperation(operation: name), span: program[first.body].span))
+        return .next(state, ScheduleStep(thread: ThreadID(runner), queue: queue, event: .startsOperation(operation: operation.decl), span: program[first.body].span))
     }
 
     /// One execution block ended; the operation finishes with its last.
@@ -205,17 +197,16 @@ extension Semantics {
         scheduleOperations(in: &state)
     }
 
-    /// Who waits on operations in a state where nothing can move, in words.
-    func operationWaits(in state: MachineState) -> [String] {
-        var waits: [String] = []
+    /// Who waits on operations in a state where nothing can move.
+    func operationWaits(in state: MachineState) -> [StuckFact] {
+        var facts: [StuckFact] = []
         for (index, operation) in state.operations.enumerated() where operation.phase == .enqueued {
-            let name = operationName(index, in: state)
             if let queue = operation.queue, state.operationQueues[queue].suspended {
-                waits.append("\(name) never starts: \(program.operationQueues[queue].name) is suspended")
-            } else if let (names, count) = unfinishedDependencyNames(of: index, in: state) {
-                waits.append("\(name) never starts: it depends on \(names), which never finish\(count == 1 ? "es" : "")")
+                facts.append(.operationInSuspendedQueue(operation.decl, queue: OperationQueueID(index: queue)))
+            } else if let unfinished = unfinishedDependencies(of: index, in: state) {
+                facts.append(.operationDependsOnUnfinished(operation.decl, unfinished: unfinished))
             }
         }
-        return waits
+        return facts
     }
 }

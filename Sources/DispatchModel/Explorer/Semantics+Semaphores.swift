@@ -2,16 +2,16 @@
 extension Semantics {
     /// `wait` returns once the count is above 0 (see `wait(of:in:)`) and takes one; `signal` adds one.
     func semaphoreStep(_ semaphore: SemaphoreID, _ action: SemaphoreAction, at site: StepSite, in state: inout MachineState) -> StepEffect {
-        let name = program.semaphores[semaphore.index].name
         if action == .wait {
             state.semaphores[semaphore.index] -= 1
-            return .moves(.semaphoreWaitReturns(semaphore: name), advancesPC: true)
+            return .moves(.semaphoreWaitReturns(semaphore: semaphore), advancesPC: true)
         }
         guard state.semaphores[semaphore.index] < Int.max else {
             // libdispatch's counter wraps to LONG_MIN: "Unbalanced call to dispatch_semaphore_signal()".
-            return .ends(site.trapped(state, .traps(queue: name), .unbalancedSignal(thread: site.thread.name, semaphore: name, at: site.statement.span)))
+            let reason = DeadlockReason.unbalancedSignal(thread: site.thread.threadID, semaphore: semaphore, at: site.statement.span)
+            return .ends(site.trapped(state, .traps(reason), reason))
         }
         state.semaphores[semaphore.index] += 1
-        return .moves(.semaphoreSignal(semaphore: name), advancesPC: true)
+        return .moves(.semaphoreSignal(semaphore: semaphore), advancesPC: true)
     }
 }

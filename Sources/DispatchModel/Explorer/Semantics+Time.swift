@@ -14,7 +14,7 @@ extension Semantics {
         var state = state
         let timer = state.timers.remove(at: index)
         state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
-        return .next(state, ScheduleStep(thread: "timer", queue: nil, event: .timerFires(queue: program[timer.queue].name), span: program[timer.body].span))
+        return .next(state, ScheduleStep(thread: .timer, queue: nil, event: .timerFires(queue: timer.queue), span: program[timer.body].span))
     }
 
     func advance(to time: Int, in state: MachineState) -> Result {
@@ -23,13 +23,13 @@ extension Semantics {
         state.now = time
         let event: ScheduleStep.Event = waiting.isEmpty
             ? .clock(microseconds: time)
-            : .clockWhileWaitingForWorker(microseconds: time, queues: waiting.map { program[$0].name })
-        return .next(state, ScheduleStep(thread: "clock", queue: nil, event: event, span: nil))
+            : .clockWhileWaitingForWorker(microseconds: time, queues: waiting)
+        return .next(state, ScheduleStep(thread: .clock, queue: nil, event: event, span: nil))
     }
 
     func dispatchAfterStep(_ queue: QueueID, _ microseconds: Int, _ body: BlockID, at site: StepSite, in state: inout MachineState) -> StepEffect {
         state.timers.append(TimerEntry(due: state.later(by: microseconds), queue: queue, body: body, captures: visibleLocals(of: site.thread)))
-        return .moves(.schedules(queue: program[queue].name, microseconds: microseconds), advancesPC: true)
+        return .moves(.schedules(queue: queue, microseconds: microseconds), advancesPC: true)
     }
 
     /// Two steps: falling asleep, then waking once the clock reaches the time.

@@ -52,10 +52,9 @@ extension Semantics {
     /// A two-phase assignment reads in one step and writes in the next; the statement is done
     /// only after the write.
     func assignStep(_ assignment: Assignment, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
-        let name = program[assignment.target].name
         if isTwoPhase(assignment) && site.thread.pendingWrite == nil {
             state.threads[site.index].pendingWrite = try assignedValue(assignment, for: site.thread, in: state)
-            return .moves(.reads(variable: name), advancesPC: false)
+            return .moves(.reads(variable: assignment.target), advancesPC: false)
         }
         let value: Value
         if let pending = site.thread.pendingWrite {
@@ -69,6 +68,6 @@ extension Semantics {
         } else {
             setLocal(assignment.target, value, thread: site.index, in: &state)
         }
-        return .moves(.writes(variable: name, value: value.description), advancesPC: true)
+        return .moves(.writes(variable: assignment.target, value: value), advancesPC: true)
     }
 }

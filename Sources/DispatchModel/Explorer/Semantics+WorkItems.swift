@@ -6,12 +6,12 @@ extension Semantics {
         case .submit(let queue, let group):
             state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: group, task: .workItem(item)))
             if let group { state.groups[group.index].count += 1 }
-            return .moves(.enqueued(queue: program[queue].name), advancesPC: true)
+            return .moves(.enqueued(queue: queue), advancesPC: true)
         case .cancel:
             state.globals[decl.cancelled.index] = .bool(true)
-            return .moves(.workItemCancel(item: decl.name), advancesPC: true)
+            return .moves(.workItemCancel(item: item), advancesPC: true)
         case .wait:
-            return .moves(.workItemWaitReturns(item: decl.name), advancesPC: true)
+            return .moves(.workItemWaitReturns(item: item), advancesPC: true)
         case .notify(let queue, let body):
             let entry = NotifyEntry(queue: queue, body: body, captures: visibleLocals(of: site.thread))
             if state.workItems[item.index].executed {
@@ -19,15 +19,15 @@ extension Semantics {
             } else {
                 state.workItems[item.index].notify.append(entry)
             }
-            return .moves(.workItemNotify(item: decl.name, queue: program[queue].name), advancesPC: true)
+            return .moves(.workItemNotify(item: item, queue: queue), advancesPC: true)
         case .perform:
             if state.globals[decl.cancelled.index] == .bool(true) {
                 executed(item, in: &state)
-                return .moves(.workItemPerform(item: decl.name), advancesPC: true)
+                return .moves(.workItemPerform(item: item), advancesPC: true)
             }
             state.threads[site.index].frames[site.frameIndex].pc += 1
             state.threads[site.index].frames.append(Frame(block: decl.body, role: .branch, task: .workItem(item)))
-            return .moves(.workItemPerform(item: decl.name), advancesPC: false)
+            return .moves(.workItemPerform(item: item), advancesPC: false)
         }
     }
 

@@ -153,15 +153,14 @@ struct Semantics {
         } catch {
             let thread = state.threads[state.threadIndex(threadID)!]
             let statement = nextStatement(of: thread)!
-            let context = thread.currentQueue.map { program[$0].name }
             let reason: DeadlockReason
             switch error {
             case .runtime(let runtimeError):
-                reason = .runtimeError(thread: thread.name, error: runtimeError, at: statement.span)
+                reason = .runtimeError(thread: thread.threadID, error: runtimeError, at: statement.span)
             case .undefined(let why):
-                reason = .modelError(thread: thread.name, message: why, at: statement.span)
+                reason = .modelError(thread: thread.threadID, message: why, at: statement.span)
             }
-            let step = ScheduleStep(thread: thread.name, queue: context, event: .crashes(reason.summary), span: statement.span)
+            let step = ScheduleStep(thread: thread.threadID, queue: thread.currentQueue, event: .crashes(reason), span: statement.span)
             return .trapped(state, step, reason)
         }
     }
@@ -176,12 +175,12 @@ struct Semantics {
         let frameIndex: Int
         let frame: Frame
         let statement: Statement
-        /// The name of the queue the thread runs for, if any.
-        let queueName: String?
+        /// The queue the thread runs for, if any.
+        let queue: QueueID?
 
         /// The process dies at this statement.
         func trapped(_ state: MachineState, _ event: ScheduleStep.Event, _ reason: DeadlockReason) -> Result {
-            .trapped(state, ScheduleStep(thread: thread.name, queue: queueName, event: event, span: statement.span), reason)
+            .trapped(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event, span: statement.span), reason)
         }
     }
 
@@ -202,7 +201,7 @@ struct Semantics {
         let frame = thread.frames[frameIndex]
         let statement = program[frame.block].statements[frame.pc]
         let site = StepSite(threadID: threadID, index: t, thread: thread, frameIndex: frameIndex, frame: frame,
-                            statement: statement, queueName: thread.currentQueue.map { program[$0].name })
+                            statement: statement, queue: thread.currentQueue)
 
         let effect: StepEffect
         switch statement.action {
@@ -223,12 +222,12 @@ struct Semantics {
         case .operation(let operation, let action):
             switch operationStep(operation, action, thread: thread, in: &state) {
             case .success(let done): effect = .moves(done, advancesPC: true)
-            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queueName, span: statement.span)
+            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queue, span: statement.span)
             }
         case .operationQueue(let queue, let action):
             switch operationQueueStep(queue, action, thread: thread, in: &state) {
             case .success(let done): effect = .moves(done, advancesPC: true)
-            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queueName, span: statement.span)
+            case .failure(let crash): return crash.result(state, thread: thread, queue: site.queue, span: statement.span)
             }
         case .semaphore(let semaphore, let action): effect = semaphoreStep(semaphore, action, at: site, in: &state)
         }
@@ -240,7 +239,7 @@ struct Semantics {
                 state.threads[t].frames[frameIndex].pc += 1
             }
             unwind(threadID, in: &state)
-            return .next(state, ScheduleStep(thread: thread.name, queue: site.queueName, event: event, span: statement.span))
+            return .next(state, ScheduleStep(thread: thread.threadID, queue: site.queue, event: event, span: statement.span))
         }
     }
 
@@ -303,44 +302,42 @@ struct Semantics {
             && state.operationQueues.allSatisfy { $0.unfinished == 0 }
     }
 
-    /// Who waits on what in a state where nothing can move, in words.
-    func stuckDescription(_ state: MachineState) -> [String] {
-        let narrator = Narrator(program: program)
-        var waits: [String] = []
+    /// Who waits on what in a state where nothing can move, as facts.
+    func stuckFacts(_ state: MachineState) -> [StuckFact] {
+        var facts: [StuckFact] = []
         var syncedQueues: Set<QueueID> = []
         for thread in state.threads {
             guard let wait = wait(of: thread, in: state) else { continue }
             // The wait's own line; a thread in `sync` is past it, and its sentence names none.
             let line = nextStatement(of: thread)?.span.line ?? 0
             if case .syncTurn(let queue) = wait { syncedQueues.insert(queue) }
-            let holders: [String] = switch wait {
-            case .syncTurn(let queue): state.threads.filter { $0.holds(queue) }.map(\.name)
+            let holders: [ThreadID] = switch wait {
+            case .syncTurn(let queue): state.threads.filter { $0.holds(queue) }.map(\.threadID)
             case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations: []
             }
-            if let words = narrator.stuck(wait, thread: thread.name, line: line, heldBy: holders) { waits.append(words) }
+            facts.append(.waits(thread.threadID, wait, line: line, heldBy: holders))
         }
-        waits += operationWaits(in: state)
+        facts += operationWaits(in: state)
         for (instance, perform) in state.performs.enumerated() where perform.hasIterationsLeft {
             let caller = state.threads.first { $0.frames.contains { $0.performing == instance } }
-            let line = caller.flatMap { thread in nextStatementOfPerformingFrame(thread, instance) }.map { " at line \($0.span.line)" } ?? ""
-            let left = perform.perform.iterations - perform.next
-            waits.append("concurrentPerform\(line) has \(left) iteration(s) that no thread takes: those running are blocked, and libdispatch lends it no more threads than the pool has (one per CPU core, none beyond the caller on one core)")
+            let line = caller.flatMap { thread in nextStatementOfPerformingFrame(thread, instance) }?.span.line
+            facts.append(.iterationsNobodyTakes(line: line, left: perform.perform.iterations - perform.next))
         }
         for (index, item) in state.workItems.enumerated() where !item.notify.isEmpty {
-            waits.append("\(program.workItems[index].name).notify never runs: the work item never runs")
+            facts.append(.workItemNotifyNeverRuns(WorkItemID(index: index)))
         }
         for (index, group) in state.groups.enumerated() where !group.notify.isEmpty {
-            waits.append("\(program.groups[index].name).notify never runs: \(group.count) block(s) never leave the group")
+            facts.append(.groupNotifyNeverRuns(GroupID(index: index), remaining: group.count))
         }
         for (index, queue) in state.queues.enumerated() where !queue.pending.isEmpty {
-            let decl = program.queues[index]
-            if decl.kind == .main && !state.mainThread.frames.isEmpty {
-                waits.append("\(decl.name) has \(queue.pending.count) item(s) but the main thread is blocked")
-            } else if !syncedQueues.contains(QueueID(index: index)) {
-                waits.append("\(decl.name) has \(queue.pending.count) item(s) waiting")
+            let id = QueueID(index: index)
+            if program[id].kind == .main && !state.mainThread.frames.isEmpty {
+                facts.append(.mainQueueBlocked(id, pending: queue.pending.count))
+            } else if !syncedQueues.contains(id) {
+                facts.append(.itemsWaiting(id, pending: queue.pending.count))
             }
         }
-        return waits
+        return facts
     }
 
     /// The `concurrentPerform` statement a thread's frame is inside.

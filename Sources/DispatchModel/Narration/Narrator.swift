@@ -1,24 +1,19 @@
 /// Turns the model's facts (threads, statements, what a thread waits for) into the words
 /// learners read, with the Swift API names they wrote. The one place that words them, so a
 /// sentence reads the same wherever it appears and a new construct is worded once.
-public struct Narrator: Sendable {
+public struct Narrator: Hashable, Sendable {
     public let program: Program
 
     public init(program: Program) {
         self.program = program
     }
 
-    /// "main", or "worker 3": the model numbers worker threads in the order they start.
-    public func thread(_ id: Int) -> String {
-        id == MachineState.mainThreadID ? "main" : "worker \(id)"
-    }
-
-    func name(_ group: GroupID) -> String { program.groups[group.index].name }
-    func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
-    func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
-    func name(_ queue: QueueID) -> String { program[queue].name }
-    func name(_ queue: OperationQueueID) -> String { program[queue].name }
-    func name(_ operation: OperationID) -> String { program[operation].name }
+    public func name(_ group: GroupID) -> String { program.groups[group.index].name }
+    public func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
+    public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
+    public func name(_ queue: QueueID) -> String { program[queue].name }
+    public func name(_ queue: OperationQueueID) -> String { program[queue].name }
+    public func name(_ operation: OperationID) -> String { program[operation].name }
 
     func name(_ waitable: Waitable) -> String {
         switch waitable {
@@ -51,8 +46,8 @@ public struct Narrator: Sendable {
         case .syncTurn: inCall + " for its turn"
         case .group(_, let remaining): inCall + " until the \(remaining) block(s) still in the group leave it"
         case .semaphore: inCall + ": the count is 0 until someone calls signal()"
-        case .sleep(let until): "\(thread) sleeps at line \(line) until \(ScheduleStep.seconds(until))"
-        case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(ScheduleStep.seconds(deadline)) at most"
+        case .sleep(let until): "\(thread) sleeps at line \(line) until \(Self.seconds(until))"
+        case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(Self.seconds(deadline)) at most"
         case .workItem: inCall + " until the work item has run"
         case .iterations: "\(thread) waits in the concurrentPerform at line \(line) for the iterations other threads still run"
         case .operation: inCall + " until it has finished"
@@ -146,26 +141,6 @@ public struct Narrator: Sendable {
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
             .precondition, .workItem, .operation, .operationQueue:
             String(doing(statement).drop { $0 != " " }.dropFirst())
-        }
-    }
-
-    /// The reason a run that dies here prints nothing more, with the rule behind it; nil for a
-    /// run that is stuck rather than dead.
-    func blocker(ending reason: DeadlockReason) -> Blocker? {
-        switch reason {
-        case .trap(let thread, let queue, let span):
-            Blocker(rule: .trapEndsTheProcess,
-                    detail: "\(thread) traps in \(queue).sync at line \(span.line): the process dies, so nothing comes after it", span: span)
-        case .preconditionFailed(let thread, let condition, let span):
-            Blocker(rule: .preconditionCrashes,
-                    detail: "dispatchPrecondition(\(condition)) fails on \(thread) at line \(span.line): the process dies", span: span)
-        case .unbalancedLeave(let thread, let group, let span):
-            Blocker(rule: .trapEndsTheProcess,
-                    detail: "\(thread) calls \(group).leave() at line \(span.line) with nothing in the group: the process dies", span: span)
-        case .unbalancedSignal(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
-            Blocker(rule: .trapEndsTheProcess, detail: reason.summary + ", so nothing comes after it", span: span)
-        case .stuck:
-            nil
         }
     }
 }

@@ -103,16 +103,15 @@ struct SyncBoundary: Equatable {
 
     static func all(in program: Program) -> [SyncBoundary] {
         var boundaries: [SyncBoundary] = []
-        for block in program.blocks {
-            for (index, statement) in block.statements.enumerated() {
-                guard case .dispatch(_, .sync, let body, _) = statement.action else { continue }
-                let boundary = SyncBoundary(
-                    before: block.statements[..<index].flatMap { literalLines($0, in: program) },
-                    inside: program[body].statements.flatMap { literalLines($0, in: program) },
-                    after: block.statements[(index + 1)...].flatMap { literalLines($0, in: program) })
-                if !boundary.inside.isEmpty && !(boundary.before.isEmpty && boundary.after.isEmpty) {
-                    boundaries.append(boundary)
-                }
+        program.walk { statement, location in
+            guard case .dispatch(_, .sync, let body, _) = statement.action else { return }
+            let siblings = program[location.block].statements
+            let boundary = SyncBoundary(
+                before: siblings[..<location.index].flatMap { literalLines($0, in: program) },
+                inside: program[body].statements.flatMap { literalLines($0, in: program) },
+                after: siblings[(location.index + 1)...].flatMap { literalLines($0, in: program) })
+            if !boundary.inside.isEmpty && !(boundary.before.isEmpty && boundary.after.isEmpty) {
+                boundaries.append(boundary)
             }
         }
         return boundaries

@@ -91,14 +91,14 @@ struct QuestionsJSON: Encodable {
             points: item.scoring.points, scoring: item.scoring.rule)
         switch item.answer {
         case .trace(let trace):
-            entry.outcomes = trace.reports.map { OutcomeEntry($0.outcome, reason: $0.deadlock?.summary) }
+            entry.outcomes = trace.reports.map { OutcomeEntry($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
             entry.races = trace.exploration.races.map(\.summary)
             entry.distractors = item.distractors.map { distractor in
                 DistractorEntry(
                     outcome: OutcomeEntry(distractor.outcome), nearMiss: distractor.kind.rawValue,
                     possiblePrefix: distractor.why.longestPrefix, wanted: distractor.why.wanted.description,
                     couldComeNext: distractor.why.couldComeNext.map(\.description),
-                    because: distractor.why.blockers.map { .init(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: $0.detail) })
+                    because: distractor.why.blockers.map { .init(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: distractor.why.narrator.words(for: $0)) })
             }
         case .choice(let choice):
             entry.options = question.options.enumerated().map { index, option in

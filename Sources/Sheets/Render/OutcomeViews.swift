@@ -11,11 +11,11 @@ struct OutcomeView {
     var reason: String
     var hasReason: Bool
 
-    init(_ outcome: Outcome, reason: DeadlockReason? = nil) {
+    init(_ outcome: Outcome, reason: DeadlockReason? = nil, narrator: Narrator? = nil) {
         printed = CodeSpan(AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished)))
         endsInDeadlock = outcome.end == .deadlock
         ending = outcome.end == .deadlock ? "deadlock" : "finished"
-        self.reason = reason?.summary ?? ""
+        self.reason = reason.flatMap { reason in narrator?.words(for: reason) } ?? ""
         hasReason = reason != nil
     }
 }
@@ -71,7 +71,7 @@ struct ImpossibilityView {
         wanted = EventView.list([why.wanted])
         next = EventView.list(why.couldComeNext)
         hasNext = !why.couldComeNext.isEmpty
-        blockers = why.blockers.prefix(3).map { BlockerView(detail: $0.detail, rule: $0.rule.statement) }
+        blockers = why.blockers.prefix(3).map { BlockerView(detail: why.narrator.words(for: $0), rule: $0.rule.statement) }
         hasBlockers = !blockers.isEmpty
     }
 }

@@ -38,7 +38,7 @@ struct QuestionPartsView {
         hasSource = !question.source.isEmpty
         switch item.answer {
         case .trace(let trace):
-            outcomes = trace.reports.map { OutcomeView($0.outcome, reason: $0.deadlock) }
+            outcomes = trace.reports.map { OutcomeView($0.outcome, reason: $0.deadlock, narrator: trace.exploration.narrator) }
             outcomeCount = outcomes.count
             races = trace.exploration.races.map(\.summary)
             if let comparison = trace.live {

@@ -51,15 +51,15 @@ enum ExplanationRenderer {
             switch explainer.explain(outcome) {
             case .possible(let report):
                 text += style.bold(AnswerNotation.render(outcome)) + " can happen, for example:\n"
-                text += ScheduleRenderer.render(report.witness, style: style)
+                text += ScheduleRenderer.render(report.witness, narrator: exploration.narrator, style: style)
                 if let reason = report.deadlock {
-                    text += style.dim("  then: \(reason.summary)") + "\n"
+                    text += style.dim("  then: \(exploration.narrator.words(for: reason))") + "\n"
                 }
             case .impossible(let why):
                 text += GradeRenderer.impossibility(why, style: style)
                 if !why.longestPrefix.isEmpty {
                     text += style.dim("  a schedule that prints \(why.longestPrefix.joined(separator: " ")):") + "\n"
-                    text += ScheduleRenderer.render(why.witnessToPrefix, style: style, indent: "    ")
+                    text += ScheduleRenderer.render(why.witnessToPrefix, narrator: why.narrator, style: style, indent: "    ")
                 }
             }
         }

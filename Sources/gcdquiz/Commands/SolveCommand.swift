@@ -61,11 +61,11 @@ enum OutcomeListRenderer {
             case .finished:
                 text += "  \(padded)   \(style.green("finished"))\n"
             case .deadlock:
-                text += "  \(padded)   \(style.red("deadlock"))  \(style.dim(report.deadlock?.summary ?? ""))\n"
+                text += "  \(padded)   \(style.red("deadlock"))  \(style.dim(report.deadlock.map(exploration.narrator.words(for:)) ?? ""))\n"
             }
             if witnesses {
                 for step in report.witness {
-                    text += style.dim("      \(step)") + "\n"
+                    text += style.dim("      \(exploration.narrator.words(for: step))") + "\n"
                 }
             }
         }

@@ -84,7 +84,7 @@ struct TraceResult {
     private var witnessSummary: String {
         guard let missed, let report = exploration.report(for: missed) else { return "" }
         let text = style.bold("A schedule you did not predict, ") + style.bold(AnswerNotation.render(missed)) + ": "
-            + ScheduleRenderer.summary(report.witness, style: style) + "."
+            + ScheduleRenderer.summary(report.witness, narrator: exploration.narrator, style: style) + "."
         return "\n" + style.wrappedLines(text) + "\n"
     }
 
@@ -92,7 +92,7 @@ struct TraceResult {
     private var missedSchedule: String {
         guard let missed, let report = exploration.report(for: missed) else { return "" }
         return "\n" + style.bold("A schedule you did not predict: ") + AnswerNotation.render(missed) + "\n"
-            + ScheduleRenderer.render(report.witness, style: style)
+            + ScheduleRenderer.render(report.witness, narrator: exploration.narrator, style: style)
     }
 
     /// The explanation's first `lines` screen lines, or a pointer to `:more` when it does not fit.

@@ -48,7 +48,7 @@ enum GradeRenderer {
             lines.append("    no schedule reaches it.")
         }
         for blocker in why.blockers.prefix(reasons) {
-            lines.append("    - \(blocker.detail)")
+            lines.append("    - \(why.narrator.words(for: blocker))")
             if rules { lines.append("      " + style.dim("rule: \(blocker.rule.statement)")) }
         }
         if why.blockers.count > reasons, let moreHint {

@@ -17,13 +17,14 @@ struct SolveJSON: Encodable {
         var reason: String?
         var witness: [StepEntry]
 
-        init(_ report: OutcomeReport) {
+        init(_ report: OutcomeReport, narrator: Narrator) {
             lines = report.outcome.lines
             end = report.outcome.end.rawValue
             notation = AnswerNotation.render(report.outcome)
-            reason = report.deadlock?.summary
+            reason = report.deadlock.map(narrator.words(for:))
             witness = report.witness.map { step in
-                StepEntry(thread: step.thread, queue: step.queue, action: step.action, line: step.span?.line, column: step.span?.column)
+                StepEntry(thread: narrator.thread(step.thread), queue: step.queue.map(narrator.name), action: narrator.action(step),
+                          line: step.span?.line, column: step.span?.column)
             }
         }
     }
@@ -77,7 +78,7 @@ struct SolveJSON: Encodable {
     static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) throws {
         try JSONOutput.print(
             SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed),
-            streaming: "outcomes", elements: exploration.reports.lazy.map(OutcomeEntry.init))
+            streaming: "outcomes", elements: exploration.reports.lazy.map { OutcomeEntry($0, narrator: exploration.narrator) })
     }
 }
 
@@ -144,7 +145,7 @@ struct CheckJSON: Encodable {
             impossible = Impossible(
                 outcome: OutcomeEntry(why.outcome), prefix: why.longestPrefix, wanted: why.wanted.description,
                 next: why.couldComeNext.map(\.description),
-                reasons: why.blockers.map { Reason(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: $0.detail, line: $0.span?.line) })
+                reasons: why.blockers.map { Reason(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: why.narrator.words(for: $0), line: $0.span?.line) })
         }
     }
 }

@@ -3,9 +3,9 @@ import DispatchModel
 /// A witness schedule as a numbered table: which thread did what, on which queue, at which line.
 /// Each row is wrapped at the terminal's width under its own action column, never mid-word.
 enum ScheduleRenderer {
-    static func render(_ steps: [ScheduleStep], style: TerminalStyle, indent: String = "  ") -> String {
+    static func render(_ steps: [ScheduleStep], narrator: Narrator, style: TerminalStyle, indent: String = "  ") -> String {
         guard !steps.isEmpty else { return indent + style.dim("(no step: nothing runs)") + "\n" }
-        let who = steps.map { step in step.thread + (step.queue.map { " on \($0)" } ?? "") }
+        let who = steps.map(narrator.who)
         let whoWidth = who.map(\.count).max() ?? 0
         let numberWidth = String(steps.count).count
         // On a narrow terminal a long "who" column would leave no room: the action goes below it.
@@ -16,7 +16,7 @@ enum ScheduleRenderer {
             let number = String(index + 1)
             let padded = String(repeating: " ", count: numberWidth - number.count) + number
             let place = step.span.map { style.dim("(line \($0.line))") }
-            let action = [self.action(step, style: style), place].compactMap { $0 }.joined(separator: "  ")
+            let action = [self.action(step, narrator: narrator, style: style), place].compactMap { $0 }.joined(separator: "  ")
             let head = "\(indent)\(style.dim(padded + ".")) "
             if actionBelow {
                 text += head + who[index] + "\n"
@@ -33,14 +33,14 @@ enum ScheduleRenderer {
     /// The schedule in one sentence of what was printed, by whom: "main prints 2, then worker 1
     /// on serialQueue prints 1, …", ending with a trap or crash if the run ends in one. Short
     /// enough to sit under a verdict; `:more` shows the whole table.
-    static func summary(_ steps: [ScheduleStep], style: TerminalStyle) -> String {
+    static func summary(_ steps: [ScheduleStep], narrator: Narrator, style: TerminalStyle) -> String {
         var parts: [String] = []
         for step in steps {
-            let who = step.thread + (step.queue.map { " on \($0)" } ?? "")
+            let who = narrator.who(step)
             switch step.event {
             case .printed(let line): parts.append("\(who) prints \(style.bold(line))")
             case .traps: parts.append(who + " " + style.red("traps: libdispatch kills the process"))
-            case .crashes(let message): parts.append(who + " " + style.red("crashes: " + message))
+            case .crashes(let reason): parts.append(who + " " + style.red("crashes: " + narrator.crash(reason)))
             default: continue
             }
         }
@@ -48,11 +48,11 @@ enum ScheduleRenderer {
         return parts.joined(separator: ", then ")
     }
 
-    private static func action(_ step: ScheduleStep, style: TerminalStyle) -> String {
+    private static func action(_ step: ScheduleStep, narrator: Narrator, style: TerminalStyle) -> String {
         switch step.event {
         case .printed(let line): "prints " + style.bold(line)
-        case .traps, .crashes: style.red(step.action)
-        default: step.action
+        case .traps, .crashes: style.red(narrator.action(step))
+        default: narrator.action(step)
         }
     }
 }

@@ -1,0 +1,29 @@
+/// One thing that keeps a stuck run from moving: a thread's wait that never ends, or work that
+/// never starts. `Semantics.stuckFacts(in:)` lists them; the narrator words them.
+public enum StuckFact: Hashable, Sendable {
+    /// A thread waits, at `line`, for something that never comes. `heldBy`: for a `sync`, the
+    /// threads that hold the queue it waits for.
+    case waits(ThreadID, ThreadWait, line: Int, heldBy: [ThreadID])
+    /// An operation never starts: its OperationQueue is suspended.
+    case operationInSuspendedQueue(OperationID, queue: OperationQueueID)
+    /// An operation never starts: it depends on these, which never finish.
+    case operationDependsOnUnfinished(OperationID, unfinished: [OperationID])
+    /// A `concurrentPerform` (at `line`, if its caller is known) has iterations no thread takes.
+    case iterationsNobodyTakes(line: Int?, left: Int)
+    /// A work item's notify block never runs: the item never runs.
+    case workItemNotifyNeverRuns(WorkItemID)
+    /// A group's notify block never runs: `remaining` blocks never leave the group.
+    case groupNotifyNeverRuns(GroupID, remaining: Int)
+    /// The main queue has items, but the main thread never gets idle to serve them.
+    case mainQueueBlocked(QueueID, pending: Int)
+    /// A queue has items that never start.
+    case itemsWaiting(QueueID, pending: Int)
+}
+
+/// Something Foundation refuses by killing the process (`fatalError`).
+public enum FoundationMisuse: Hashable, Sendable {
+    /// `addExecutionBlock` once the operation executes or has finished.
+    case blockAddedAfterStart
+    /// Adding an operation that is finished, executing or already in a queue.
+    case operationEnqueuedTwice
+}

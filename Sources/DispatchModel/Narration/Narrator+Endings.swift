@@ -1,0 +1,83 @@
+/// The words for how a run ends: a trap, a crash, or a stuck run and what holds it.
+extension Narrator {
+    /// "main", or "worker 3".
+    public func thread(_ thread: ThreadID) -> String {
+        switch thread {
+        case .main: "main"
+        case .worker(let number): "worker \(number)"
+        case .libdispatch: "libdispatch"
+        case .foundation: "Foundation"
+        case .timer: "timer"
+        case .clock: "clock"
+        }
+    }
+
+    /// Why the run ended so, in one sentence: "trap at line 2: main calls q.sync on a queue it
+    /// already owns", "nothing can run any more: …".
+    public func words(for reason: DeadlockReason) -> String {
+        switch reason {
+        case .foundationCrash(let thread, let misuse, let span):
+            "crash at line \(span.line): Foundation stops the process on \(self.thread(thread)): \(message(misuse))"
+        case .trap(let thread, let queue, let span):
+            "trap at line \(span.line): \(self.thread(thread)) calls \(name(queue)).sync on a queue it already owns"
+        case .stuck(let facts):
+            "nothing can run any more: " + words(for: facts)
+        case .preconditionFailed(let thread, let kind, let queue, let span):
+            "crash at line \(span.line): dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)); the process dies"
+        case .unbalancedLeave(let thread, let group, let span):
+            "crash at line \(span.line): \(self.thread(thread)) calls \(name(group)).leave() more often than enter(); libdispatch kills the process"
+        case .unbalancedSignal(let thread, let semaphore, let span):
+            "crash at line \(span.line): \(self.thread(thread)) calls \(name(semaphore)).signal() with the count already at Int.max; libdispatch kills the process (\"Unbalanced call to dispatch_semaphore_signal()\")"
+        case .runtimeError(let thread, let error, let span):
+            "crash at line \(span.line): Swift stops the process on \(self.thread(thread)): \(error.message)"
+        case .modelError(let thread, let message, let span):
+            "at line \(span.line) on \(self.thread(thread)), gcdquiz's model cannot tell what happens (a bug in gcdquiz: \(message)); the run is cut short there"
+        }
+    }
+
+    /// What holds a stuck run, one clause per fact, separated by "; ".
+    public func words(for facts: [StuckFact]) -> String {
+        facts.compactMap(words(for:)).joined(separator: "; ")
+    }
+
+    /// One fact of a stuck run, or nil where it is better told from the other side (a thread
+    /// inside a concurrentPerform is told by the iterations nobody takes).
+    public func words(for fact: StuckFact) -> String? {
+        switch fact {
+        case .waits(let thread, let wait, let line, let holders):
+            stuck(wait, thread: self.thread(thread), line: line, heldBy: holders.map(self.thread))
+        case .operationInSuspendedQueue(let operation, let queue):
+            "\(name(operation)) never starts: \(name(queue)) is suspended"
+        case .operationDependsOnUnfinished(let operation, let unfinished):
+            "\(name(operation)) never starts: it depends on \(names(unfinished)), which never finish\(unfinished.count == 1 ? "es" : "")"
+        case .iterationsNobodyTakes(let line, let left):
+            "concurrentPerform\(line.map { " at line \($0)" } ?? "") has \(left) iteration(s) that no thread takes: those running are blocked, and libdispatch lends it no more threads than the pool has (one per CPU core, none beyond the caller on one core)"
+        case .workItemNotifyNeverRuns(let item):
+            "\(name(item)).notify never runs: the work item never runs"
+        case .groupNotifyNeverRuns(let group, let remaining):
+            "\(name(group)).notify never runs: \(remaining) block(s) never leave the group"
+        case .mainQueueBlocked(let queue, let pending):
+            "\(name(queue)) has \(pending) item(s) but the main thread is blocked"
+        case .itemsWaiting(let queue, let pending):
+            "\(name(queue)) has \(pending) item(s) waiting"
+        }
+    }
+
+    /// Foundation's reason for stopping the process.
+    public func message(_ misuse: FoundationMisuse) -> String {
+        switch misuse {
+        case .blockAddedAfterStart: "blocks cannot be added after the operation has started executing or finished"
+        case .operationEnqueuedTwice: "operations finished, executing or already in a queue cannot be enqueued"
+        }
+    }
+
+    /// A dispatchPrecondition's condition as written: "onQueue(serialQueue)".
+    func condition(_ kind: PreconditionKind, _ queue: QueueID) -> String {
+        "\(kind.rawValue)(\(name(queue)))"
+    }
+
+    /// Operations by name: "b and c".
+    func names(_ operations: [OperationID]) -> String {
+        operations.map(name).joined(separator: " and ")
+    }
+}

@@ -1,0 +1,100 @@
+/// The words for a witness schedule's steps: who did what, on which queue, at which line.
+extension Narrator {
+    /// One step as a line: "worker 1 (on serialQueue): prints 1  [line 3]".
+    public func words(for step: ScheduleStep) -> String {
+        let context = step.queue.map { " (on \(name($0)))" } ?? ""
+        let place = step.span.map { "  [line \($0.line)]" } ?? ""
+        return "\(thread(step.thread))\(context): \(action(step))\(place)"
+    }
+
+    /// Who took the step: "worker 1 on serialQueue", or "main".
+    public func who(_ step: ScheduleStep) -> String {
+        thread(step.thread) + (step.queue.map { " on \(name($0))" } ?? "")
+    }
+
+    /// What the thread did, in words: "prints 1", "serialQueue.async: enqueues the block".
+    public func action(_ step: ScheduleStep) -> String {
+        switch step.event {
+        case .printed(let text): "prints \(text)"
+        case .enqueued(let queue): "\(name(queue)).async: enqueues the block"
+        case .waits(let queue): "\(name(queue)).sync: waits for its turn"
+        case .startsItem(let queue): "starts the next item of \(name(queue))"
+        case .entersSync(let queue): "enters the \(name(queue)).sync block"
+        case .traps(let reason): "\(trapped(reason)): libdispatch traps, the process dies"
+        case .reads(let variable): "reads \(program[variable].name) (and computes the new value)"
+        case .writes(let variable, let value): "sets \(program[variable].name) = \(value.description)"
+        case .loops: "starts a loop"
+        case .branches(let taken): taken ? "if: the condition holds" : "if: the condition does not hold"
+        case .groupEnter(let group): "\(name(group)).enter()"
+        case .groupLeave(let group): "\(name(group)).leave()"
+        case .groupWaitReturns(let group): "\(name(group)).wait() returns: the group is empty"
+        case .groupNotify(let group, let queue): "\(name(group)).notify(queue: \(name(queue))): registers the block"
+        case .semaphoreWaitReturns(let semaphore): "\(name(semaphore)).wait() returns (count − 1)"
+        case .semaphoreSignal(let semaphore): "\(name(semaphore)).signal() (count + 1)"
+        case .schedules(let queue, let microseconds): "\(name(queue)).asyncAfter: a timer for \(Self.seconds(microseconds)) from now"
+        case .timerFires(let queue): "fires: the block joins \(name(queue))"
+        case .clock(let microseconds): "time passes: now \(Self.seconds(microseconds))"
+        case .clockWhileWaitingForWorker(let microseconds, let queues):
+            "time passes (now \(Self.seconds(microseconds))) while the next block of \(queues.map(name).joined(separator: ", ")) waits for a worker thread: the pool's threads, one per CPU core, are busy or blocked, and libdispatch adds one only about once a second"
+        case .sleeps(let microseconds): "sleeps for \(Self.seconds(microseconds))"
+        case .wakes: "wakes up"
+        case .waitsWithTimeout(let microseconds): "waits, for \(Self.seconds(microseconds)) at most"
+        case .waitEnds(let timedOut): timedOut ? "the wait times out (.timedOut)" : "the wait returns (.success)"
+        case .activates(let queue): "\(name(queue)).activate()"
+        case .preconditionHolds: "dispatchPrecondition holds"
+        case .performs(let iterations): "concurrentPerform(iterations: \(iterations)): runs iterations itself; pool threads may help"
+        case .takesIteration(let index): "concurrentPerform: takes iteration \(index) itself"
+        case .helpsPerform(let index): "joins concurrentPerform and takes iteration \(index)"
+        case .performReturns: "concurrentPerform returns: every iteration has finished"
+        case .workItemCancel(let item): "\(name(item)).cancel()"
+        case .workItemWaitReturns(let item): "\(name(item)).wait() returns: the item has run"
+        case .workItemNotify(let item, let queue): "\(name(item)).notify(queue: \(name(queue))): registers the block"
+        case .workItemPerform(let item): "\(name(item)).perform()"
+        case .workItemSkipped(let item): "takes \(name(item)) from the queue: cancelled, so its body is skipped"
+        case .crashes(let reason): "Foundation stops the process: \(crash(reason))"
+        case .calls(let function): "calls \(function)()"
+        case .operationCreated(let operation): "creates \(name(operation))"
+        case .operationBlockAdded(let operation): "\(name(operation)).addExecutionBlock"
+        case .dependencyAdded(let operation, let other): "\(name(operation)).addDependency(\(name(other))): \(name(operation)) waits for \(name(other)) to finish"
+        case .completionSet(let operation): "sets \(name(operation)).completionBlock"
+        case .priorityChanged(let operation, let priority): "\(name(operation)).queuePriority = .\(priority.name)"
+        case .operationCancel(let operation): "\(name(operation)).cancel()"
+        case .operationWaitReturns(let operation): "\(name(operation)).waitUntilFinished() returns: it has finished"
+        case .operationsAdded(let queue, let operations): "\(name(queue)): adds \(operations.map(name).joined(separator: ", "))"
+        case .operationLimit(let queue, let limit): "\(name(queue)).maxConcurrentOperationCount = \(limit.map(String.init) ?? "no limit")"
+        case .operationQueueSuspended(let queue, let suspended): "\(name(queue)).isSuspended = \(suspended)"
+        case .operationCancelAll(let queue): "\(name(queue)).cancelAllOperations()"
+        case .operationWaitAllReturns(let queue): "\(name(queue)).waitUntilAllOperationsAreFinished() returns"
+        case .operationsWaitReturns(let queue, let operations): "\(name(queue)).addOperations(…, waitUntilFinished: true) returns: \(operations.map(name).joined(separator: ", ")) have finished"
+        case .startsOperation(let operation): "starts \(name(operation))"
+        case .operationSkipped(let operation): "\(name(operation))'s turn: cancelled, so it finishes without running"
+        case .operationFinishes(let operation): "\(name(operation)) has no blocks: it finishes at once"
+        }
+    }
+
+    /// A logical time as a learner reads it: "2 s", "100 ms", "5 µs".
+    static func seconds(_ microseconds: Int) -> String {
+        if microseconds % 1_000_000 == 0 { return "\(microseconds / 1_000_000) s" }
+        if microseconds % 1_000 == 0 { return "\(microseconds / 1_000) ms" }
+        return "\(microseconds) µs"
+    }
+
+    /// The object whose call traps: the queue of a sync or precondition, the group of a leave,
+    /// the semaphore of a signal.
+    private func trapped(_ reason: DeadlockReason) -> String {
+        switch reason {
+        case .trap(_, let queue, _), .preconditionFailed(_, _, let queue, _): name(queue)
+        case .unbalancedLeave(_, let group, _): name(group)
+        case .unbalancedSignal(_, let semaphore, _): name(semaphore)
+        case .foundationCrash, .runtimeError, .modelError, .stuck: words(for: reason)
+        }
+    }
+
+    /// What stops the process, after "Foundation stops the process: ".
+    public func crash(_ reason: DeadlockReason) -> String {
+        switch reason {
+        case .foundationCrash(_, let misuse, _): message(misuse)
+        case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .runtimeError, .modelError, .stuck: words(for: reason)
+        }
+    }
+}
