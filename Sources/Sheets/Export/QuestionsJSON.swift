@@ -3,36 +3,17 @@ import Foundation
 import Quiz
 
 /// `export --format json`: the questions with every answer computed, for scripts and other
-/// tools. Choice letters follow the file's order (as `gcdquiz check` reads them).
+/// tools. Choice letters follow the file's order; each option says whether it is correct.
 struct QuestionsJSON: Encodable {
-    struct OutcomeEntry: Encodable {
-        var lines: [String]
-        var end: String
-        var notation: String
-        var reason: String?
-
-        init(_ outcome: Outcome, reason: String? = nil) {
-            lines = outcome.lines
-            end = outcome.end.rawValue
-            notation = AnswerNotation.render(outcome)
-            self.reason = reason
-        }
-    }
-
     struct DistractorEntry: Encodable {
-        struct Because: Encodable {
-            var rule: String
-            var statement: String
-            var detail: String
-        }
-        var outcome: OutcomeEntry
+        var outcome: OutcomeJSON
         var nearMiss: String
         /// The longest start of it that some schedule prints.
         var possiblePrefix: [String]
         /// What it says comes next, which cannot.
         var wanted: String
         var couldComeNext: [String]
-        var because: [Because]
+        var because: [BlockerJSON]
     }
 
     struct OptionEntry: Encodable {
@@ -55,7 +36,7 @@ struct QuestionsJSON: Encodable {
         var tags: [String]
         var code: String?
         var prompt: String?
-        var outcomes: [OutcomeEntry]?
+        var outcomes: [OutcomeJSON]?
         var races: [String]?
         var distractors: [DistractorEntry]?
         var options: [OptionEntry]?
@@ -68,6 +49,7 @@ struct QuestionsJSON: Encodable {
         var scoring: String
     }
 
+    var schema = jsonSchemaVersion
     var questions: [Entry]
     var count: Int
     var seed: UInt64
@@ -91,14 +73,14 @@ struct QuestionsJSON: Encodable {
             points: item.scoring.points, scoring: item.scoring.rule)
         switch item.answer {
         case .trace(let trace):
-            entry.outcomes = trace.reports.map { OutcomeEntry($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
+            entry.outcomes = trace.reports.map { OutcomeJSON($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
             entry.races = trace.exploration.races.map(\.summary)
             entry.distractors = item.distractors.map { distractor in
                 DistractorEntry(
-                    outcome: OutcomeEntry(distractor.outcome), nearMiss: distractor.kind.rawValue,
+                    outcome: OutcomeJSON(distractor.outcome), nearMiss: distractor.kind.rawValue,
                     possiblePrefix: distractor.why.longestPrefix, wanted: distractor.why.wanted.description,
                     couldComeNext: distractor.why.couldComeNext.map(\.description),
-                    because: distractor.why.blockers.map { .init(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: distractor.why.narrator.words(for: $0)) })
+                    because: distractor.why.blockers.map { BlockerJSON($0, narrator: distractor.why.narrator) })
             }
         case .choice(let choice):
             entry.options = question.options.enumerated().map { index, option in

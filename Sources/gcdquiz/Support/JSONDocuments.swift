@@ -5,27 +5,27 @@ import Quiz
 // Every JSON document gcdquiz prints, in one place. Scripts rely on these shapes (DESIGN.md):
 // fields are added, never renamed or removed. `schema` counts incompatible changes; it is 1.
 
-/// The version of the JSON shapes below, in every document as `"schema"`.
-let jsonSchemaVersion = 1
-
 /// `solve --json`: DESIGN.md's shape, plus the witness and the search's figures.
 struct SolveJSON: Encodable {
+    /// An outcome (`OutcomeJSON`'s fields) with the schedule that produces it.
     struct OutcomeEntry: Encodable {
-        var lines: [String]
-        var end: String
-        var notation: String
-        var reason: String?
+        var outcome: OutcomeJSON
         var witness: [StepEntry]
 
         init(_ report: OutcomeReport, narrator: Narrator) {
-            lines = report.outcome.lines
-            end = report.outcome.end.rawValue
-            notation = AnswerNotation.render(report.outcome)
-            reason = report.deadlock.map(narrator.words(for:))
+            outcome = OutcomeJSON(report.outcome, reason: report.deadlock.map(narrator.words(for:)))
             witness = report.witness.map { step in
                 StepEntry(thread: narrator.thread(step.thread), queue: step.queue.map(narrator.name), action: narrator.action(step),
                           line: step.span?.line, column: step.span?.column)
             }
+        }
+
+        private enum CodingKeys: String, CodingKey { case witness }
+
+        func encode(to encoder: Encoder) throws {
+            try outcome.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(witness, forKey: .witness)
         }
     }
 
@@ -98,54 +98,35 @@ struct InterviewCheckJSON: Encodable {
 
 /// `check --json`.
 struct CheckJSON: Encodable {
-    struct OutcomeEntry: Encodable {
-        var lines: [String]
-        var end: String
-        var notation: String
-
-        init(_ outcome: Outcome) {
-            lines = outcome.lines
-            end = outcome.end.rawValue
-            notation = AnswerNotation.render(outcome)
-        }
-    }
-
-    struct Reason: Encodable {
-        var rule: String
-        var statement: String
-        var detail: String
-        var line: Int?
-    }
-
     struct Impossible: Encodable {
-        var outcome: OutcomeEntry
+        var outcome: OutcomeJSON
         var prefix: [String]
         var wanted: String
         var next: [String]
-        var reasons: [Reason]
+        var reasons: [BlockerJSON]
     }
 
     var schema = jsonSchemaVersion
     var puzzle: String
     var verdict: String
-    var predicted: [OutcomeEntry]
-    var right: [OutcomeEntry]
-    var missing: [OutcomeEntry]
+    var predicted: [OutcomeJSON]
+    var right: [OutcomeJSON]
+    var missing: [OutcomeJSON]
     var possible: Int
     var impossible: Impossible?
 
     init(puzzle: String, grade: TraceGrade) {
         self.puzzle = puzzle
         verdict = grade.verdict.name
-        predicted = grade.predicted.map(OutcomeEntry.init)
-        right = grade.right.map(OutcomeEntry.init)
-        missing = grade.missing.map(OutcomeEntry.init)
+        predicted = grade.predicted.map { OutcomeJSON($0) }
+        right = grade.right.map { OutcomeJSON($0) }
+        missing = grade.missing.map { OutcomeJSON($0) }
         possible = grade.possible.count
         if case .wrong(let why) = grade.verdict {
             impossible = Impossible(
-                outcome: OutcomeEntry(why.outcome), prefix: why.longestPrefix, wanted: why.wanted.description,
+                outcome: OutcomeJSON(why.outcome), prefix: why.longestPrefix, wanted: why.wanted.description,
                 next: why.couldComeNext.map(\.description),
-                reasons: why.blockers.map { Reason(rule: $0.rule.rawValue, statement: $0.rule.statement, detail: why.narrator.words(for: $0), line: $0.span?.line) })
+                reasons: why.blockers.map { BlockerJSON($0, narrator: why.narrator) })
         }
     }
 }
