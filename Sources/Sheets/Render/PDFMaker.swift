@@ -41,12 +41,6 @@ public struct PDFMaker: Sendable {
         public var html: URL
         /// Indices into the book's documents.
         public var documents: [Int]
-
-        public init(pdf: URL, html: URL, documents: [Int]) {
-            self.pdf = pdf
-            self.html = html
-            self.documents = documents
-        }
     }
 
     /// HTML documents laid out once each, written as one PDF of all their pages in order (every
@@ -58,13 +52,6 @@ public struct PDFMaker: Sendable {
         /// The HTML holding every document, for the `weasyprint` command.
         public var combinedHTML: URL
         public var parts: [Part]
-
-        public init(documents: [URL], combined: URL, combinedHTML: URL, parts: [Part]) {
-            self.documents = documents
-            self.combined = combined
-            self.combinedHTML = combinedHTML
-            self.parts = parts
-        }
     }
 
     /// Makes every book's PDFs. With qpdf, each book is laid out in two halves of about the same
