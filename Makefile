@@ -92,18 +92,19 @@ bench-sheets: release
 	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --generated --output $(BUILD_DIR)/bench-sheets/generated-html >/dev/null'
 	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --generated --format pdf --output $(BUILD_DIR)/bench-sheets/generated-pdf >/dev/null'
 
-## libedit (line editing for the drill) and pkg-config, WeasyPrint (sheet --format pdf) and
-## poppler-utils (pdftotext, which the tests read PDFs with), from apt when missing.
+## libedit (line editing for the drill) and pkg-config, WeasyPrint and qpdf (sheet --format pdf:
+## qpdf cuts each variant's PDF from the book WeasyPrint wrote) and poppler-utils (pdftotext, which
+## the tests read PDFs with), from apt when missing.
 deps:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \
 		echo "make: installing libedit-dev and pkg-config (apt-get)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libedit-dev pkg-config >/dev/null; \
 	fi
-	@if ! command -v weasyprint >/dev/null || ! command -v pdftotext >/dev/null; then \
-		echo "make: installing weasyprint and poppler-utils (apt-get)"; \
+	@if ! command -v weasyprint >/dev/null || ! command -v pdftotext >/dev/null || ! command -v qpdf >/dev/null; then \
+		echo "make: installing weasyprint, poppler-utils and qpdf (apt-get)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq weasyprint poppler-utils >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq weasyprint poppler-utils qpdf >/dev/null; \
 	fi
 
 clean:

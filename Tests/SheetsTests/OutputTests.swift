@@ -73,6 +73,54 @@ import Testing
         }
     }
 
+    /// Cut from the books by qpdf or written one by one by WeasyPrint, every part is the pages of
+    /// its own variant, numbered "Page n of m" of that variant, and the books hold every part's
+    /// pages in order.
+    @Test(.enabled(if: PDFMaker.find() != nil, "WeasyPrint is not installed here (make deps installs it; CI has it)"))
+    func partsAreTheirVariantsPagesWithOrWithoutQPDF() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheet = try Fixtures.sheet(Fixtures.mixedIDs, variants: 3)
+        guard let found = PDFMaker.find() else { return }
+        var makers = [("without qpdf", PDFMaker(executable: found.executable, splitter: nil))]
+        if found.splitter != nil { makers.append(("with qpdf", found)) }
+        var texts: [[String]] = []
+        for (name, maker) in makers {
+            let target = folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-"))
+            let written = try SheetWriter.write(sheet, format: .pdf, paper: .letter, to: target, pdfMaker: maker)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == written.files.map(\.lastPathComponent).sorted(),
+                    "\(name): scratch files were left behind")
+            var pagesOfParts: [String: [String]] = [:]
+            for file in written.files {
+                let pages = try Self.pdfText(file).split(separator: "\u{0C}", omittingEmptySubsequences: true).map(String.init)
+                    .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+                pagesOfParts[file.deletingPathExtension().lastPathComponent] = pages
+            }
+            for variant in sheet.variants {
+                for part in ["sheet", "key"] {
+                    let pages = pagesOfParts["\(part)-\(variant.id)"] ?? []
+                    #expect(!pages.isEmpty, "\(name): \(part)-\(variant.id) has no pages")
+                    for (index, page) in pages.enumerated() {
+                        #expect(page.contains("Page \(index + 1) of \(pages.count)"), "\(name): \(part)-\(variant.id) page \(index + 1)")
+                        #expect(page.contains("Variant \(variant.id) of 3"), "\(name): \(part)-\(variant.id) page \(index + 1)")
+                    }
+                }
+            }
+            #expect(pagesOfParts["sheets"] == sheet.variants.flatMap { pagesOfParts["sheet-\($0.id)"] ?? [] }, "\(name)")
+            #expect(pagesOfParts["keys"] == sheet.variants.flatMap { pagesOfParts["key-\($0.id)"] ?? [] }, "\(name)")
+            texts.append(written.files.map { pagesOfParts[$0.deletingPathExtension().lastPathComponent]?.joined() ?? "" })
+        }
+        #expect(Set(texts).count == 1, "qpdf changed what the pages say")
+    }
+
+    @Test func booksAreCutInHalvesOfAboutTheSameSize() {
+        #expect(PDFMaker.balancedSplit([1, 1, 1, 1]) == 2)
+        #expect(PDFMaker.balancedSplit([10, 1, 1]) == 1)
+        #expect(PDFMaker.balancedSplit([1, 1, 10]) == 2)
+        #expect(PDFMaker.balancedSplit([5, 5]) == 1)
+        #expect(PDFMaker.pageRanges([6, 5, 7]) == [1...6, 7...11, 12...18])
+    }
+
     static func pdfText(_ pdf: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -25,9 +25,12 @@ public enum SheetWriter {
             }
             let pdf = { (name: String) in output.url(for: name + ".pdf") }
             let html = { (name: String) in output.url(for: name + ".html") }
+            // Each variant's sheet (or key) is a document of the book and a part of its own.
             let books = [("sheet", "sheets"), ("key", "keys")].map { part, all in
-                PDFMaker.Book(parts: sheet.variants.map { PDFMaker.Job(html: html("\(part)-\($0.id)"), pdf: pdf("\(part)-\($0.id)")) },
-                              combined: pdf(all), combinedHTML: html(all))
+                PDFMaker.Book(documents: sheet.variants.map { html("\(part)-\($0.id)") }, combined: pdf(all), combinedHTML: html(all),
+                              parts: sheet.variants.enumerated().map { index, variant in
+                                  PDFMaker.Part(pdf: pdf("\(part)-\(variant.id)"), html: html("\(part)-\(variant.id)"), documents: [index])
+                              })
             }
             try pdfMaker.make(books)
             // In the order of the other formats: per variant its sheet and key, then the two books.
