@@ -73,10 +73,11 @@ public struct ProgressReport: Sendable, Codable, Equatable {
     /// How far back the report reads whole reviews: its weeks, with a day to spare.
     public static let reviewWindowDays = 7 * weeksShown + 1
 
-    public init(questions: [Question], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
-                calendar: Calendar = .current) {
+    /// The report over the bank's questions, whole or as the bank index has them.
+    public init<Item: ScheduledQuestion>(questions: [Item], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
+                                         calendar: Calendar = .current) {
         generatedAt = Timestamp.iso8601(now)
-        let plan = ReviewPlan(questions: questions, history: history, now: now, newPerDay: newPerDay, calendar: calendar)
+        let plan = ReviewSchedule(questions: questions, history: history, now: now, newPerDay: newPerDay, calendar: calendar)
         let rated = history.reviews.filter { $0.rating != nil }
         let recent = rated.filter { now.timeIntervalSince($0.answeredAt) <= 30 * 86_400 }
         answered = history.ratedDates.count
@@ -86,7 +87,7 @@ public struct ProgressReport: Sendable, Codable, Equatable {
         accuracy30Days = Self.accuracy(recent)
         questionsTotal = questions.count
 
-        let keys = Dictionary(questions.map { ($0.id, CardKey($0)) }, uniquingKeysWith: { first, _ in first })
+        let keys = Dictionary(questions.map { ($0.id, $0.card) }, uniquingKeysWith: { first, _ in first })
         let dueIDs = Set(plan.due.map(\.id))
         let seenIDs = Set(questions.filter { history.state(of: keys[$0.id]!).map { !$0.isNew } ?? false }.map(\.id))
         questionsSeen = seenIDs.count
