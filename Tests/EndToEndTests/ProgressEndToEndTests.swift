@@ -171,6 +171,28 @@ import Testing
         #expect(report.topics.map(\.strength) == report.topics.map(\.strength).sorted())
     }
 
+    /// Opening the store a second time in one process must not cost the first connection its
+    /// locks (reading the file with anything but SQLite does, when it closes its descriptor):
+    /// another process closing its connection would then checkpoint and delete the WAL under the
+    /// first, whose next read misses answers or finds the file "malformed" (as
+    /// `benchmark-progress --keep` did).
+    @Test func aSecondOpeningInOneProcessLeavesTheFirstConnectionSound() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("progress.sqlite").path
+        let store = try #require(ProgressStore.open(at: path).store)
+        let question = Question(id: "a", kind: .trace, title: "a", level: 1, tags: ["serial-queues"], source: "test", explanation: "x",
+                                code: "print(1)", file: "a.yaml")
+        for number in 0..<50 {
+            try store.record(Review(of: question, grade: .exact, answer: "1", seconds: 1, mode: .drill, at: Date(timeIntervalSince1970: Double(number))))
+        }
+        #expect(ProgressStore.open(at: path).store != nil)
+        let other = try Binary.run(["record-answers", "--progress", path, "--count", "3"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(try store.count() == 53)
+        #expect(try store.reviews().count == 53)
+    }
+
     /// Export, import into an empty database, export again: the same file; importing twice adds nothing.
     @Test func exportImportRoundTripThroughTheBinary() throws {
         let folder = try Binary.temporaryFolder()
