@@ -193,6 +193,20 @@ import Testing
         #expect(try store.reviews().count == 53)
     }
 
+    /// `progress` is parsed by its own command for speed; help and errors still read as the root's.
+    @Test func progressParsedAloneKeepsTheRootsHelpAndErrors() throws {
+        let help = try Binary.run(["progress", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: gcdquiz progress"))
+        let both = try Binary.run(["progress", "--json", "--html", "r.html"])
+        #expect(both.status == 1)
+        #expect(both.stderr.contains("choose one of --json, --html, --export and --import"))
+        #expect(both.stderr.contains("Usage: gcdquiz progress"))
+        let unknown = try Binary.run(["progress", "--bogus"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("Error: Unknown option '--bogus'"))
+    }
+
     /// Export, import into an empty database, export again: the same file; importing twice adds nothing.
     @Test func exportImportRoundTripThroughTheBinary() throws {
         let folder = try Binary.temporaryFolder()
