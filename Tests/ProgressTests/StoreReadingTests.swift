@@ -47,16 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/p.sqlite"
         switch kind {
-        case "damaged":
-            let store = try #require(ProgressStore.open(at: path).store)
-            for number in 0..<200 { try store.record(review(puzzle("q\(number)"), .exact, at: day(Double(number)))) }
-            try store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try store.database.close()
-            let handle = try #require(FileHandle(forUpdatingAtPath: path))
-            let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 4096)
-            handle.write(Data(repeating: 0xA5, count: Int(size) - 4096))
-            try handle.close()
+        case "damaged": try writeDamagedStore(at: path)
         case "not SQLite": try Data("a note\n".utf8).write(to: URL(fileURLWithPath: path))
         case "empty": try Data().write(to: URL(fileURLWithPath: path))
         case "foreign":
