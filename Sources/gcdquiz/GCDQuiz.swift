@@ -21,15 +21,21 @@ struct GCDQuiz: ParsableCommand {
 }
 
 extension GCDQuiz {
-    /// The command line parsed into its command. `solve`, which scripts call in a loop, is parsed
-    /// by its own command alone: the root's parse builds the argument set of the default
-    /// subcommand and of the one it matches through reflection, and each new type it reflects
-    /// costs the Swift runtime a scan of every protocol conformance in the binary (swift-syntax's
-    /// thousands among them), a third of a solve's time. Anything `SolveCommand` cannot parse
-    /// alone (help, an error) goes through the root, so messages and usage stay the root's.
+    /// Commands parsed by themselves alone: `solve`, which scripts call in a loop, and
+    /// `progress`, a report that should come at once.
+    static let parsedAlone: [ParsableCommand.Type] = [SolveCommand.self, ProgressCommand.self]
+
+    /// The command line parsed into its command. A command of `parsedAlone` is parsed by its own
+    /// command alone: the root's parse builds the argument set of the default subcommand and of
+    /// the one it matches through reflection, and each new type it reflects costs the Swift
+    /// runtime a scan of every protocol conformance in the binary (swift-syntax's thousands among
+    /// them), a third of a solve's time. Anything such a command cannot parse alone (help, an
+    /// error) goes through the root, so messages and usage stay the root's.
     static func parseCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand {
-        if arguments.first == SolveCommand.configuration.commandName, let solve = try? SolveCommand.parse(Array(arguments.dropFirst())) {
-            return solve
+        if let name = arguments.first, let command = parsedAlone.first(where: { $0.configuration.commandName == name }),
+            let parsed = try? command.parse(Array(arguments.dropFirst()))
+        {
+            return parsed
         }
         return try parseAsRoot(arguments)
     }

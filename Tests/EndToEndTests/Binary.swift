@@ -39,6 +39,8 @@ enum Binary {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "GCDQUIZ_BANK")
+        // The bank index cache goes to a folder of the test run's own, not the real home's.
+        environment["XDG_CACHE_HOME"] = cacheHome
         for (key, value) in extra { environment[key] = value }
         let progress = IsolatedProgress(&environment)
         defer { progress.remove() }
@@ -64,6 +66,9 @@ enum Binary {
             stdout: String(decoding: outputData, as: UTF8.self),
             stderr: String(decoding: errorData, as: UTF8.self))
     }
+
+    /// The cache folder every run of this test process shares (the bank index).
+    static let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-e2e-cache-\(getpid())").path
 
     /// A fresh folder for files a test writes; removed by the caller.
     static func temporaryFolder() throws -> URL {

@@ -88,6 +88,49 @@ import Testing
         #expect(try exported(database.path, in: folder).count == 1)
     }
 
+    /// The report reads the bank through its index cache: a question edited since it was
+    /// answered is a new card (unseen), even when its file keeps its size and modification time
+    /// and the cache holds the old wording.
+    @Test func anEditedQuestionIsNewInTheReportDespiteTheCachedBankIndex() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bank = folder.appendingPathComponent("Questions")
+        try FileManager.default.createDirectory(at: bank, withIntermediateDirectories: true)
+        for name in ["serial-async-async", "serial-sync-in-async"] {
+            try FileManager.default.copyItem(at: Binary.packageRoot.appendingPathComponent("Questions/serial-queue/\(name).yaml"),
+                                             to: bank.appendingPathComponent("\(name).yaml"))
+        }
+        let questions = BankLoader.load(paths: [bank.path]).questions
+        #expect(questions.count == 2)
+        let log = questions.map { Review(of: $0, grade: .exact, answer: "1", seconds: 9, mode: .drill, at: Date().addingTimeInterval(-86_400)) }
+        let file = folder.appendingPathComponent("history.csv")
+        try LogExchange.export(log, as: .csv).write(to: file)
+        let database = folder.appendingPathComponent("p.sqlite").path
+        let cache = folder.appendingPathComponent("cache").path
+        #expect(try Binary.run(["progress", "--progress", database, "--import", file.path]).status == 0)
+        // A file changed in the last two seconds is not cached (its time stamps could hide a
+        // second change): let the copies settle, so that the index is really read from the cache.
+        Thread.sleep(forTimeInterval: 2.5)
+        func report() throws -> ProgressReport {
+            let result = try Binary.run(["progress", "--progress", database, "--bank", bank.path, "--json"], environment: ["XDG_CACHE_HOME": cache])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try JSONDecoder().decode(ProgressReport.self, from: Data(result.stdout.utf8))
+        }
+        #expect(try report().questionsSeen == 2)
+        #expect(try report().questionsSeen == 2)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: cache + "/gcdquiz")
+        #expect(cached.count == 1 && cached[0].hasPrefix("bank-index-"))
+
+        let edited = bank.appendingPathComponent("serial-async-async.yaml")
+        let modified = try FileManager.default.attributesOfItem(atPath: edited.path)[.modificationDate]
+        let text = try String(contentsOf: edited, encoding: .utf8)
+        try text.replacingOccurrences(of: "print(1)", with: "print(7)").write(to: edited, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: modified!], ofItemAtPath: edited.path)
+        let after = try report()
+        #expect(after.questionsSeen == 1)
+        #expect(after.questionsTotal == 2)
+    }
+
     /// `progress --json` after a known history, imported from a CSV made of bank questions.
     @Test func progressJSONAfterAKnownHistory() throws {
         let folder = try Binary.temporaryFolder()
@@ -126,6 +169,42 @@ import Testing
         #expect(serialQueues.accuracy30Days == 0.5)
         // Weakest first.
         #expect(report.topics.map(\.strength) == report.topics.map(\.strength).sorted())
+    }
+
+    /// Opening the store a second time in one process must not cost the first connection its
+    /// locks (reading the file with anything but SQLite does, when it closes its descriptor):
+    /// another process closing its connection would then checkpoint and delete the WAL under the
+    /// first, whose next read misses answers or finds the file "malformed" (as
+    /// `benchmark-progress --keep` did).
+    @Test func aSecondOpeningInOneProcessLeavesTheFirstConnectionSound() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("progress.sqlite").path
+        let store = try #require(ProgressStore.open(at: path).store)
+        let question = Question(id: "a", kind: .trace, title: "a", level: 1, tags: ["serial-queues"], source: "test", explanation: "x",
+                                code: "print(1)", file: "a.yaml")
+        for number in 0..<50 {
+            try store.record(Review(of: question, grade: .exact, answer: "1", seconds: 1, mode: .drill, at: Date(timeIntervalSince1970: Double(number))))
+        }
+        #expect(ProgressStore.open(at: path).store != nil)
+        let other = try Binary.run(["record-answers", "--progress", path, "--count", "3"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(try store.count() == 53)
+        #expect(try store.reviews().count == 53)
+    }
+
+    /// `progress` is parsed by its own command for speed; help and errors still read as the root's.
+    @Test func progressParsedAloneKeepsTheRootsHelpAndErrors() throws {
+        let help = try Binary.run(["progress", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: gcdquiz progress"))
+        let both = try Binary.run(["progress", "--json", "--html", "r.html"])
+        #expect(both.status == 1)
+        #expect(both.stderr.contains("choose one of --json, --html, --export and --import"))
+        #expect(both.stderr.contains("Usage: gcdquiz progress"))
+        let unknown = try Binary.run(["progress", "--bogus"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("Error: Unknown option '--bogus'"))
     }
 
     /// Export, import into an empty database, export again: the same file; importing twice adds nothing.

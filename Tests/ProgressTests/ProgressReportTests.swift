@@ -63,6 +63,19 @@ import Quiz
         #expect(!html.contains("http://") && !html.contains("https://"))
     }
 
+    /// The days of the answers, found once per run of one day, are what the calendar gives
+    /// date by date: across a change to summer time, at midnight, and out of order.
+    @Test func daysOfManyDatesAgreeWithTheCalendarDateByDate() throws {
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let start = Date(timeIntervalSince1970: 1_774_652_400)  // 2026-03-28 00:00 in Berlin; summer time begins the next night
+        var dates = (0..<400).map { start.addingTimeInterval(Double($0) * 997) }
+        dates += [start, start.addingTimeInterval(-1), start.addingTimeInterval(86_400), start.addingTimeInterval(3 * 86_400 - 3600), start]
+        for calendar in [berlin, utc] {
+            #expect(ProgressReport.days(of: dates, calendar: calendar) == dates.map(calendar.startOfDay))
+        }
+    }
+
     @Test func anEmptyLogSaysWhereToStart() {
         let empty = ProgressReport(questions: serial, history: ProgressHistory(reviews: []), now: day(0), calendar: utc)
         #expect(empty.topics.map(\.seen) == [0])

@@ -61,18 +61,7 @@ import Testing
     }
 
     @Test func aDamagedFileIsSetAside() throws {
-        try expectSetAside(reason: "is damaged") { path in
-            let store = try #require(ProgressStore.open(at: path).store)
-            for number in 0..<200 { try store.record(review(puzzle("q\(number)"), .exact, at: day(Double(number)))) }
-            try store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-            try store.database.close()
-            // Keep the header, scribble over every page after the first.
-            let handle = try #require(FileHandle(forUpdatingAtPath: path))
-            let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 4096)
-            handle.write(Data(repeating: 0xA5, count: Int(size) - 4096))
-            try handle.close()
-        }
+        try expectSetAside(reason: "is damaged", writeDamagedStore(at:))
     }
 
     @Test func anotherProgramsDatabaseIsSetAside() throws {

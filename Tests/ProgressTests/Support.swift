@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import Quiz
+import Testing
 @testable import Progress
 
 /// A fresh folder for a test's files.
@@ -29,4 +31,18 @@ var utc: Calendar {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     return calendar
+}
+
+/// A progress file of 200 answers whose pages after the first are scribbled over (the header
+/// kept): SQLite opens it and finds the damage when it reads.
+func writeDamagedStore(at path: String) throws {
+    let store = try #require(ProgressStore.open(at: path).store)
+    for number in 0..<200 { try store.record(review(puzzle("q\(number)"), .exact, at: day(Double(number)))) }
+    try store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    try store.database.close()
+    let handle = try #require(FileHandle(forUpdatingAtPath: path))
+    let size = try handle.seekToEnd()
+    try handle.seek(toOffset: 4096)
+    handle.write(Data(repeating: 0xA5, count: Int(size) - 4096))
+    try handle.close()
 }

@@ -36,13 +36,26 @@ public enum ContentHash {
 
     /// FNV-1a, 64 bits, over the parts' UTF-8 separated by a zero byte, as 16 hex digits.
     static func hash(_ parts: [String]) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        var value = offsetBasis
         for (index, part) in parts.enumerated() {
-            if index > 0 { value = (value ^ 0) &* 0x100_0000_01b3 }
-            for byte in part.utf8 {
-                value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
+            if index > 0 { value = mix(value, 0) }
+            for byte in part.utf8 { value = mix(value, byte) }
         }
+        return hex(value)
+    }
+
+    /// FNV-1a, 64 bits, over `bytes`, as 16 hex digits: a checksum of a file gcdquiz wrote.
+    static func hash(bytes: some Sequence<UInt8>) -> String {
+        hex(bytes.reduce(offsetBasis, mix))
+    }
+
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    private static func mix(_ value: UInt64, _ byte: UInt8) -> UInt64 {
+        (value ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -1,23 +1,27 @@
 import Foundation
 import Quiz
 
+/// The plan over the bank's questions, as the drill, `review` and `interview` use it.
+public typealias ReviewPlan = ReviewSchedule<Question>
+
 /// What to ask now: the questions due, most overdue first, then new ones up to the day's limit;
-/// and the questions missed the last time they were answered.
-public struct ReviewPlan: Sendable {
+/// and the questions missed the last time they were answered. Over whole questions (a session
+/// asks them) or over the bank index's entries (the report only counts them).
+public struct ReviewSchedule<Item: ScheduledQuestion>: Sendable {
     /// Due now: first the ones still being learned (missed lately: their short steps are over),
     /// earliest first; then the rest, lowest retrievability first (the ones most likely forgotten).
-    public var due: [Question]
+    public var due: [Item]
     /// Never answered (those skipped first, then the easiest first, in bank order within a level), up to what is left of the day's new questions.
-    public var new: [Question]
+    public var new: [Item]
     /// Whose latest answer was not right (wrong, partial, incomplete, out of time), most recent first.
-    public var missed: [Question]
+    public var missed: [Item]
     /// Generated puzzles (not in the bank) due now, with the code kept in the log.
     public var dueGenerated: [GeneratedCard]
     /// New questions the day's limit still allows (the limit less the cards first seen today).
     public var newLeftToday: Int
 
     /// `due` then `new`: a review session's questions.
-    public var session: [Question] { due + new }
+    public var session: [Item] { due + new }
 
     public struct GeneratedCard: Sendable, Equatable {
         public var card: CardKey
@@ -27,15 +31,16 @@ public struct ReviewPlan: Sendable {
 
     /// The plan for `questions` (the bank, perhaps filtered) at `now`. A question's card is its id
     /// and its current content: reviews of an earlier wording do not make an edited question due.
-    public init(questions: [Question], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
+    public init(questions: [Item], history: ProgressHistory, now: Date = Date(), newPerDay: Int = 10,
                 calendar: Calendar = .current) {
-        var dueCards: [(question: Question, learning: Bool, retrievability: Double, due: Date)] = []
-        var unseen: [Question] = []
-        var missed: [(question: Question, at: Date)] = []
+        var dueCards: [(question: Item, learning: Bool, retrievability: Double, due: Date)] = []
+        var unseen: [(question: Item, key: CardKey)] = []
+        var missed: [(question: Item, at: Date)] = []
         for question in questions {
-            let key = CardKey(question)
+            // A question's card costs a hash of its content: once each.
+            let key = question.card
             guard let state = history.state(of: key), !state.isNew else {
-                unseen.append(question)
+                unseen.append((question, key))
                 if let state = history.state(of: key), let grade = state.lastGrade, let at = state.lastAnsweredAt,
                     grade != .skipped, !grade.isRight
                 {
@@ -60,10 +65,10 @@ public struct ReviewPlan: Sendable {
         let firstSeenToday = history.cards.values.filter { ($0.firstReviewed ?? .distantPast) >= startOfDay }.count
         newLeftToday = max(newPerDay - firstSeenToday, 0)
         // A question skipped before it was ever answered comes back first among the new ones.
-        let skipped = unseen.filter { history.state(of: CardKey($0))?.lastGrade == .skipped }
+        let skipped = unseen.filter { history.state(of: $0.key)?.lastGrade == .skipped }.map(\.question)
         let skippedIDs = Set(skipped.map(\.id))
         // Then the easiest first, in bank order within a level.
-        let rest = unseen.filter { !skippedIDs.contains($0.id) }.enumerated()
+        let rest = unseen.map(\.question).filter { !skippedIDs.contains($0.id) }.enumerated()
             .sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }.map(\.element)
         new = Array((skipped + rest).prefix(newLeftToday))
         self.missed = missed.sorted { ($0.at, $0.question.id) > ($1.at, $1.question.id) }.map(\.question)

@@ -103,13 +103,7 @@ extension ProgressStore {
     /// from that replay when the file can be written.
     public func history(scheduler: CardScheduler = CardScheduler(), reviewsSince: Date? = nil) throws -> ProgressHistory {
         let wanted = Self.derivation(scheduler)
-        let fromTable: ProgressHistory? = try database.read { db in
-            guard let basis = try Self.basis(db), basis.derivation == wanted else { return nil }
-            let count = try Review.fetchCount(db)
-            guard basis.reviews == count else { return nil }
-            return try Self.tableHistory(db, scheduler: scheduler, count: count, reviewsSince: reviewsSince)
-        }
-        if let fromTable { return fromTable }
+        if let fromTable = try currentHistory(scheduler: scheduler, reviewsSince: reviewsSince) { return fromTable }
         guard isWritable else { return ProgressHistory(reviews: try reviews(), scheduler: scheduler) }
         return try database.write { db in
             let reviews = try Review.fetchAll(db, sql: Review.selection + " ORDER BY answered_at, id")
@@ -120,6 +114,18 @@ extension ProgressStore {
                 sql: "INSERT OR REPLACE INTO card_state_basis (id, derivation, retention, reviews, latest_at, latest_id) VALUES (1, ?, ?, ?, ?, ?)",
                 arguments: [wanted, scheduler.desiredRetention, reviews.count, reviews.last?.milliseconds ?? 0, reviews.last?.id ?? ""])
             return history
+        }
+    }
+
+    /// The history from the card-state table when it agrees with the log; nil when it must be
+    /// derived again (which `history` does), as after an import.
+    public func currentHistory(scheduler: CardScheduler = CardScheduler(), reviewsSince: Date? = nil) throws -> ProgressHistory? {
+        let wanted = Self.derivation(scheduler)
+        return try database.read { db in
+            guard let basis = try Self.basis(db), basis.derivation == wanted else { return nil }
+            let count = try Review.fetchCount(db)
+            guard basis.reviews == count else { return nil }
+            return try Self.tableHistory(db, scheduler: scheduler, count: count, reviewsSince: reviewsSince)
         }
     }
 

@@ -56,14 +56,16 @@ extension ProgressStore {
     }
 
     static func attempt(_ path: String) -> Attempt {
-        let header = FileManager.default.contents(atPath: path)?.prefix(16) ?? Data()
-        if !header.isEmpty {
-            guard header == Data("SQLite format 3\0".utf8) else { return .unusable("is not an SQLite database") }
+        // Not read with anything but SQLite: closing any other descriptor of the file would drop
+        // the locks this process's open connections hold on it (sqlite.org/howtocorrupt.html,
+        // 2.2), and another process could then checkpoint and delete the WAL under them. SQLite
+        // itself says when a file is not a database.
+        if let stamp = FileStamp(of: path), stamp.size > 0 {
             // Look before touching: opening for use turns on WAL, which would change a file that
             // turns out to be someone else's, or one to set aside as it is.
             do {
                 let inspection = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
-                let problem = try inspection.read(inspect)
+                let problem = try inspection.read { db in try inspect(db) }
                 try inspection.close()
                 if let problem { return .unusable(problem) }
             } catch {
@@ -91,10 +93,36 @@ extension ProgressStore {
         }
     }
 
-    /// Why an existing file cannot be used as it is, or nil when it can.
-    static func inspect(_ db: Database) throws -> String? {
-        let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "ok"
-        if check != "ok" { return "is damaged (\(check))" }
+    /// Opens an existing progress file for reading only, for a command that only reports: no
+    /// page-by-page check (it reads every page, a tenth of `gcdquiz progress`), since SQLite
+    /// reports a damaged page it meets while reading. Nil when the file is not a current gcdquiz
+    /// database as it is (foreign, newer, to migrate) or cannot be opened: then `open(at:)`, which
+    /// checks every page and sets a bad file aside, is the way; so it is when reading fails.
+    static func openForReading(at path: String) -> ProgressStore? {
+        guard let stamp = FileStamp(of: path), stamp.size > 0,
+            let database = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
+            (try? database.read({ db in try inspect(db, everyPage: false) == nil ? try migrator.hasCompletedMigrations(db) : false })) == true
+        else { return nil }
+        return ProgressStore(path: path, database: database, isWritable: false)
+    }
+
+    /// The history from an existing file opened for reading only (`openForReading`), when its
+    /// card states agree with its log; nil otherwise, or when reading meets any error: the caller
+    /// then opens the file with `open(at:)`, which checks it whole and sets a bad one aside. The
+    /// connection is closed when this returns.
+    public static func currentHistory(at path: String, scheduler: CardScheduler, reviewsSince: Date?) -> ProgressHistory? {
+        guard let store = openForReading(at: path) else { return nil }
+        defer { try? store.database.close() }
+        return try? store.currentHistory(scheduler: scheduler, reviewsSince: reviewsSince)
+    }
+
+    /// Why an existing file cannot be used as it is, or nil when it can; `everyPage` reads the
+    /// whole file for damage first.
+    static func inspect(_ db: Database, everyPage: Bool = true) throws -> String? {
+        if everyPage {
+            let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "ok"
+            if check != "ok" { return "is damaged (\(check))" }
+        }
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         // A file another session is creating right now has GRDB's bookkeeping table before the
@@ -122,7 +150,7 @@ extension ProgressStore {
 
     static func openReadOnly(_ path: String) throws -> ProgressStore? {
         let database = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
-        guard try database.read(inspect) == nil,
+        guard try database.read({ db in try inspect(db) }) == nil,
             try database.read({ db in try migrator.hasCompletedMigrations(db) })
         else { return nil }
         return ProgressStore(path: path, database: database, isWritable: false)

@@ -46,8 +46,9 @@ struct ProgressCommand: ParsableCommand {
     func run() throws {
         if let importFile { return try importLog(importFile) }
         if let exportFile { return try exportLog(exportFile) }
-        // The report needs what each question asks, not its compiled program.
-        let questions = try bank.load(compilation: .onDemand).questions
+        // The report needs each question's card, level and topics, not its text: the bank index,
+        // which parses only the files changed since it was cached.
+        let questions = BankIndex.load(root: try bank.requiredSource().root, cacheFolder: BankIndex.cacheFolder()).entries
         let history = try store.history(days: ProgressReport.reviewWindowDays)
         let report = ProgressReport(questions: questions, history: history, newPerDay: new)
         if json {

@@ -11,10 +11,15 @@ struct BankOptions: ParsableArguments {
     /// `.eager` compiles every puzzle (and leaves out those that do not compile); commands that
     /// use only some of them ask for `.onDemand`.
     func load(compilation: BankLoader.Compilation = .eager) throws -> Bank {
+        try requiredSource().load(compilation: compilation)
+    }
+
+    /// Where the bank is, or a clear error when there is none.
+    func requiredSource() throws -> BankSource {
         guard let source = try source() else {
             throw CommandFailure.badInput("no question bank found: run from the gcdquiz checkout, pass --bank PATH, set \(BankLocator.environmentVariable), or install with 'make install'")
         }
-        return source.load(compilation: compilation)
+        return source
     }
 
     /// Where the bank is, if anywhere; commands given a file do not need it. A bank named

@@ -37,10 +37,16 @@ struct ProgressOptions: ParsableArguments {
     /// Every card's state, with the reviews of the last `days` days: none when there is no
     /// database yet (reading does not create one).
     func history(days: Int) throws -> ProgressHistory {
-        guard FileManager.default.fileExists(atPath: try path()) else { return ProgressHistory(reviews: [], scheduler: scheduler) }
+        let path = try path()
+        guard FileManager.default.fileExists(atPath: path) else { return ProgressHistory(reviews: [], scheduler: scheduler) }
+        let since = Date().addingTimeInterval(-Double(days) * 86_400)
+        // Reading alone needs neither a writable connection nor the check of every page; a file
+        // that is not sound and current as it is (damaged where read, card states to derive again,
+        // to migrate) takes the full opening, which sets a bad file aside.
+        if let history = ProgressStore.currentHistory(at: path, scheduler: scheduler, reviewsSince: since) { return history }
         guard let store = try open().store else { return ProgressHistory(reviews: [], scheduler: scheduler) }
         do {
-            return try store.history(scheduler: scheduler, reviewsSince: Date().addingTimeInterval(-Double(days) * 86_400))
+            return try store.history(scheduler: scheduler, reviewsSince: since)
         } catch {
             throw CommandFailure.unexpected("cannot read the progress database \(store.path): \(error)")
         }
