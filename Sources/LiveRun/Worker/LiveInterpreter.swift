@@ -147,7 +147,7 @@ final class LiveInterpreter: @unchecked Sendable {
                 monitor.submitted(token)
             case .dispatch(let queue, .sync, let body, let options):
                 let caller = announce(.sync(queue: program[queue].name), at: statement)
-                let wait = monitor.beginWait("\(program[queue].name).sync", line: line)
+                let wait = monitor.beginWait(.sync(queue), line: line)
                 var inner = locals
                 queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
                     // The body may run on another thread (the main queue's runs on the main thread).
@@ -179,7 +179,7 @@ final class LiveInterpreter: @unchecked Sendable {
             case .group(let group, let action):
                 perform(action, on: group, at: statement, locals)
             case .semaphore(let semaphore, .wait):
-                monitor.waiting("\(program.semaphores[semaphore.index].name).wait()", line: line) {
+                monitor.waiting(in: .semaphore(semaphore), line: line) {
                     semaphores[semaphore.index].wait()
                 }
             case .semaphore(let semaphore, .signal):
@@ -204,11 +204,11 @@ final class LiveInterpreter: @unchecked Sendable {
                 let outcome: DispatchTimeoutResult
                 switch waitable {
                 case .group(let group):
-                    outcome = monitor.waiting("\(program.groups[group.index].name).wait(timeout:)", line: line) {
+                    outcome = monitor.waiting(in: .timeout(waitable), line: line) {
                         groups[group.index].wait(timeout: deadline)
                     }
                 case .semaphore(let semaphore):
-                    outcome = monitor.waiting("\(program.semaphores[semaphore.index].name).wait(timeout:)", line: line) {
+                    outcome = monitor.waiting(in: .timeout(waitable), line: line) {
                         semaphores[semaphore.index].wait(timeout: deadline)
                     }
                 }
@@ -304,7 +304,7 @@ final class LiveInterpreter: @unchecked Sendable {
             group.leave()
             clearAnnouncement()
         case .wait:
-            monitor.waiting("\(name).wait()", line: statement.span.line) { group.wait() }
+            monitor.waiting(in: .group(id), line: statement.span.line) { group.wait() }
         case .notify(let queue, let body):
             let token = monitor.groupNotify(id, queue: queue, line: statement.span.line)
             group.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
@@ -335,7 +335,7 @@ final class LiveInterpreter: @unchecked Sendable {
         case .perform:
             monitor.performing(id) { item.perform() }
         case .wait:
-            monitor.waiting("\(decl.name).wait()", line: statement.span.line) { item.wait() }
+            monitor.waiting(in: .workItem(id), line: statement.span.line) { item.wait() }
         case .notify(let queue, let body):
             let token = monitor.workItemNotify(id, queue: queue, line: statement.span.line)
             item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))

@@ -104,7 +104,7 @@ extension LiveInterpreter {
             markCancelled(id)
             operation.cancel()
         case .waitUntilFinished:
-            monitor.waiting("\(program[id].name).waitUntilFinished()", line: statement.span.line) {
+            monitor.waiting(in: .operation(id), line: statement.span.line) {
                 operation.waitUntilFinished()
             }
         }
@@ -120,7 +120,7 @@ extension LiveInterpreter {
             for operationID in ids { operations.markAdded(operationID, to: id) }
             for (operationID, operation) in added {
                 monitor.workSubmitted()
-                monitor.operationAdded(operation, to: queue, isMainQueue: decl.isMain, name: program[operationID].name, line: line)
+                monitor.operationAdded(operation, to: queue, isMainQueue: decl.isMain, id: operationID, line: line)
             }
             let names = ids.map { program[$0].name }.joined(separator: ", ")
             announce(.addOperation(operation: names, queue: decl.name), at: statement)
@@ -129,7 +129,7 @@ extension LiveInterpreter {
         case .addBlock(let declaration):
             let operation = makeOperation(declaration, locals)
             monitor.workSubmitted()
-            monitor.operationAdded(operation, to: queue, isMainQueue: decl.isMain, name: program[declaration].name, line: line)
+            monitor.operationAdded(operation, to: queue, isMainQueue: decl.isMain, id: declaration, line: line)
             queue.addOperation(operation)
         case .setMaxConcurrent(let limit):
             queue.maxConcurrentOperationCount = limit ?? OperationQueue.defaultMaxConcurrentOperationCount
@@ -139,11 +139,11 @@ extension LiveInterpreter {
             operations.namedOperations(in: id).forEach(markCancelled)
             queue.cancelAllOperations()
         case .waitFor(let ids):
-            monitor.waiting("\(decl.name).addOperations(_:waitUntilFinished: true)", line: line) {
+            monitor.waiting(in: .addedOperations(id), line: line) {
                 for operationID in ids { operations.operation(operationID)?.waitUntilFinished() }
             }
         case .waitUntilAllFinished:
-            monitor.waiting("\(decl.name).waitUntilAllOperationsAreFinished()", line: line) {
+            monitor.waiting(in: .allOperations(id), line: line) {
                 queue.waitUntilAllOperationsAreFinished()
             }
         }

@@ -49,7 +49,7 @@ public enum LiveWorker {
         _ = gcdquiz_report_dying_thread(STDOUT_FILENO)
         let monitor = RunMonitor(program: request.program)
         let keepsTime = request.program.usesTime
-        Watchdog(monitor: monitor, output: output, keepsTime: keepsTime).start()
+        Watchdog(monitor: monitor, narration: LiveNarration(program: request.program), output: output, keepsTime: keepsTime).start()
 
         for run in batch.firstRun ..< batch.firstRun + batch.count {
             output.send(.start(run: run))
@@ -119,12 +119,12 @@ public enum LiveWorker {
             monitor.workItemBlockEnded(item, on: monitor.workItemBlockStarted(item, barrier: false), barrier: false)
             monitor.workItemDone(item, inRun: 0)
         }
-        let wait = monitor.beginWait("w", line: 1)
+        let wait = monitor.beginWait(.sync(queue), line: 1)
         monitor.timerSet()
         var verdicts = [StuckAnalysis.verdict(monitor.snapshot, operations: Watchdog.facts([]))]
         monitor.timerEnded()
         verdicts.append(StuckAnalysis.verdict(monitor.snapshot, operations: [
-            StuckAnalysis.OperationFacts(name: "o", line: 1, queue: ObjectIdentifier(monitor), isMainQueue: false, isFinished: false,
+            StuckAnalysis.OperationFacts(operation: OperationID(index: 0), line: 1, queue: ObjectIdentifier(monitor), isMainQueue: false, isFinished: false,
                                          isExecuting: false, isReady: false, queueSuspended: false, queueLimit: 1)]))
         monitor.endWait(wait)
         monitor.started(token, on: queue, barrier: true)

@@ -51,7 +51,6 @@ final class RunMonitor: @unchecked Sendable {
 
     struct QueueState: Equatable {
         var kind: QueueKind
-        var name: String
         var inactive: Bool
         /// Items (async blocks, sync bodies) running on the queue now.
         var running = 0
@@ -61,7 +60,7 @@ final class RunMonitor: @unchecked Sendable {
 
     /// A wait the interpreter makes for the snippet (sync, semaphore, group, work item, operation).
     struct OwnedWait: Equatable {
-        var text: String
+        var wait: LiveWait
         var line: Int
         var thread: Int32
         var isMainThread: Bool
@@ -88,7 +87,7 @@ final class RunMonitor: @unchecked Sendable {
         var operation: Operation
         var queue: OperationQueue
         var isMainQueue: Bool
-        var name: String
+        var id: OperationID
         var line: Int
     }
 
@@ -110,7 +109,7 @@ final class RunMonitor: @unchecked Sendable {
             books.inProgress = true
             books.outstanding = 1
             books.running = 1
-            books.queues = program.queues.map { QueueState(kind: $0.kind, name: $0.name, inactive: $0.initiallyInactive) }
+            books.queues = program.queues.map { QueueState(kind: $0.kind, inactive: $0.initiallyInactive) }
             books.groupCounts = Array(repeating: 0, count: program.groups.count)
             books.workItemsExecuted = Array(repeating: false, count: program.workItems.count)
         }
@@ -276,12 +275,12 @@ final class RunMonitor: @unchecked Sendable {
 
     /// The calling thread is about to block in a wait the interpreter makes for the snippet.
     /// Returns the token `endWait` takes.
-    func beginWait(_ text: String, line: Int) -> Int {
+    func beginWait(_ wait: LiveWait, line: Int) -> Int {
         let thread = gcdquiz_thread_id()
         let isMain = Thread.isMainThread
         return update { books in
             let token = Self.newToken(&books)
-            books.waits[token] = OwnedWait(text: text, line: line, thread: thread, isMainThread: isMain)
+            books.waits[token] = OwnedWait(wait: wait, line: line, thread: thread, isMainThread: isMain)
             books.running -= 1
             return token
         }
@@ -295,10 +294,10 @@ final class RunMonitor: @unchecked Sendable {
     }
 
     /// Runs `wait` as a wait the interpreter makes for the snippet.
-    func waiting<T>(_ text: String, line: Int, _ wait: () -> T) -> T {
-        let token = beginWait(text, line: line)
+    func waiting<T>(in wait: LiveWait, line: Int, _ body: () -> T) -> T {
+        let token = beginWait(wait, line: line)
         defer { endWait(token) }
-        return wait()
+        return body()
     }
 
     // MARK: Groups
@@ -450,10 +449,10 @@ final class RunMonitor: @unchecked Sendable {
     // MARK: Operations
 
     /// An operation is about to be added to `queue`.
-    func operationAdded(_ operation: Operation, to queue: OperationQueue, isMainQueue: Bool, name: String, line: Int) {
+    func operationAdded(_ operation: Operation, to queue: OperationQueue, isMainQueue: Bool, id: OperationID, line: Int) {
         update {
             $0.operations[ObjectIdentifier(operation)] = TrackedOperation(
-                operation: operation, queue: queue, isMainQueue: isMainQueue, name: name, line: line)
+                operation: operation, queue: queue, isMainQueue: isMainQueue, id: id, line: line)
         }
     }
 

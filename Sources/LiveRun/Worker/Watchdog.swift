@@ -16,13 +16,16 @@ final class Watchdog: @unchecked Sendable {
     static let heartbeat: UInt64 = 500_000_000
 
     private let monitor: RunMonitor
+    /// Words what holds a hung run.
+    private let narration: LiveNarration
     private let output: WorkerOutput
     /// Whether to watch that the machine keeps time (`Punctuality`): the watchdog's own naps
     /// overrun when the machine is too busy to run the run's threads on time.
     private let keepsTime: Bool
 
-    init(monitor: RunMonitor, output: WorkerOutput, keepsTime: Bool) {
+    init(monitor: RunMonitor, narration: LiveNarration, output: WorkerOutput, keepsTime: Bool) {
         self.monitor = monitor
+        self.narration = narration
         self.output = output
         self.keepsTime = keepsTime
     }
@@ -73,7 +76,7 @@ final class Watchdog: @unchecked Sendable {
                     continue
                 }
                 if candidate == books.generation {
-                    output.send(.hung(holders.joined(separator: "; ")))
+                    output.send(.hung(narration.hung(holders)))
                     _exit(0)
                 }
                 candidate = books.generation
@@ -87,7 +90,7 @@ final class Watchdog: @unchecked Sendable {
         operations.map { tracked in
             let limit = tracked.queue.maxConcurrentOperationCount
             return StuckAnalysis.OperationFacts(
-                name: tracked.name, line: tracked.line, queue: ObjectIdentifier(tracked.queue), isMainQueue: tracked.isMainQueue,
+                operation: tracked.id, line: tracked.line, queue: ObjectIdentifier(tracked.queue), isMainQueue: tracked.isMainQueue,
                 isFinished: tracked.operation.isFinished, isExecuting: tracked.operation.isExecuting,
                 isReady: tracked.operation.isReady, queueSuspended: tracked.queue.isSuspended,
                 queueLimit: limit == OperationQueue.defaultMaxConcurrentOperationCount ? nil : limit)
