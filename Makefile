@@ -47,6 +47,7 @@ MANUAL_TOOL := $(BUILD_DIR)/generate-manual/release/generate-manual
 manual: release
 	$(SWIFT) build -c release --package-path $(BUILD_DIR)/checkouts/swift-argument-parser --product generate-manual \
 		--scratch-path $(BUILD_DIR)/generate-manual
+	mkdir -p $(BUILD_DIR)/manual
 	$(MANUAL_TOOL) $(RELEASE_BIN) --output-directory $(BUILD_DIR)/manual
 
 ## Install the binary, the question bank where the binary finds it, shell completions
