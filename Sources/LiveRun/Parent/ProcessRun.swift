@@ -1,16 +1,16 @@
 import Foundation
 
-/// A program run to its end (swiftc, a compiled snippet), with a time limit: what it wrote and
-/// how it ended. The same `ChildProcess` as the live workers, read with `poll` so that neither
-/// pipe can fill up and block it.
-struct ProcessRun {
-    var stdout: String
-    var stderr: String
+/// A program run to its end (swiftc, a compiled snippet, WeasyPrint), with a time limit: what it
+/// wrote and how it ended. The same `ChildProcess` as the live workers, read with `poll` so that
+/// neither pipe can fill up and block it.
+public struct ProcessRun: Sendable {
+    public var stdout: String
+    public var stderr: String
     /// How it died, or nil when it was killed for going past its limit.
-    var death: Ending.Death?
-    var seconds: Double
+    public var death: Ending.Death?
+    public var seconds: Double
 
-    static func execute(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+    public static func execute(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
                         limit seconds: Double? = nil) throws -> ProcessRun {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }

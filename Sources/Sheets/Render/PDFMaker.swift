@@ -1,4 +1,5 @@
 import Foundation
+import LiveRun
 
 /// Makes PDFs from the sheet's HTML with WeasyPrint (Debian's `weasyprint`), which implements the
 /// CSS paged media the style sheet uses (running header and footer, page counters).
@@ -137,7 +138,7 @@ public struct PDFMaker: Sendable {
             }
             let result = run(splitter, ["--empty", "--deterministic-id", "--pages"] + selection + ["--", pdf.path])
             // qpdf exits 3 when it succeeded with warnings.
-            guard result.status == 0 || result.status == 3 else {
+            guard result.death == .exited(0) || result.death == .exited(3) else {
                 return "qpdf could not put \(pdf.lastPathComponent) together: \(result.errors.prefix(1500))"
             }
         }
@@ -157,7 +158,7 @@ public struct PDFMaker: Sendable {
     private func convertFileByFile(_ book: Book) -> String? {
         for (html, pdf) in book.parts.map({ ($0.html, $0.pdf) }) + [(book.combinedHTML, book.combined)] {
             let result = run(executable, ["--quiet", html.path, pdf.path])
-            guard result.status == 0 else {
+            guard result.death == .exited(0) else {
                 return "weasyprint could not convert \(html.lastPathComponent): \(result.errors.prefix(1500))"
             }
         }
@@ -182,10 +183,10 @@ public struct PDFMaker: Sendable {
             "combined": chunk.pdf.path,
             "parts": splitter == nil ? book.parts.map { ["pdf": $0.pdf.path, "documents": $0.documents] } : [],
         ]
-        guard let input = try? JSONSerialization.data(withJSONObject: request) else { return nil }
-        let result = run(URL(fileURLWithPath: python[0]), Array(python.dropFirst()) + ["-c", Self.script], input: input)
-        guard result.status == 0 else { return nil }
-        let counts = (try? JSONSerialization.jsonObject(with: result.output)) as? [Int]
+        guard let request = try? JSONSerialization.data(withJSONObject: request) else { return nil }
+        let result = run(URL(fileURLWithPath: python[0]), Array(python.dropFirst()) + ["-c", Self.script, String(decoding: request, as: UTF8.self)])
+        guard result.death == .exited(0) else { return nil }
+        let counts = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [Int]
         guard let counts, counts.count == chunk.documents.count, counts.allSatisfy({ $0 > 0 }) else { return nil }
         return counts
     }
@@ -195,7 +196,7 @@ public struct PDFMaker: Sendable {
     static let script = """
         import json, sys
         import weasyprint
-        request = json.load(sys.stdin)
+        request = json.loads(sys.argv[1])
         rendered = [weasyprint.HTML(filename=path).render() for path in request["documents"]]
         def write(indices, pdf):
             pages = [page for index in indices for page in rendered[index].pages]
@@ -224,58 +225,18 @@ public struct PDFMaker: Sendable {
         var first: String? { lock.withLock { messages.first } }
     }
 
-    private struct Result {
-        var status: Int32
-        var output: Data
-        var errors: String
-    }
-
-    private func run(_ executable: URL, _ arguments: [String], input: Data = Data()) -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        // fontTools, which subsets the fonts WeasyPrint embeds, stamps each subset with the time
-        // unless SOURCE_DATE_EPOCH (reproducible-builds.org) is set: without it no two PDFs of
-        // the same sheet would be the same bytes.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "0"
-        process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+    /// Runs a program to its end through LiveRun's process runner; one that cannot start reads
+    /// as a failed run with the reason as its errors. fontTools, which subsets the fonts
+    /// WeasyPrint embeds, stamps each subset with the time unless SOURCE_DATE_EPOCH
+    /// (reproducible-builds.org) is set: without it no two PDFs of the same sheet would be the
+    /// same bytes.
+    private func run(_ executable: URL, _ arguments: [String]) -> (death: Ending.Death?, output: String, errors: String) {
+        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] ?? "0"
         do {
-            try process.run()
+            let result = try ProcessRun.execute(executable.path, arguments, environment: ["SOURCE_DATE_EPOCH": epoch])
+            return (result.death, result.stdout, result.stderr)
         } catch {
-            return Result(status: -1, output: Data(), errors: "\(error)")
-        }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        // stderr is read on another thread so that neither pipe fills while the other is read.
-        let errors = ErrorsReader(stderr.fileHandleForReading)
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errorText = errors.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: output, errors: errorText)
-    }
-
-    /// Reads a pipe to its end on a thread of its own.
-    private final class ErrorsReader: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-
-        func wait() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
+            return (nil, "", "\(error)")
         }
     }
 }
