@@ -25,18 +25,17 @@ public enum SheetWriter {
             }
             let pdf = { (name: String) in output.url(for: name + ".pdf") }
             let html = { (name: String) in output.url(for: name + ".html") }
-            // Each variant's sheet (or key) is a document of the book and a part of its own.
-            let books = [("sheet", "sheets"), ("key", "keys")].map { part, all in
-                PDFMaker.Book(documents: sheet.variants.map { html("\(part)-\($0.id)") }, combined: pdf(all), combinedHTML: html(all),
-                              parts: sheet.variants.enumerated().map { index, variant in
-                                  PDFMaker.Part(pdf: pdf("\(part)-\(variant.id)"), html: html("\(part)-\(variant.id)"), documents: [index])
-                              })
+            // Each variant's sheet (or key) is a document of its book and a part of its own; the
+            // notes end the keys' book and are a part of their own.
+            let ids = sheet.variants.map(\.id)
+            let sheets = ids.map { "sheet-\($0)" }
+            let keys = ids.map { "key-\($0)" } + ["notes"]
+            let books = [(sheets, "sheets"), (keys, "keys")].map { documents, all in
+                PDFMaker.Book(documents: documents.map(html), combined: pdf(all), combinedHTML: html(all),
+                              parts: documents.enumerated().map { index, name in PDFMaker.Part(pdf: pdf(name), html: html(name), documents: [index]) })
             }
             try pdfMaker.make(books)
-            // In the order of the other formats: per variant its sheet and key, then the two books.
-            let perVariant = sheet.variants.flatMap { variant in ["sheet-\(variant.id).pdf", "key-\(variant.id).pdf"] }
-            let names = perVariant + ["sheets.pdf", "keys.pdf"]
-            return Written(files: try output.commit(names))
+            return Written(files: try output.commit(SheetRenderer.fileNames(sheet).map { $0 + ".pdf" }))
         } catch {
             output.discard()
             throw error

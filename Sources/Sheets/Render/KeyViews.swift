@@ -1,19 +1,72 @@
 import DispatchModel
 import Quiz
 
-/// One variant's answer key as the templates see it.
+/// One variant's answer key as the templates see it: per question, what to accept in this
+/// variant's order and letters, the points and the rule, and the note that says why.
 struct KeySectionView {
     var header: VariantHeaderView
-    var questions: [KeyQuestionView]
+    var questions: [KeyAnswerView]
 
-    init(_ variant: Variant, of sheet: Sheet, parts: PartsCache) {
+    init(_ variant: Variant, of sheet: Sheet, notes: AnswerNotes, parts: PartsCache) {
         header = VariantHeaderView(variant, of: sheet)
-        questions = variant.items.map { KeyQuestionView($0, parts: parts.parts(for: $0)) }
+        questions = variant.items.map { item in
+            KeyAnswerView(item, note: notes.noteNumber(variant: variant.number, item: item.number) ?? 0, parts: parts.parts(for: item))
+        }
     }
 }
 
-/// A question's key: the computed answer in this variant's letters, the points and the rule to
-/// award them, and (in `parts`) its outcomes, model answer, explanation and source.
+/// A question in a variant's key: only what a grader needs and what differs between variants.
+/// The question itself, the reasons and the explanation are in its note.
+struct KeyAnswerView {
+    var number: Int
+    var points: Int
+    var pointsWord: String
+    var rule: String
+    var noteNumber: Int
+    /// The title, id, outcomes and key ideas; the templates see its entries as this view's own.
+    var parts: PreparedParts
+
+    var isWrite = false
+    var isSelect = false
+    var ticks = ""
+    var cannotHappen = ""
+    var hasCannotHappen = false
+    var isChoice = false
+    var correctLetters = ""
+    var isShort = false
+
+    init(_ item: SheetItem, note: Int, parts: PreparedParts) {
+        number = item.number
+        points = item.scoring.points
+        pointsWord = points == 1 ? "point" : "points"
+        rule = item.scoring.rule
+        noteNumber = note
+        self.parts = parts
+        switch item.answer {
+        case .trace:
+            if item.traceOptions.isEmpty {
+                isWrite = true
+            } else {
+                isSelect = true
+                let letters = item.traceOptions.indices.map(Letters.letter)
+                let possible = item.traceOptions.indices.filter { item.traceOptions[$0].canHappen }.map { letters[$0] }
+                let impossible = item.traceOptions.indices.filter { !item.traceOptions[$0].canHappen }.map { letters[$0] }
+                ticks = possible.isEmpty ? "none" : possible.joined(separator: ", ")
+                cannotHappen = impossible.joined(separator: ", ")
+                hasCannotHappen = !impossible.isEmpty
+            }
+        case .choice(let choice):
+            isChoice = true
+            correctLetters = Letters.of(choice.correct, in: item.optionOrder).joined(separator: ", ")
+        case .short:
+            isShort = true
+        }
+    }
+}
+
+/// A question's whole key, as an export gives it with the question: the computed answer in the
+/// export's letters, why each wrong option or near miss is wrong, the points and the rule to award
+/// them, and (in `parts`) its outcomes, model answer, explanation and source.
 struct KeyQuestionView {
     struct OptionKeyView {
         var letter: String

@@ -5,12 +5,13 @@ import LiveRun
 /// CSS paged media the style sheet uses (running header and footer, page counters).
 ///
 /// WeasyPrint lays out about ten pages a second and every PDF it writes subsets its fonts anew
-/// (half a second a file), so each book (every variant's sheets, or every key) is laid out once,
-/// document by document, in one WeasyPrint process through its Python API, and written once as
-/// the book's PDF; each part's PDF (a variant's sheet or key) is then cut from the book's pages by
-/// qpdf, which copies pages without laying anything out. The books are made side by side, one
-/// process each. Without qpdf, WeasyPrint writes every part itself (slower, same pages); should
-/// the API not be importable, each HTML file is converted by the `weasyprint` command instead.
+/// (half a second a file), so every document (a variant's sheet or key, the notes) is laid out
+/// once, through WeasyPrint's Python API, by a few processes side by side that each write their
+/// chunk of the documents as one PDF; each book (every variant's sheet; every key and the notes)
+/// and each part (a variant's sheet or key, the notes) is then put together from the chunks'
+/// pages by qpdf, which copies pages without laying anything out. Without qpdf, one WeasyPrint
+/// process per book writes the book and its parts itself (slower, same pages); should the API not
+/// be importable, each HTML file is converted by the `weasyprint` command instead.
 public struct PDFMaker: Sendable {
     /// The `weasyprint` executable found on the PATH.
     public var executable: URL
@@ -55,28 +56,33 @@ public struct PDFMaker: Sendable {
         public var parts: [Part]
     }
 
-    /// Makes every book's PDFs. With qpdf, each book is laid out in two halves of about the same
-    /// size, each in a WeasyPrint process of its own (layout is most of the time, and a process
-    /// uses one core), the halves side by side, and the book and its parts are put together from
-    /// the halves' pages; the halves depend on the documents only, so the bytes do not depend on
-    /// the machine. Without qpdf, each book is one process that writes every PDF itself.
+    /// Makes every book's PDFs. With qpdf, the documents of all books are laid out in a few
+    /// chunks of about the same size, each chunk in a WeasyPrint process of its own (layout is
+    /// most of the time, and a process uses one core), side by side; each book and its parts are
+    /// then put together from the chunks' pages. The chunks depend on the documents only, so the
+    /// bytes do not depend on the machine. Without qpdf, each book is one process that writes
+    /// every PDF itself.
     public func make(_ books: [Book]) throws(SheetError) {
         var byCommand = Array(books.indices)
         if let python = interpreter() {
-            let chunks = books.indices.flatMap { index in self.chunks(of: books[index], book: index) }
+            let chunks = self.chunks(of: books)
             let pageCounts = PageCounts()
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                if let counts = runAPI(python, chunks[index], books[chunks[index].book]) { pageCounts.set(counts, for: index) }
+                if let counts = runAPI(python, chunks[index], books) { pageCounts.set(counts, for: index) }
+            }
+            var pages: [DocumentRef: (file: URL, range: ClosedRange<Int>)] = [:]
+            for (index, chunk) in chunks.enumerated() {
+                guard let counts = pageCounts[index] else { continue }
+                for (document, range) in zip(chunk.documents, Self.pageRanges(counts)) { pages[document] = (chunk.pdf, range) }
             }
             byCommand = []
             for (index, book) in books.enumerated() {
-                let own = chunks.indices.filter { chunks[$0].book == index }
-                let counts = own.compactMap { pageCounts[$0] }
-                guard counts.count == own.count else {
+                let located = book.documents.indices.compactMap { pages[DocumentRef(book: index, document: $0)] }
+                guard located.count == book.documents.count else {
                     byCommand.append(index)
                     continue
                 }
-                if let splitter, let failure = assemble(book, from: own.map { chunks[$0] }, pageCounts: counts, with: splitter) {
+                if let splitter, let failure = assemble(book, from: located, with: splitter) {
                     throw .internalFailure(failure)
                 }
             }
@@ -90,59 +96,88 @@ public struct PDFMaker: Sendable {
         if let failure = failures.first { throw .internalFailure(failure) }
     }
 
-    /// Some of a book's documents, laid out by one process and written as one PDF.
-    struct Chunk: Sendable {
+    /// One document of one book.
+    struct DocumentRef: Hashable, Sendable {
         var book: Int
-        var documents: Range<Int>
+        var document: Int
+    }
+
+    /// Documents laid out by one process and written as one PDF.
+    struct Chunk: Sendable {
+        var documents: [DocumentRef]
         var pdf: URL
     }
 
-    /// The book in two halves of about the same size with qpdf to put them together, else whole.
-    private func chunks(of book: Book, book index: Int) -> [Chunk] {
-        guard splitter != nil, book.documents.count > 1 else {
-            return [Chunk(book: index, documents: book.documents.indices, pdf: book.combined)]
+    /// How many processes lay out the books side by side: two per core, so that a chunk that
+    /// lays out slower than its size says does not leave a core idle, at most eight.
+    static var processCount: Int { min(8, 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// With qpdf, every book's documents in order, in `processCount` runs of about the same size
+    /// (scratch PDFs beside the first book's); without, each book whole, written by its process
+    /// as the book's PDF.
+    private func chunks(of books: [Book]) -> [Chunk] {
+        guard splitter != nil, let first = books.first else {
+            return books.indices.map { book in
+                Chunk(documents: books[book].documents.indices.map { DocumentRef(book: book, document: $0) }, pdf: books[book].combined)
+            }
         }
-        let sizes = book.documents.map { (try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 1 }
-        let middle = Self.balancedSplit(sizes)
-        let stem = book.combined.deletingPathExtension().path
-        return [0..<middle, middle..<book.documents.count].enumerated().map { half, documents in
-            Chunk(book: index, documents: documents, pdf: URL(fileURLWithPath: "\(stem).half\(half + 1).pdf"))
+        let documents = books.indices.flatMap { book in books[book].documents.indices.map { DocumentRef(book: book, document: $0) } }
+        let sizes = documents.map { Self.layoutSize(of: books[$0.book].documents[$0.document]) }
+        let folder = first.combined.deletingLastPathComponent()
+        return Self.balancedRuns(sizes, count: Self.processCount).enumerated().map { index, run in
+            Chunk(documents: Array(documents[run]), pdf: folder.appendingPathComponent(".chunk-\(index + 1).pdf"))
         }
     }
 
-    /// Where to cut documents of these sizes in two so that both halves are about as big (each
-    /// half keeps at least one document).
-    static func balancedSplit(_ sizes: [Int]) -> Int {
+    /// How much a document has to lay out, for balancing the chunks: the size of its body (every
+    /// document carries the same style sheet, which costs next to nothing to lay out).
+    static func layoutSize(of document: URL) -> Int {
+        guard let data = try? Data(contentsOf: document) else { return 1 }
+        let body = data.firstRange(of: Data("<body".utf8))?.lowerBound ?? data.startIndex
+        return max(1, data.endIndex - body)
+    }
+
+    /// Cuts documents of these sizes, in order, into `count` runs (fewer when there are fewer
+    /// documents) of about the same total size, none empty.
+    static func balancedRuns(_ sizes: [Int], count: Int) -> [Range<Int>] {
+        let count = min(count, sizes.count)
+        guard count > 1 else { return sizes.isEmpty ? [] : [0..<sizes.count] }
         let total = sizes.reduce(0, +)
+        var runs: [Range<Int>] = []
+        var start = 0
         var sum = 0
-        for (index, size) in sizes.enumerated().dropLast() {
+        for (index, size) in sizes.enumerated() where runs.count < count - 1 {
             sum += size
-            if 2 * sum >= total { return index + 1 }
+            // Close the run when it holds its share, or when each document left must be a run.
+            let documentsLeft = sizes.count - index - 1
+            let runsLeft = count - runs.count - 1
+            if sum * count >= total * (runs.count + 1) || documentsLeft == runsLeft {
+                runs.append(start..<(index + 1))
+                start = index + 1
+            }
         }
-        return max(sizes.count - 1, 1)
+        runs.append(start..<sizes.count)
+        return runs
     }
 
-    /// The book's PDF and its parts, each made of pages of the halves: each document's pages, found
-    /// from every document's page count. `--deterministic-id` keeps the same sheet the same bytes.
-    private func assemble(_ book: Book, from chunks: [Chunk], pageCounts: [[Int]], with splitter: URL) -> String? {
-        var pages: [(file: URL, range: ClosedRange<Int>)] = []
-        for (chunk, counts) in zip(chunks, pageCounts) {
-            pages += Self.pageRanges(counts).map { (chunk.pdf, $0) }
-        }
-        let outputs = chunks.count == 1 ? book.parts.map { ($0.pdf, $0.documents) }
-            : [(book.combined, Array(book.documents.indices))] + book.parts.map { ($0.pdf, $0.documents) }
-        for (pdf, documents) in outputs {
+    /// The book's PDF and its parts, each made of the chunks' pages of its documents.
+    /// `--deterministic-id` keeps the same sheet the same bytes.
+    private func assemble(_ book: Book, from pages: [(file: URL, range: ClosedRange<Int>)], with splitter: URL) -> String? {
+        let outputs = [(book.combined, Array(book.documents.indices))] + book.parts.map { ($0.pdf, $0.documents) }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+            let (pdf, documents) = outputs[index]
             var selection: [String] = []
             for document in documents {
                 selection += [pages[document].file.path, "\(pages[document].range.lowerBound)-\(pages[document].range.upperBound)"]
             }
             let result = run(splitter, ["--empty", "--deterministic-id", "--pages"] + selection + ["--", pdf.path])
             // qpdf exits 3 when it succeeded with warnings.
-            guard result.death == .exited(0) || result.death == .exited(3) else {
-                return "qpdf could not put \(pdf.lastPathComponent) together: \(result.errors.prefix(1500))"
+            if result.death != .exited(0) && result.death != .exited(3) {
+                failures.add("qpdf could not put \(pdf.lastPathComponent) together: \(result.errors.prefix(1500))")
             }
         }
-        return nil
+        return failures.first
     }
 
     /// Where each document's pages are in the PDF of its chunk, numbered from 1.
@@ -175,13 +210,14 @@ public struct PDFMaker: Sendable {
         return words.isEmpty ? nil : words
     }
 
-    /// The chunk laid out and written by the script (without qpdf, the book's parts too); each
+    /// The chunk laid out and written by the script (without qpdf, its book's parts too); each
     /// document's page count, or nil when it failed.
-    private func runAPI(_ python: [String], _ chunk: Chunk, _ book: Book) -> [Int]? {
+    private func runAPI(_ python: [String], _ chunk: Chunk, _ books: [Book]) -> [Int]? {
+        let parts = splitter == nil ? chunk.documents.first.map { books[$0.book].parts } ?? [] : []
         let request: [String: Any] = [
-            "documents": book.documents[chunk.documents].map(\.path),
+            "documents": chunk.documents.map { books[$0.book].documents[$0.document].path },
             "combined": chunk.pdf.path,
-            "parts": splitter == nil ? book.parts.map { ["pdf": $0.pdf.path, "documents": $0.documents] } : [],
+            "parts": parts.map { ["pdf": $0.pdf.path, "documents": $0.documents] },
         ]
         guard let request = try? JSONSerialization.data(withJSONObject: request) else { return nil }
         let result = run(URL(fileURLWithPath: python[0]), Array(python.dropFirst()) + ["-c", Self.script, String(decoding: request, as: UTF8.self)])

@@ -48,7 +48,11 @@ enum PrintStyle {
             .points { font-weight: normal; font-size: 9.5pt; }
             .question p.qid { font: 8pt "DejaVu Sans Mono", monospace; margin: -1.5mm 0 1.5mm 7mm; }
             .question { break-inside: avoid; margin: 0 0 6mm 0; }
-            .key .question { break-inside: auto; }
+            .notes .question { break-inside: auto; }
+            .key-answer { margin-bottom: 4mm; }
+            .key-answer h2 .qid { font: normal 8pt "DejaVu Sans Mono", monospace; margin-left: 2mm; white-space: nowrap; }
+            .key-answer .outcome-item { white-space: nowrap; margin-right: 3mm; }
+            .key-answer .scoring { font-size: 9pt; }
             h2, .answer, .label, p.qid { break-after: avoid; }
             li, tr, .scoring { break-inside: avoid; }
             .question p { margin: 1.5mm 0; }

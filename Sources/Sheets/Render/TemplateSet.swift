@@ -62,11 +62,12 @@ struct TemplateSet: Sendable {
 
     static let html = TemplateSet(HTMLTemplates.partials.merging(ExportTemplates.fragments) { first, _ in first }.merging([
         "document": HTMLTemplates.document, "sheetSection": HTMLTemplates.sheetSection, "keySection": HTMLTemplates.keySection,
+        "notesSection": HTMLTemplates.notesSection,
     ]) { first, _ in first })
 
     static let markdown = TemplateSet(MarkdownTemplates.partials.merging([
         "document": MarkdownTemplates.document, "sheetSection": MarkdownTemplates.sheetSection,
-        "keySection": MarkdownTemplates.keySection,
+        "keySection": MarkdownTemplates.keySection, "notesSection": MarkdownTemplates.notesSection,
     ]) { first, _ in first })
 }
 

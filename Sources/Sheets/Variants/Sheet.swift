@@ -16,6 +16,8 @@ public struct Sheet: Sendable {
     public var seed: UInt64
     public var traceForm: TraceForm
     public var variants: [Variant]
+    /// The bank questions asked, in the order they were chosen (the answer notes' order).
+    public var questionIDs: [String]
 }
 
 /// One student's version: the same questions as every other variant, in its own order, with its

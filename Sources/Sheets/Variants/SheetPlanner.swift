@@ -53,7 +53,7 @@ public struct SheetPlanner {
             let id = String(repeating: "0", count: width - String(number).count) + String(number)
             variants.append(Variant(number: number, id: id, items: items))
         }
-        return Sheet(title: title, seed: seed, traceForm: traceForm, variants: variants)
+        return Sheet(title: title, seed: seed, traceForm: traceForm, variants: variants, questionIDs: questions.map(\.id))
     }
 
     func item(_ question: Question, number: Int, seed: UInt64, answers: AnswerBook) throws(SheetError) -> SheetItem {

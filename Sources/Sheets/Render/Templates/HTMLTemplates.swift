@@ -122,39 +122,60 @@ enum HTMLTemplates {
         </section>
         """
 
-    /// One variant's answer key.
+    /// One variant's answer key: what to accept, in its letters; the reasons are in the notes.
     static let keySection = """
         <section class="variant key" id="key-{{header.variantID}}">
         <header class="sheet-header">
         <h1 class="sheet-title">{{header.sheetTitle}} — answer key</h1>
         <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
-        <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written</p>
+        <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes</p>
         </header>
         {{#questions}}
-        <div class="question">
-        <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span></h2>
-        <p class="qid">{{questionID}}</p>
+        <div class="question key-answer">
+        <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span> <span class="qid">{{questionID}} · note {{noteNumber}}</span></h2>
+        {{#isWrite}}<p class="answer"><strong>Every possible outcome ({{outcomeCount}}):</strong> {{#outcomes}}<span class="outcome-item"><code>{{printed.text}}</code> {{ending}}</span> {{/outcomes}}</p>{{/isWrite}}
+        {{#isSelect}}<p class="answer"><strong>Tick: {{ticks}}</strong>{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}</p>{{/isSelect}}
+        {{#isChoice}}<p class="answer"><strong>Correct: {{correctLetters}}</strong></p>{{/isChoice}}
+        {{#isShort}}
+        {{#hasKeyIdeas}}<p class="answer"><strong>Key ideas:</strong></p>
+        <ul class="key-ideas">{{#keyIdeas}}<li>{{idea}}</li>{{/keyIdeas}}</ul>{{/hasKeyIdeas}}
+        {{^hasKeyIdeas}}<p class="answer"><strong>Model answer: note {{noteNumber}}</strong></p>{{/hasKeyIdeas}}
+        {{/isShort}}
+        <p class="scoring"><strong>Scoring:</strong> {{rule}}</p>
+        </div>
+        {{/questions}}
+        </section>
+        """
+
+    /// The answer notes: each question once, with every reason, for every variant.
+    static let notesSection = """
+        <section class="variant notes" id="notes">
+        <header class="sheet-header">
+        <h1 class="sheet-title">{{header.sheetTitle}} — answer notes</h1>
+        <p class="variant-line">{{header.scope}} · seed {{header.seed}}</p>
+        <p class="totals">{{header.noteCount}} questions · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes</p>
+        </header>
+        {{#notes}}
+        <div class="question note">
+        <h2><span class="qnum">{{noteNumber}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span></h2>
+        <p class="qid">{{questionID}}{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}</p>
         {{> statement}}
         {{#isTrace}}
-        {{#isSelect}}
-        <p class="answer"><strong>Tick: {{ticks}}</strong></p>
-        <ul class="option-key">{{#optionKeys}}<li><span class="letter">{{letter}})</span> {{#canHappen}}{{#outcome}}{{> outcome}}{{/outcome}}: <strong>can happen</strong>{{/canHappen}}{{#impossibility}}{{> impossibility}}{{/impossibility}}</li>{{/optionKeys}}</ul>
-        {{/isSelect}}
         <p class="answer"><strong>Every possible outcome ({{outcomeCount}})</strong></p>
         <table class="outcomes">
         {{#outcomes}}<tr><td><code>{{printed.text}}</code></td><td>{{ending}}{{#hasReason}}: {{reason}}{{/hasReason}}</td></tr>
         {{/outcomes}}
         </table>
         {{#races}}<p class="race">Data race: {{.}}</p>{{/races}}
-        {{#isWrite}}{{#hasNearMisses}}
-        <p class="answer"><strong>Wrong answers to expect</strong></p>
+        {{#hasNearMisses}}
+        <p class="answer"><strong>{{nearMissHeading}}</strong></p>
         <ul class="near-misses">{{#nearMisses}}<li>{{> impossibility}}</li>{{/nearMisses}}</ul>
-        {{/hasNearMisses}}{{/isWrite}}
+        {{/hasNearMisses}}
         {{#hasLive}}{{> live}}{{/hasLive}}
         {{/isTrace}}
         {{#isChoice}}
-        <p class="answer"><strong>Correct: {{correctLetters}}</strong></p>
-        <ul class="option-key">{{#choiceKeys}}<li><span class="letter">{{letter}})</span> {{> runs}} — {{#isCorrect}}<strong>correct</strong>{{/isCorrect}}{{^isCorrect}}<strong>wrong</strong>{{#hasWhy}}: {{#why}}{{#isCode}}<code>{{text}}</code>{{/isCode}}{{^isCode}}{{text}}{{/isCode}}{{/why}}{{/hasWhy}}{{/isCorrect}}</li>{{/choiceKeys}}</ul>
+        <p class="answer"><strong>The options</strong></p>
+        <ul class="option-key">{{#options}}<li>{{> runs}} — {{#isCorrect}}<strong>correct</strong>{{/isCorrect}}{{^isCorrect}}<strong>wrong</strong>{{#hasWhy}}: {{#why}}{{#isCode}}<code>{{text}}</code>{{/isCode}}{{^isCode}}{{text}}{{/isCode}}{{/why}}{{/hasWhy}}{{/isCorrect}}</li>{{/options}}</ul>
         {{/isChoice}}
         {{#isShort}}
         <p class="answer"><strong>Model answer</strong></p>
@@ -162,11 +183,10 @@ enum HTMLTemplates {
         {{#hasKeyIdeas}}<p class="answer"><strong>Key ideas</strong></p>
         <ul class="key-ideas">{{#keyIdeas}}<li>{{idea}}</li>{{/keyIdeas}}</ul>{{/hasKeyIdeas}}
         {{/isShort}}
-        <p class="scoring"><strong>Scoring:</strong> {{rule}}</p>
         <div class="explanation"><p class="label">Why</p>{{#explanation}}{{> block}}{{/explanation}}</div>
         {{#hasSource}}<p class="source">Source: {{source}}</p>{{/hasSource}}
         </div>
-        {{/questions}}
+        {{/notes}}
         </section>
         """
 }

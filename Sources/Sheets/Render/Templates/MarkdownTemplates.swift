@@ -146,21 +146,55 @@ enum MarkdownTemplates {
         {{% CONTENT_TYPE: MARKDOWN}}
         # {{header.sheetTitle}} — answer key
 
-        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes
 
         {{#questions}}
-        ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}`
+        ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}` · note {{noteNumber}}
+
+        {{#isWrite}}
+        **Every possible outcome ({{outcomeCount}})**
+
+        {{#outcomes}}- {{> outcome}}
+        {{/outcomes}}
+
+        {{/isWrite}}
+        {{#isSelect}}
+        **Tick: {{ticks}}**{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}
+
+        {{/isSelect}}
+        {{#isChoice}}
+        **Correct: {{correctLetters}}**
+
+        {{/isChoice}}
+        {{#isShort}}
+        {{#hasKeyIdeas}}
+        **Key ideas**
+
+        {{#keyIdeas}}- {{idea}}
+        {{/keyIdeas}}
+
+        {{/hasKeyIdeas}}
+        {{^hasKeyIdeas}}
+        **Model answer: note {{noteNumber}}**
+
+        {{/hasKeyIdeas}}
+        {{/isShort}}
+        **Scoring:** {{rule}}
+
+        {{/questions}}
+        """
+
+    static let notesSection = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        # {{header.sheetTitle}} — answer notes
+
+        **{{header.scope}}** · seed {{header.seed}} · {{header.noteCount}} questions · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes
+
+        {{#notes}}
+        ## {{noteNumber}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}`{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}
 
         {{> statement}}
         {{#isTrace}}
-        {{#isSelect}}
-
-        **Tick: {{ticks}}**
-
-        {{#optionKeys}}- {{letter}}) {{#canHappen}}{{#outcome}}{{> outcome}}{{/outcome}}: **can happen**{{/canHappen}}{{#impossibility}}{{> impossibility}}{{/impossibility}}
-        {{/optionKeys}}
-
-        {{/isSelect}}
 
         **Every possible outcome ({{outcomeCount}})**
 
@@ -171,25 +205,23 @@ enum MarkdownTemplates {
         **Data race:** {{.}}
 
         {{/races}}
-        {{#isWrite}}
         {{#hasNearMisses}}
-        **Wrong answers to expect**
+        **{{nearMissHeading}}**
 
         {{#nearMisses}}- {{> impossibility}}
         {{/nearMisses}}
 
         {{/hasNearMisses}}
-        {{/isWrite}}
         {{#hasLive}}
         {{> live}}
         {{/hasLive}}
         {{/isTrace}}
         {{#isChoice}}
 
-        **Correct: {{correctLetters}}**
+        **The options**
 
-        {{#choiceKeys}}- {{letter}}) {{> runs}} — {{#isCorrect}}**correct**{{/isCorrect}}{{^isCorrect}}**wrong**{{#hasWhy}}: {{#why}}{{#isCode}}{{#span}}{{> span}}{{/span}}{{/isCode}}{{^isCode}}{{text}}{{/isCode}}{{/why}}{{/hasWhy}}{{/isCorrect}}
-        {{/choiceKeys}}
+        {{#options}}- {{> runs}} — {{#isCorrect}}**correct**{{/isCorrect}}{{^isCorrect}}**wrong**{{#hasWhy}}: {{#why}}{{#isCode}}{{#span}}{{> span}}{{/span}}{{/isCode}}{{^isCode}}{{text}}{{/isCode}}{{/why}}{{/hasWhy}}{{/isCorrect}}
+        {{/options}}
 
         {{/isChoice}}
         {{#isShort}}
@@ -207,8 +239,6 @@ enum MarkdownTemplates {
 
         {{/hasKeyIdeas}}
         {{/isShort}}
-        **Scoring:** {{rule}}
-
         **Why**
 
         {{#explanation}}
@@ -218,6 +248,6 @@ enum MarkdownTemplates {
         *Source: {{source}}*
 
         {{/hasSource}}
-        {{/questions}}
+        {{/notes}}
         """
 }

@@ -1,0 +1,81 @@
+import DispatchModel
+import Quiz
+
+/// The answer notes as the templates see them: why each answer is right, once per question for
+/// every variant.
+struct NotesSectionView {
+    struct Header {
+        var sheetTitle: String
+        /// "All 30 variants", or "Variant 1" for a sheet of one.
+        var scope: String
+        var seed: UInt64
+        var noteCount: Int
+    }
+
+    var header: Header
+    var notes: [NoteView]
+
+    init(_ notes: AnswerNotes, of sheet: Sheet, parts: PartsCache) {
+        let count = sheet.variants.count
+        header = Header(sheetTitle: sheet.title, scope: count == 1 ? "Variant \(sheet.variants[0].id)" : "All \(count) variants",
+                        seed: sheet.seed, noteCount: notes.notes.count)
+        self.notes = notes.notes.map { NoteView($0, variantCount: count, parts: parts.parts(for: $0.item)) }
+    }
+}
+
+/// One question's note: the question, its computed answer with every reason, and the explanation.
+/// Choice options are in the question file's order, without letters (each variant letters them
+/// its own way; its key gives them).
+struct NoteView {
+    struct OptionNoteView {
+        var runs: [RunView]
+        var isCorrect: Bool
+        var why: [RunView]
+        var hasWhy: Bool
+    }
+
+    var noteNumber: Int
+    var points: Int
+    var pointsWord: String
+    /// The variants asking it, when not all of them do (a generated twin).
+    var askedBy: String
+    var hasAskedBy: Bool
+    /// The title, code, text, outcomes, live runs, model answer, explanation and source; the
+    /// templates see its entries as this view's own.
+    var parts: PreparedParts
+
+    var isTrace = false
+    var nearMisses: [ImpossibilityView] = []
+    var hasNearMisses = false
+    var nearMissHeading = ""
+    var isChoice = false
+    var options: [OptionNoteView] = []
+    var isShort = false
+
+    init(_ note: AnswerNotes.Note, variantCount: Int, parts: PreparedParts) {
+        let item = note.item
+        noteNumber = note.number
+        points = item.scoring.points
+        pointsWord = points == 1 ? "point" : "points"
+        hasAskedBy = note.variantIDs.count < variantCount
+        askedBy = (note.variantIDs.count == 1 ? "variant " : "variants ") + note.variantIDs.joined(separator: ", ")
+        self.parts = parts
+        switch item.answer {
+        case .trace:
+            isTrace = true
+            nearMisses = note.distractors.map(ImpossibilityView.init)
+            hasNearMisses = !nearMisses.isEmpty
+            nearMissHeading = item.traceOptions.isEmpty
+                ? "Wrong answers to expect"
+                : "Options that cannot happen (each variant offers some of these)"
+        case .choice:
+            isChoice = true
+            options = item.question.options.map { option in
+                let why = option.why.map { Prose.runs($0).map(RunView.init) } ?? []
+                return OptionNoteView(runs: Prose.runs(option.text).map(RunView.init), isCorrect: option.isCorrect, why: why, hasWhy: !why.isEmpty)
+            }
+        case .short:
+            isShort = true
+        }
+    }
+}
