@@ -99,7 +99,7 @@ bench-sheets: release
 	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --generated --format pdf --output $(BUILD_DIR)/bench-sheets/generated-pdf >/dev/null'
 
 ## libedit (line editing for the drill) and pkg-config, WeasyPrint and qpdf (sheet --format pdf:
-## qpdf cuts each variant's PDF from the book WeasyPrint wrote) and poppler-utils (pdftotext, which
+## qpdf puts each PDF together from the pages WeasyPrint laid out) and poppler-utils (pdftotext, which
 ## the tests read PDFs with), from apt when missing.
 deps:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \

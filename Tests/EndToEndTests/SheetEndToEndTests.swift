@@ -24,7 +24,7 @@ import Testing
             #expect(result.stdout.contains("3 variants of 4 questions, seed 11"))
             runs.append(try Self.files(in: output))
         }
-        #expect(runs[0].keys.sorted() == ["key-1.html", "key-2.html", "key-3.html", "keys.html", "sheet-1.html", "sheet-2.html", "sheet-3.html", "sheets.html"])
+        #expect(runs[0].keys.sorted() == ["key-1.html", "key-2.html", "key-3.html", "keys.html", "notes.html", "sheet-1.html", "sheet-2.html", "sheet-3.html", "sheets.html"])
         #expect(runs[0] == runs[1])
         let sheet = String(decoding: runs[0]["sheet-2.html"] ?? Data(), as: UTF8.self)
         #expect(sheet.contains("Week 3") && sheet.contains("Variant 2 of 3 · seed 11"))
@@ -61,18 +61,30 @@ import Testing
         }
         #expect(runs[0] == runs[1])
         var codes: Set<String> = []
+        let notes = try Self.keySections(folder.appendingPathComponent("first/notes.md"))
         for variant in 1...3 {
             let sections = try Self.keySections(folder.appendingPathComponent("first/key-\(variant).md"))
             #expect(sections.count == 2)
             for section in sections {
-                let code = Self.code(section)
+                let noteNumber = try #require(Self.noteNumber(section))
+                let note = notes[noteNumber - 1]
+                let code = Self.code(note)
                 codes.insert(code)
                 let file = folder.appendingPathComponent("variant-\(variant)-\(codes.count).swift")
                 try code.write(to: file, atomically: true, encoding: .utf8)
-                #expect(Self.keyOutcomes(section) == (try Self.solvedOutcomes(file.path)), "variant \(variant): \(code)")
+                let solved = try Self.solvedOutcomes(file.path)
+                #expect(Self.keyOutcomes(section) == solved, "variant \(variant): \(code)")
+                #expect(Self.keyOutcomes(note) == solved, "variant \(variant)'s note: \(code)")
             }
         }
         #expect(codes.count == 6, "two variants ask the same code")
+        #expect(notes.count == 6, "a note per generated twin")
+    }
+
+    /// The note a key section names ("· note 3" in its heading).
+    static func noteNumber(_ section: String) -> Int? {
+        let heading = section.prefix { $0 != "\n" }
+        return heading.components(separatedBy: " · note ").last.flatMap { Int($0) }
     }
 
     /// A key's sections, one per question.
@@ -88,7 +100,7 @@ import Testing
             .joined(separator: "\n") + "\n"
     }
 
-    /// The outcomes a key section lists, as "lines ending".
+    /// The outcomes a key section or a note lists, as "lines ending".
     static func keyOutcomes(_ section: String) -> Set<String> {
         let listed = section.components(separatedBy: "**Every possible outcome")[1].components(separatedBy: "\n\n**")[0]
         return Set(listed.split(separator: "\n").filter { $0.hasPrefix("- `") }.map { line in

@@ -46,9 +46,11 @@ import Testing
             #expect(trace.outcomes == solved.outcomes)
             #expect(variant.items[0].traceOptions.contains { !$0.canHappen })
             let key = Fixtures.text(try #require(files.first { $0.name == "key-\(variant.id).md" }))
-            #expect(key.contains("cannot happen"))
-            #expect(key.contains("concurrentPerform returns only after every iteration has run"))
+            #expect(key.contains("cannot happen: "), "the key names the impossible letters")
         }
+        let notes = Fixtures.text(try #require(files.first { $0.name == "notes.md" }))
+        #expect(notes.contains("cannot happen"))
+        #expect(notes.contains("concurrentPerform returns only after every iteration has run"))
     }
 
     @Test func aLineAfterASyncIsMovedBeforeItsBlock() throws {

@@ -53,7 +53,7 @@ import Testing
         let target = folder.appendingPathComponent("pdf")
         let sheet = try Fixtures.sheet(["serial-sync-in-async", "barrier-purpose"], variants: 2)
         let written = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: target, pdfMaker: PDFMaker.find())
-        #expect(written.files.map(\.lastPathComponent) == ["sheet-1.pdf", "key-1.pdf", "sheet-2.pdf", "key-2.pdf", "sheets.pdf", "keys.pdf"])
+        #expect(written.files.map(\.lastPathComponent) == ["sheet-1.pdf", "key-1.pdf", "sheet-2.pdf", "key-2.pdf", "sheets.pdf", "keys.pdf", "notes.pdf"])
         let sheetText = try Self.pdfText(target.appendingPathComponent("sheet-1.pdf"))
         #expect(sheetText.contains("sync inside async on the same serial queue"))
         #expect(sheetText.contains("What a barrier block does"))
@@ -61,6 +61,8 @@ import Testing
         #expect(sheetText.contains("Page 1 of"))
         let keyText = try Self.pdfText(target.appendingPathComponent("key-2.pdf"))
         #expect(keyText.contains("Every possible outcome (3)"))
+        let notesText = try Self.pdfText(target.appendingPathComponent("notes.pdf"))
+        #expect(notesText.contains("What a barrier block does") && notesText.contains("All 2 variants · seed 42"))
         let all = try Self.pdfText(target.appendingPathComponent("sheets.pdf"))
         #expect(all.contains("Variant 2 of 2"))
         #expect(all.components(separatedBy: "Page 1 of").count == 3, "each variant numbers its own pages")
@@ -107,17 +109,33 @@ import Testing
                 }
             }
             #expect(pagesOfParts["sheets"] == sheet.variants.flatMap { pagesOfParts["sheet-\($0.id)"] ?? [] }, "\(name)")
-            #expect(pagesOfParts["keys"] == sheet.variants.flatMap { pagesOfParts["key-\($0.id)"] ?? [] }, "\(name)")
+            let notes = pagesOfParts["notes"] ?? []
+            #expect(!notes.isEmpty, "\(name): the notes have no pages")
+            for (index, page) in notes.enumerated() {
+                #expect(page.contains("Page \(index + 1) of \(notes.count)") && page.contains("All 3 variants"), "\(name): notes page \(index + 1)")
+            }
+            #expect(pagesOfParts["keys"] == sheet.variants.flatMap { pagesOfParts["key-\($0.id)"] ?? [] } + notes, "\(name)")
             texts.append(written.files.map { pagesOfParts[$0.deletingPathExtension().lastPathComponent]?.joined() ?? "" })
         }
         #expect(Set(texts).count == 1, "qpdf changed what the pages say")
     }
 
-    @Test func booksAreCutInHalvesOfAboutTheSameSize() {
-        #expect(PDFMaker.balancedSplit([1, 1, 1, 1]) == 2)
-        #expect(PDFMaker.balancedSplit([10, 1, 1]) == 1)
-        #expect(PDFMaker.balancedSplit([1, 1, 10]) == 2)
-        #expect(PDFMaker.balancedSplit([5, 5]) == 1)
+    @Test func documentsAreCutInRunsOfAboutTheSameSize() {
+        #expect(PDFMaker.balancedRuns([1, 1, 1, 1], count: 2) == [0..<2, 2..<4])
+        #expect(PDFMaker.balancedRuns([10, 1, 1], count: 2) == [0..<1, 1..<3])
+        #expect(PDFMaker.balancedRuns([1, 1, 10], count: 2) == [0..<2, 2..<3])
+        #expect(PDFMaker.balancedRuns([1, 1, 10], count: 3) == [0..<1, 1..<2, 2..<3])
+        #expect(PDFMaker.balancedRuns([5, 5], count: 4) == [0..<1, 1..<2], "more runs than documents")
+        #expect(PDFMaker.balancedRuns([3, 3, 3, 3, 3, 3, 3, 3], count: 4) == [0..<2, 2..<4, 4..<6, 6..<8])
+        #expect(PDFMaker.balancedRuns([7], count: 4) == [0..<1])
+        #expect(PDFMaker.balancedRuns([], count: 4) == [])
+        for count in 1...6 {
+            let sizes = (0..<13).map { ($0 * 7) % 5 + 1 }
+            let runs = PDFMaker.balancedRuns(sizes, count: count)
+            #expect(runs.count == count && runs.allSatisfy { !$0.isEmpty })
+            #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == sizes.count)
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        }
         #expect(PDFMaker.pageRanges([6, 5, 7]) == [1...6, 7...11, 12...18])
     }
 

@@ -11,7 +11,7 @@ import Testing
         let first = renderer.render(try Fixtures.sheet(form: .select))
         let second = renderer.render(try Fixtures.sheet(form: .select))
         #expect(first == second)
-        #expect(first.map(\.name) == ["sheet-1", "key-1", "sheet-2", "key-2", "sheet-3", "key-3", "sheets", "keys"].map { $0 + "." + format.rawValue })
+        #expect(first.map(\.name) == ["sheet-1", "key-1", "sheet-2", "key-2", "sheet-3", "key-3", "sheets", "keys", "notes"].map { $0 + "." + format.rawValue })
         let other = renderer.render(try Fixtures.sheet(seed: 43, form: .select))
         #expect(other != first)
     }
@@ -43,6 +43,7 @@ import Testing
                 orders.insert(item.optionOrder)
                 let key = KeyQuestionView(item)
                 let shown = SheetQuestionView(item)
+                #expect(KeyAnswerView(item, note: 1, parts: PreparedParts(item)).correctLetters == key.correctLetters)
                 #expect(shown.choices.map(\.letter) == key.choiceKeys.map(\.letter))
                 for letter in key.correctLetters.split(separator: ", ") {
                     let position = Int(letter.unicodeScalars.first!.value) - 97

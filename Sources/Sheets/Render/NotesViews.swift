@@ -24,8 +24,9 @@ struct NotesSectionView {
 }
 
 /// One question's note: the question, its computed answer with every reason, and the explanation.
-/// Choice options are in the question file's order, without letters (each variant letters them
-/// its own way; its key gives them).
+/// Choice options are in the question file's order, without letters, and there are no points:
+/// each variant letters the options its own way and may offer a different number of outcomes to
+/// tick; its key gives both.
 struct NoteView {
     struct OptionNoteView {
         var runs: [RunView]
@@ -35,8 +36,6 @@ struct NoteView {
     }
 
     var noteNumber: Int
-    var points: Int
-    var pointsWord: String
     /// The variants asking it, when not all of them do (a generated twin).
     var askedBy: String
     var hasAskedBy: Bool
@@ -55,8 +54,6 @@ struct NoteView {
     init(_ note: AnswerNotes.Note, variantCount: Int, parts: PreparedParts) {
         let item = note.item
         noteNumber = note.number
-        points = item.scoring.points
-        pointsWord = points == 1 ? "point" : "points"
         hasAskedBy = note.variantIDs.count < variantCount
         askedBy = (note.variantIDs.count == 1 ? "variant " : "variants ") + note.variantIDs.joined(separator: ", ")
         self.parts = parts

@@ -9,9 +9,10 @@ struct SheetCommand: ParsableCommand {
         commandName: "sheet",
         abstract: "Write printable question sheets with answer keys, in variants, every answer computed.",
         discussion: """
-            Writes, per variant, sheet-ID and key-ID, plus sheets (every variant's sheet, to print \
-            at once) and keys (every key), as HTML, Markdown or PDF (made from the HTML with \
-            WeasyPrint). Variants ask the same questions in their own order with their own order \
+            Writes, per variant, sheet-ID and key-ID (what to accept, in that variant's order and \
+            letters), plus notes (why each answer is right, once for every variant), sheets \
+            (every variant's sheet, to print at once) and keys (every key, then the notes), as \
+            HTML, Markdown or PDF (made from the HTML with WeasyPrint). Variants ask the same questions in their own order with their own order \
             of options; with --generated, each variant also asks its own generated twin of every \
             trace puzzle (its key computed like any other). The same --seed and bank give the \
             same files, byte for byte.
@@ -43,7 +44,7 @@ struct SheetCommand: ParsableCommand {
 
     @OptionGroup var twins: GeneratedTwinsOption
 
-    @Flag(name: .long, help: "Run each trace puzzle live on libdispatch and add what the runs showed to the key.")
+    @Flag(name: .long, help: "Run each trace puzzle live on libdispatch and add what the runs showed to the notes.")
     var live = false
 
     @Option(name: .long, help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"))

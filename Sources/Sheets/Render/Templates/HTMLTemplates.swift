@@ -157,7 +157,7 @@ enum HTMLTemplates {
         </header>
         {{#notes}}
         <div class="question note">
-        <h2><span class="qnum">{{noteNumber}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span></h2>
+        <h2><span class="qnum">{{noteNumber}}.</span> {{title}}</h2>
         <p class="qid">{{questionID}}{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}</p>
         {{> statement}}
         {{#isTrace}}

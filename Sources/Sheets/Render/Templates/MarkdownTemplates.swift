@@ -191,7 +191,7 @@ enum MarkdownTemplates {
         **{{header.scope}}** · seed {{header.seed}} · {{header.noteCount}} questions · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes
 
         {{#notes}}
-        ## {{noteNumber}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}`{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}
+        ## {{noteNumber}}. {{title}} · `{{{questionID}}}`{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}
 
         {{> statement}}
         {{#isTrace}}
