@@ -31,15 +31,9 @@ import Testing
     /// A question replaced per variant is a question per variant: each twin has its own note,
     /// after the bank question's place, and says which variant asks it.
     @Test func eachTwinHasANoteOfItsOwn() throws {
-        let provider = VariantProviding { question, variant, _ in
-            guard question.kind == .trace else { return nil }
-            var twin = question
-            twin.code = "print(\(variant))\n"
-            return twin
-        }
         let sheet = try SheetPlanner(title: "t", seed: 1, variantCount: 3, traceForm: .write)
             .plan(try Fixtures.questions(["barrier-purpose", "serial-async-async", "semaphore-basics"]), answers: AnswerBook(bank: Fixtures.bank),
-                  provider: provider)
+                  provider: Fixtures.printingTwins)
         let notes = AnswerNotes(sheet)
         #expect(notes.notes.map(\.item.bankQuestionID) == ["barrier-purpose", "serial-async-async", "serial-async-async", "serial-async-async", "semaphore-basics"])
         #expect(notes.notes[1...3].map(\.variantIDs) == [["1"], ["2"], ["3"]])

@@ -25,6 +25,16 @@ enum Fixtures {
             .plan(questions(ids), answers: AnswerBook(bank: bank))
     }
 
+    /// Replaces every trace puzzle in variant n by `print(n)`, so that each variant asks its own.
+    static var printingTwins: VariantProviding {
+        VariantProviding { question, variant, _ in
+            guard question.kind == .trace else { return nil }
+            var twin = question
+            twin.code = "print(\(variant))\n"
+            return twin
+        }
+    }
+
     /// A trace question whose code and output hold every character GIFT and Anki treat specially.
     static let specialCharacters: Question = {
         let code = """

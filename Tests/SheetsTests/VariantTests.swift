@@ -70,14 +70,8 @@ import Testing
     }
 
     @Test func aProviderCanReplaceATracePuzzlePerVariant() throws {
-        let provider = VariantProviding { question, variant, _ in
-            guard question.kind == .trace else { return nil }
-            var twin = question
-            twin.code = "print(\(variant))\n"
-            return twin
-        }
         let sheet = try SheetPlanner(title: "t", seed: 1, variantCount: 3, traceForm: .write)
-            .plan(try Fixtures.questions(["serial-async-async", "barrier-purpose"]), answers: AnswerBook(bank: Fixtures.bank), provider: provider)
+            .plan(try Fixtures.questions(["serial-async-async", "barrier-purpose"]), answers: AnswerBook(bank: Fixtures.bank), provider: Fixtures.printingTwins)
         for variant in sheet.variants {
             let trace = try #require(variant.items.first { $0.question.kind == .trace })
             guard case .trace(let answer) = trace.answer else { continue }

@@ -76,12 +76,21 @@ struct KeyQuestionView {
         var impossibility: [ImpossibilityView]
     }
 
+    /// A choice option with whether it is correct and, when it is not, why.
     struct ChoiceKeyView {
         var letter: String
         var runs: [RunView]
         var isCorrect: Bool
         var why: [RunView]
         var hasWhy: Bool
+
+        init(_ option: ChoiceOption, letter: String) {
+            self.letter = letter
+            runs = Prose.runs(option.text).map(RunView.init)
+            isCorrect = option.isCorrect
+            why = option.why.map { Prose.runs($0).map(RunView.init) } ?? []
+            hasWhy = !why.isEmpty
+        }
     }
 
     var number: Int
@@ -132,10 +141,7 @@ struct KeyQuestionView {
             isChoice = true
             correctLetters = Letters.of(choice.correct, in: item.optionOrder).joined(separator: ", ")
             choiceKeys = item.optionOrder.enumerated().map { position, index in
-                let option = question.options[index]
-                let why = option.why.map { Prose.runs($0).map(RunView.init) } ?? []
-                return ChoiceKeyView(letter: Letters.letter(position), runs: Prose.runs(option.text).map(RunView.init),
-                                     isCorrect: option.isCorrect, why: why, hasWhy: !why.isEmpty)
+                ChoiceKeyView(question.options[index], letter: Letters.letter(position))
             }
         case .short:
             isShort = true

@@ -28,13 +28,6 @@ struct NotesSectionView {
 /// each variant letters the options its own way and may offer a different number of outcomes to
 /// tick; its key gives both.
 struct NoteView {
-    struct OptionNoteView {
-        var runs: [RunView]
-        var isCorrect: Bool
-        var why: [RunView]
-        var hasWhy: Bool
-    }
-
     var noteNumber: Int
     /// The variants asking it, when not all of them do (a generated twin).
     var askedBy: String
@@ -48,7 +41,8 @@ struct NoteView {
     var hasNearMisses = false
     var nearMissHeading = ""
     var isChoice = false
-    var options: [OptionNoteView] = []
+    /// The options without letters.
+    var options: [KeyQuestionView.ChoiceKeyView] = []
     var isShort = false
 
     init(_ note: AnswerNotes.Note, variantCount: Int, parts: PreparedParts) {
@@ -67,10 +61,7 @@ struct NoteView {
                 : "Options that cannot happen (each variant offers some of these)"
         case .choice:
             isChoice = true
-            options = item.question.options.map { option in
-                let why = option.why.map { Prose.runs($0).map(RunView.init) } ?? []
-                return OptionNoteView(runs: Prose.runs(option.text).map(RunView.init), isCorrect: option.isCorrect, why: why, hasWhy: !why.isEmpty)
-            }
+            options = item.question.options.map { KeyQuestionView.ChoiceKeyView($0, letter: "") }
         case .short:
             isShort = true
         }
