@@ -61,13 +61,18 @@ import Testing
         }
         #expect(runs[0] == runs[1])
         var codes: Set<String> = []
-        let notes = try Self.keySections(folder.appendingPathComponent("first/notes.md"))
+        let shared = try Self.keySections(folder.appendingPathComponent("first/notes.md"))
+        #expect(shared.isEmpty, "a twin's note is in the shared notes")
         for variant in 1...3 {
-            let sections = try Self.keySections(folder.appendingPathComponent("first/key-\(variant).md"))
-            #expect(sections.count == 2)
+            let key = try String(contentsOf: folder.appendingPathComponent("first/key-\(variant).md"), encoding: .utf8)
+            let parts = key.components(separatedBy: "**Notes on the questions only this variant asks**")
+            #expect(parts.count == 2, "variant \(variant)'s key has no notes of its own")
+            let sections = Self.sections(parts[0])
+            let notes = Self.sections(parts.last ?? "")
+            #expect(sections.count == 2 && notes.count == 2)
             for section in sections {
                 let noteNumber = try #require(Self.noteNumber(section))
-                let note = notes[noteNumber - 1]
+                let note = try #require(notes.first { $0.hasPrefix("\(noteNumber). ") })
                 let code = Self.code(note)
                 codes.insert(code)
                 let file = folder.appendingPathComponent("variant-\(variant)-\(codes.count).swift")
@@ -78,18 +83,22 @@ import Testing
             }
         }
         #expect(codes.count == 6, "two variants ask the same code")
-        #expect(notes.count == 6, "a note per generated twin")
     }
 
     /// The note a key section names ("· note 3" in its heading).
     static func noteNumber(_ section: String) -> Int? {
         let heading = section.prefix { $0 != "\n" }
-        return heading.components(separatedBy: " · note ").last.flatMap { Int($0) }
+        return heading.components(separatedBy: " · note ").last.flatMap { Int($0.components(separatedBy: " ")[0]) }
     }
 
     /// A key's sections, one per question.
     static func keySections(_ key: URL) throws -> [String] {
-        Array(try String(contentsOf: key, encoding: .utf8).components(separatedBy: "\n## ").dropFirst())
+        sections(try String(contentsOf: key, encoding: .utf8))
+    }
+
+    /// A Markdown text's sections, each from its `## ` heading on.
+    static func sections(_ text: String) -> [String] {
+        Array(text.components(separatedBy: "\n## ").dropFirst())
     }
 
     /// The snippet a key section shows, without its line numbers.

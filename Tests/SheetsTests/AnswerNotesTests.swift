@@ -10,12 +10,14 @@ import Testing
     func everyItemOfEveryVariantHasItsNote(_ form: TraceForm) throws {
         let sheet = try Fixtures.sheet(variants: 6, form: form)
         let notes = AnswerNotes(sheet)
-        #expect(notes.notes.map(\.item.question.id) == Fixtures.mixedIDs)
-        #expect(notes.notes.map(\.number) == Array(1...Fixtures.mixedIDs.count))
+        #expect(notes.shared.map(\.item.question.id) == Fixtures.mixedIDs)
+        #expect(notes.shared.map(\.number) == Array(1...Fixtures.mixedIDs.count))
         for variant in sheet.variants {
             for item in variant.items {
                 let number = try #require(notes.noteNumber(variant: variant.number, item: item.number))
-                let note = notes.notes[number - 1]
+                #expect(!notes.isOwn(variant: variant.number, item: item.number))
+                #expect(notes.ownNotes(of: variant.number).isEmpty)
+                let note = notes.shared[number - 1]
                 #expect(note.item.question == item.question)
                 #expect(note.variantIDs == sheet.variants.map(\.id))
                 for distractor in item.distractors {
@@ -24,28 +26,44 @@ import Testing
             }
         }
         let offered = Set(sheet.variants.flatMap { $0.items.flatMap { $0.distractors.map(\.outcome) } })
-        #expect(Set(notes.notes.flatMap { $0.distractors.map(\.outcome) }) == offered, "a note lists a near miss no variant offers")
-        #expect(notes.notes.allSatisfy { Set($0.distractors.map(\.outcome)).count == $0.distractors.count }, "a near miss is listed twice")
+        #expect(Set(notes.shared.flatMap { $0.distractors.map(\.outcome) }) == offered, "a note lists a near miss no variant offers")
+        #expect(notes.shared.allSatisfy { Set($0.distractors.map(\.outcome)).count == $0.distractors.count }, "a near miss is listed twice")
     }
 
-    /// A question replaced per variant is a question per variant: each twin has its own note,
-    /// after the bank question's place, and says which variant asks it.
-    @Test func eachTwinHasANoteOfItsOwn() throws {
+    /// A question replaced per variant is a question per variant: each twin has its own note, at
+    /// the end of the key of the variant that asks it, numbered after the shared notes.
+    @Test func eachTwinHasItsNoteInItsVariantsKey() throws {
         let sheet = try SheetPlanner(title: "t", seed: 1, variantCount: 3, traceForm: .write)
             .plan(try Fixtures.questions(["barrier-purpose", "serial-async-async", "semaphore-basics"]), answers: AnswerBook(bank: Fixtures.bank),
                   provider: Fixtures.printingTwins)
         let notes = AnswerNotes(sheet)
-        #expect(notes.notes.map(\.item.bankQuestionID) == ["barrier-purpose", "serial-async-async", "serial-async-async", "serial-async-async", "semaphore-basics"])
-        #expect(notes.notes[1...3].map(\.variantIDs) == [["1"], ["2"], ["3"]])
-        #expect(notes.notes[1...3].map { $0.item.question.code } == ["print(1)\n", "print(2)\n", "print(3)\n"])
+        #expect(notes.shared.map(\.item.question.id) == ["barrier-purpose", "semaphore-basics"])
+        let files = SheetRenderer(format: .md, paper: .a4).render(sheet)
+        let notesFile = Fixtures.text(try #require(files.last))
         for variant in sheet.variants {
             let item = try #require(variant.items.first { $0.bankQuestionID == "serial-async-async" })
-            let number = try #require(notes.noteNumber(variant: variant.number, item: item.number))
-            #expect(notes.notes[number - 1].item.question.code == "print(\(variant.number))\n")
+            #expect(notes.noteNumber(variant: variant.number, item: item.number) == 3)
+            #expect(notes.isOwn(variant: variant.number, item: item.number))
+            let own = notes.ownNotes(of: variant.number)
+            #expect(own.map(\.number) == [3])
+            #expect(own.map(\.item.question.code) == ["print(\(variant.number))\n"])
+            #expect(own.map(\.variantIDs) == [[variant.id]])
+            let key = Fixtures.text(try #require(files.first { $0.name == "key-\(variant.id).md" }))
+            #expect(key.contains("· note 3 (below)"))
+            let ownPart = try #require(key.components(separatedBy: "**Notes on the questions only this variant asks**").last)
+            #expect(ownPart.contains("1 │ print(\(variant.number))"))
+            #expect(!notesFile.contains("print(\(variant.number))"), "a twin's note is in the notes file")
         }
-        let markdown = Fixtures.text(try #require(SheetRenderer(format: .md, paper: .a4).render(sheet).last))
-        #expect(markdown.contains("asked by variant 2"))
-        #expect(!markdown.contains("`barrier-purpose` · asked by"), "a note asked by every variant names them")
+        #expect(notesFile.contains("2 questions") && notesFile.contains("end of that variant's key"))
+    }
+
+    /// A sheet of one variant keeps every note in the notes file, twins included.
+    @Test func oneVariantKeepsEveryNoteInTheNotes() throws {
+        let sheet = try SheetPlanner(title: "t", seed: 1, variantCount: 1, traceForm: .write)
+            .plan(try Fixtures.questions(["barrier-purpose", "serial-async-async"]), answers: AnswerBook(bank: Fixtures.bank),
+                  provider: Fixtures.printingTwins)
+        let notes = AnswerNotes(sheet)
+        #expect(notes.shared.count == 2 && notes.ownNotes(of: 1).isEmpty)
     }
 
     /// The combined key is every variant's key, then the notes once.

@@ -5,10 +5,12 @@ import Quiz
 /// question, every outcome and how it ends, why each near miss cannot happen, why each wrong
 /// option is wrong, the model answer, the explanation — once per question, numbered. A variant's
 /// key then gives only what differs between variants (its order, its letters, the points and the
-/// rule) and names the note; the notes are laid out once however many variants there are.
+/// rule) and names the note; the shared notes are laid out once however many variants there are.
+/// A question only one variant asks (a generated twin) has its note at the end of that variant's
+/// key instead, where the grader of that variant looks.
 public struct AnswerNotes: Sendable {
     public struct Note: Sendable {
-        /// 1-based, in the notes' order.
+        /// 1-based: the shared notes first, then each variant's own after them.
         public var number: Int
         /// The question as the first variant that asks it asks it (options in the file's order
         /// are taken from `item.question`, not from this variant's order).
@@ -20,7 +22,11 @@ public struct AnswerNotes: Sendable {
         public var distractors: [Distractor]
     }
 
-    public var notes: [Note]
+    /// The notes of questions several variants ask (every question of a sheet of one variant),
+    /// in the order the questions were chosen: the notes file.
+    public var shared: [Note]
+    /// Per variant number, the notes of the questions only that variant asks, in its order.
+    private var own: [Int: [Note]]
     private var numbers: [Place: Int]
 
     private struct Place: Hashable {
@@ -28,8 +34,7 @@ public struct AnswerNotes: Sendable {
         var item: Int
     }
 
-    /// One note per distinct question (a generated twin is a question of its own), ordered as the
-    /// questions were chosen, twins by the first variant that asks them.
+    /// One note per distinct question (a generated twin is a question of its own).
     public init(_ sheet: Sheet) {
         var groups: [Group] = []
         var groupOf: [AnswerKey: Int] = [:]
@@ -48,19 +53,27 @@ public struct AnswerNotes: Sendable {
                 }
             }
         }
+        let isOwn = { (group: Group) in sheet.variants.count > 1 && group.places.count == 1 }
         // Groups are in the order variants first ask them; a stable sort by the order the
-        // questions were chosen in keeps a question's twins in variant order.
+        // questions were chosen in keeps questions that share a bank question in variant order.
         let position = Dictionary(sheet.questionIDs.enumerated().map { ($1, $0) }) { first, _ in first }
-        let sorted = groups.enumerated().sorted { left, right in
+        let sharedGroups = groups.filter { !isOwn($0) }.enumerated().sorted { left, right in
             let leftPosition = position[left.element.first.bankQuestionID] ?? .max
             let rightPosition = position[right.element.first.bankQuestionID] ?? .max
             return leftPosition == rightPosition ? left.offset < right.offset : leftPosition < rightPosition
         }.map(\.element)
         var numbers: [Place: Int] = [:]
-        notes = sorted.enumerated().map { index, group in
-            for place in group.places { numbers[place] = index + 1 }
-            return Note(number: index + 1, item: group.first, variantIDs: group.variantIDs, distractors: group.distractors)
+        let note = { (group: Group, number: Int) -> Note in
+            for place in group.places { numbers[place] = number }
+            return Note(number: number, item: group.first, variantIDs: group.variantIDs, distractors: group.distractors)
         }
+        shared = sharedGroups.enumerated().map { index, group in note(group, index + 1) }
+        var own: [Int: [Note]] = [:]
+        for group in groups where isOwn(group) {
+            let variant = group.places[0].variant
+            own[variant, default: []].append(note(group, shared.count + (own[variant]?.count ?? 0) + 1))
+        }
+        self.own = own
         self.numbers = numbers
     }
 
@@ -72,8 +85,18 @@ public struct AnswerNotes: Sendable {
         var distractors: [Distractor] = []
     }
 
-    /// The note of the question a variant asks as its item `item` (both 1-based).
+    /// The number of the note on the question a variant asks as its item `item` (both 1-based).
     public func noteNumber(variant: Int, item: Int) -> Int? {
         numbers[Place(variant: variant, item: item)]
+    }
+
+    /// Whether that note ends the variant's key (it is on a question only that variant asks).
+    public func isOwn(variant: Int, item: Int) -> Bool {
+        numbers[Place(variant: variant, item: item)].map { $0 > shared.count } ?? false
+    }
+
+    /// The notes that end a variant's key, in its order.
+    public func ownNotes(of variant: Int) -> [Note] {
+        own[variant] ?? []
     }
 }

@@ -6,12 +6,18 @@ import Quiz
 struct KeySectionView {
     var header: VariantHeaderView
     var questions: [KeyAnswerView]
+    /// The notes on the questions only this variant asks (its generated twins).
+    var ownNotes: [NoteView]
+    var hasOwnNotes: Bool
 
     init(_ variant: Variant, of sheet: Sheet, notes: AnswerNotes, parts: PartsCache) {
         header = VariantHeaderView(variant, of: sheet)
         questions = variant.items.map { item in
-            KeyAnswerView(item, note: notes.noteNumber(variant: variant.number, item: item.number) ?? 0, parts: parts.parts(for: item))
+            KeyAnswerView(item, note: notes.noteNumber(variant: variant.number, item: item.number) ?? 0,
+                          isBelow: notes.isOwn(variant: variant.number, item: item.number), parts: parts.parts(for: item))
         }
+        ownNotes = notes.ownNotes(of: variant.number).map { NoteView($0, variantCount: sheet.variants.count, parts: parts.parts(for: $0.item)) }
+        hasOwnNotes = !ownNotes.isEmpty
     }
 }
 
@@ -23,6 +29,8 @@ struct KeyAnswerView {
     var pointsWord: String
     var rule: String
     var noteNumber: Int
+    /// Whether the note ends this key rather than the notes file.
+    var noteIsBelow: Bool
     /// The title, id, outcomes and key ideas; the templates see its entries as this view's own.
     var parts: PreparedParts
 
@@ -35,12 +43,13 @@ struct KeyAnswerView {
     var correctLetters = ""
     var isShort = false
 
-    init(_ item: SheetItem, note: Int, parts: PreparedParts) {
+    init(_ item: SheetItem, note: Int, isBelow: Bool = false, parts: PreparedParts) {
         number = item.number
         points = item.scoring.points
         pointsWord = points == 1 ? "point" : "points"
         rule = item.scoring.rule
         noteNumber = note
+        noteIsBelow = isBelow
         self.parts = parts
         switch item.answer {
         case .trace:

@@ -10,6 +10,10 @@ struct NotesSectionView {
         var scope: String
         var seed: UInt64
         var noteCount: Int
+        var questionsWord: String
+        var isEmpty: Bool
+        /// Whether some notes end a variant's key instead (generated twins).
+        var hasOwnNotes: Bool
     }
 
     var header: Header
@@ -18,8 +22,10 @@ struct NotesSectionView {
     init(_ notes: AnswerNotes, of sheet: Sheet, parts: PartsCache) {
         let count = sheet.variants.count
         header = Header(sheetTitle: sheet.title, scope: count == 1 ? "Variant \(sheet.variants[0].id)" : "All \(count) variants",
-                        seed: sheet.seed, noteCount: notes.notes.count)
-        self.notes = notes.notes.map { NoteView($0, variantCount: count, parts: parts.parts(for: $0.item)) }
+                        seed: sheet.seed, noteCount: notes.shared.count,
+                        questionsWord: notes.shared.count == 1 ? "question" : "questions", isEmpty: notes.shared.isEmpty,
+                        hasOwnNotes: sheet.variants.contains { !notes.ownNotes(of: $0.number).isEmpty })
+        self.notes = notes.shared.map { NoteView($0, variantCount: count, parts: parts.parts(for: $0.item)) }
     }
 }
 
@@ -29,7 +35,8 @@ struct NotesSectionView {
 /// tick; its key gives both.
 struct NoteView {
     var noteNumber: Int
-    /// The variants asking it, when not all of them do (a generated twin).
+    /// The variants asking it, when several but not all of them do (a generated twin the
+    /// generator could make too few of, whose bank puzzle the rest ask).
     var askedBy: String
     var hasAskedBy: Bool
     /// The title, code, text, outcomes, live runs, model answer, explanation and source; the
@@ -48,8 +55,9 @@ struct NoteView {
     init(_ note: AnswerNotes.Note, variantCount: Int, parts: PreparedParts) {
         let item = note.item
         noteNumber = note.number
-        hasAskedBy = note.variantIDs.count < variantCount
-        askedBy = (note.variantIDs.count == 1 ? "variant " : "variants ") + note.variantIDs.joined(separator: ", ")
+        // A note asked by one variant ends that variant's key, which needs no saying.
+        hasAskedBy = note.variantIDs.count > 1 && note.variantIDs.count < variantCount
+        askedBy = "variants " + note.variantIDs.joined(separator: ", ")
         self.parts = parts
         switch item.answer {
         case .trace:

@@ -48,7 +48,8 @@ enum PrintStyle {
             .points { font-weight: normal; font-size: 9.5pt; }
             .question p.qid { font: 8pt "DejaVu Sans Mono", monospace; margin: -1.5mm 0 1.5mm 7mm; }
             .question { break-inside: avoid; margin: 0 0 6mm 0; }
-            .notes .question { break-inside: auto; }
+            .question.note { break-inside: auto; }
+            .notes-heading { font: bold 12pt/1.3 "DejaVu Sans", Arial, sans-serif; border-top: 0.8pt solid #000; padding-top: 2mm; margin: 6mm 0 3mm 0; break-after: avoid; }
             .key-answer { margin-bottom: 4mm; }
             .key-answer h2 .qid { font: normal 8pt "DejaVu Sans Mono", monospace; margin-left: 2mm; white-space: nowrap; }
             .key-answer .outcome-item { white-space: nowrap; margin-right: 3mm; }

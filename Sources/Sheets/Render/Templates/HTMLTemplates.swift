@@ -3,7 +3,7 @@
 enum HTMLTemplates {
     static let partials: [String: String] = [
         "runs": runs, "block": block, "code": code, "outcome": outcome, "events": events,
-        "impossibility": impossibility, "live": live, "statement": statement,
+        "impossibility": impossibility, "live": live, "statement": statement, "note": note,
     ]
 
     /// A paragraph's text runs: plain text and `code` spans.
@@ -122,40 +122,8 @@ enum HTMLTemplates {
         </section>
         """
 
-    /// One variant's answer key: what to accept, in its letters; the reasons are in the notes.
-    static let keySection = """
-        <section class="variant key" id="key-{{header.variantID}}">
-        <header class="sheet-header">
-        <h1 class="sheet-title">{{header.sheetTitle}} — answer key</h1>
-        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
-        <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes</p>
-        </header>
-        {{#questions}}
-        <div class="question key-answer">
-        <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span> <span class="qid">{{questionID}} · note {{noteNumber}}</span></h2>
-        {{#isWrite}}<p class="answer"><strong>Every possible outcome ({{outcomeCount}}):</strong> {{#outcomes}}<span class="outcome-item"><code>{{printed.text}}</code> {{ending}}</span> {{/outcomes}}</p>{{/isWrite}}
-        {{#isSelect}}<p class="answer"><strong>Tick: {{ticks}}</strong>{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}</p>{{/isSelect}}
-        {{#isChoice}}<p class="answer"><strong>Correct: {{correctLetters}}</strong></p>{{/isChoice}}
-        {{#isShort}}
-        {{#hasKeyIdeas}}<p class="answer"><strong>Key ideas:</strong></p>
-        <ul class="key-ideas">{{#keyIdeas}}<li>{{idea}}</li>{{/keyIdeas}}</ul>{{/hasKeyIdeas}}
-        {{^hasKeyIdeas}}<p class="answer"><strong>Model answer: note {{noteNumber}}</strong></p>{{/hasKeyIdeas}}
-        {{/isShort}}
-        <p class="scoring"><strong>Scoring:</strong> {{rule}}</p>
-        </div>
-        {{/questions}}
-        </section>
-        """
-
-    /// The answer notes: each question once, with every reason, for every variant.
-    static let notesSection = """
-        <section class="variant notes" id="notes">
-        <header class="sheet-header">
-        <h1 class="sheet-title">{{header.sheetTitle}} — answer notes</h1>
-        <p class="variant-line">{{header.scope}} · seed {{header.seed}}</p>
-        <p class="totals">{{header.noteCount}} questions · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes</p>
-        </header>
-        {{#notes}}
+    /// One question's note: the question, its answer with every reason, the explanation.
+    static let note = """
         <div class="question note">
         <h2><span class="qnum">{{noteNumber}}.</span> {{title}}</h2>
         <p class="qid">{{questionID}}{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}</p>
@@ -186,6 +154,50 @@ enum HTMLTemplates {
         <div class="explanation"><p class="label">Why</p>{{#explanation}}{{> block}}{{/explanation}}</div>
         {{#hasSource}}<p class="source">Source: {{source}}</p>{{/hasSource}}
         </div>
+        """
+
+    /// One variant's answer key: what to accept, in its letters; the reasons are in the notes.
+    static let keySection = """
+        <section class="variant key" id="key-{{header.variantID}}">
+        <header class="sheet-header">
+        <h1 class="sheet-title">{{header.sheetTitle}} — answer key</h1>
+        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
+        <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes</p>
+        </header>
+        {{#questions}}
+        <div class="question key-answer">
+        <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span> <span class="qid">{{questionID}} · note {{noteNumber}}{{#noteIsBelow}} (below){{/noteIsBelow}}</span></h2>
+        {{#isWrite}}<p class="answer"><strong>Every possible outcome ({{outcomeCount}}):</strong> {{#outcomes}}<span class="outcome-item"><code>{{printed.text}}</code> {{ending}}</span> {{/outcomes}}</p>{{/isWrite}}
+        {{#isSelect}}<p class="answer"><strong>Tick: {{ticks}}</strong>{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}</p>{{/isSelect}}
+        {{#isChoice}}<p class="answer"><strong>Correct: {{correctLetters}}</strong></p>{{/isChoice}}
+        {{#isShort}}
+        {{#hasKeyIdeas}}<p class="answer"><strong>Key ideas:</strong></p>
+        <ul class="key-ideas">{{#keyIdeas}}<li>{{idea}}</li>{{/keyIdeas}}</ul>{{/hasKeyIdeas}}
+        {{^hasKeyIdeas}}<p class="answer"><strong>Model answer: note {{noteNumber}}</strong></p>{{/hasKeyIdeas}}
+        {{/isShort}}
+        <p class="scoring"><strong>Scoring:</strong> {{rule}}</p>
+        </div>
+        {{/questions}}
+        {{#hasOwnNotes}}
+        <div class="own-notes">
+        <p class="notes-heading">Notes on the questions only this variant asks</p>
+        {{#ownNotes}}{{> note}}{{/ownNotes}}
+        </div>
+        {{/hasOwnNotes}}
+        </section>
+        """
+
+    /// The answer notes: each question once, with every reason, for every variant.
+    static let notesSection = """
+        <section class="variant notes" id="notes">
+        <header class="sheet-header">
+        <h1 class="sheet-title">{{header.sheetTitle}} — answer notes</h1>
+        <p class="variant-line">{{header.scope}} · seed {{header.seed}}</p>
+        <p class="totals">{{header.noteCount}} {{header.questionsWord}} · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes{{#header.hasOwnNotes}} · a question only one variant asks (a generated twin) has its note at the end of that variant's key{{/header.hasOwnNotes}}</p>
+        {{#header.isEmpty}}<p>Every question is asked by one variant only: each key ends with the notes on its questions.</p>{{/header.isEmpty}}
+        </header>
+        {{#notes}}
+        {{> note}}
         {{/notes}}
         </section>
         """

@@ -4,7 +4,7 @@
 enum MarkdownTemplates {
     static let partials: [String: String] = [
         "span": span, "runs": runs, "block": block, "code": code, "outcome": outcome, "events": events,
-        "impossibility": impossibility, "live": live, "statement": statement,
+        "impossibility": impossibility, "live": live, "statement": statement, "note": note,
     ]
 
     static let span = "{{% CONTENT_TYPE: MARKDOWN}}{{{fence}}}{{{pad}}}{{{text}}}{{{pad}}}{{{fence}}}"
@@ -142,55 +142,9 @@ enum MarkdownTemplates {
         {{/questions}}
         """
 
-    static let keySection = """
+    /// One question's note: the question, its answer with every reason, the explanation.
+    static let note = """
         {{% CONTENT_TYPE: MARKDOWN}}
-        # {{header.sheetTitle}} — answer key
-
-        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes
-
-        {{#questions}}
-        ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}` · note {{noteNumber}}
-
-        {{#isWrite}}
-        **Every possible outcome ({{outcomeCount}})**
-
-        {{#outcomes}}- {{> outcome}}
-        {{/outcomes}}
-
-        {{/isWrite}}
-        {{#isSelect}}
-        **Tick: {{ticks}}**{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}
-
-        {{/isSelect}}
-        {{#isChoice}}
-        **Correct: {{correctLetters}}**
-
-        {{/isChoice}}
-        {{#isShort}}
-        {{#hasKeyIdeas}}
-        **Key ideas**
-
-        {{#keyIdeas}}- {{idea}}
-        {{/keyIdeas}}
-
-        {{/hasKeyIdeas}}
-        {{^hasKeyIdeas}}
-        **Model answer: note {{noteNumber}}**
-
-        {{/hasKeyIdeas}}
-        {{/isShort}}
-        **Scoring:** {{rule}}
-
-        {{/questions}}
-        """
-
-    static let notesSection = """
-        {{% CONTENT_TYPE: MARKDOWN}}
-        # {{header.sheetTitle}} — answer notes
-
-        **{{header.scope}}** · seed {{header.seed}} · {{header.noteCount}} questions · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes
-
-        {{#notes}}
         ## {{noteNumber}}. {{title}} · `{{{questionID}}}`{{#hasAskedBy}} · asked by {{askedBy}}{{/hasAskedBy}}
 
         {{> statement}}
@@ -248,6 +202,70 @@ enum MarkdownTemplates {
         *Source: {{source}}*
 
         {{/hasSource}}
+        """
+
+    static let keySection = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        # {{header.sheetTitle}} — answer key
+
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes
+
+        {{#questions}}
+        ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}` · note {{noteNumber}}{{#noteIsBelow}} (below){{/noteIsBelow}}
+
+        {{#isWrite}}
+        **Every possible outcome ({{outcomeCount}})**
+
+        {{#outcomes}}- {{> outcome}}
+        {{/outcomes}}
+
+        {{/isWrite}}
+        {{#isSelect}}
+        **Tick: {{ticks}}**{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}
+
+        {{/isSelect}}
+        {{#isChoice}}
+        **Correct: {{correctLetters}}**
+
+        {{/isChoice}}
+        {{#isShort}}
+        {{#hasKeyIdeas}}
+        **Key ideas**
+
+        {{#keyIdeas}}- {{idea}}
+        {{/keyIdeas}}
+
+        {{/hasKeyIdeas}}
+        {{^hasKeyIdeas}}
+        **Model answer: note {{noteNumber}}**
+
+        {{/hasKeyIdeas}}
+        {{/isShort}}
+        **Scoring:** {{rule}}
+
+        {{/questions}}
+        {{#hasOwnNotes}}
+        **Notes on the questions only this variant asks**
+
+        {{#ownNotes}}
+        {{> note}}
+        {{/ownNotes}}
+        {{/hasOwnNotes}}
+        """
+
+    static let notesSection = """
+        {{% CONTENT_TYPE: MARKDOWN}}
+        # {{header.sheetTitle}} — answer notes
+
+        **{{header.scope}}** · seed {{header.seed}} · {{header.noteCount}} {{header.questionsWord}} · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes{{#header.hasOwnNotes}} · a question only one variant asks (a generated twin) has its note at the end of that variant's key{{/header.hasOwnNotes}}
+
+        {{#header.isEmpty}}
+        Every question is asked by one variant only: each key ends with the notes on its questions.
+
+        {{/header.isEmpty}}
+
+        {{#notes}}
+        {{> note}}
         {{/notes}}
         """
 }
