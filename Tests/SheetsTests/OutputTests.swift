@@ -67,6 +67,14 @@ import Testing
         #expect(all.contains("Variant 2 of 2"))
         #expect(all.components(separatedBy: "Page 1 of").count == 3, "each variant numbers its own pages")
 
+        if let qpdf = PDFMaker.find()?.splitter {
+            // Put together by qpdf, the book keeps WeasyPrint's bookmarks: a heading per key and
+            // for the notes, a question under each.
+            let outline = try Self.outline(target.appendingPathComponent("keys.pdf"), qpdf: qpdf)
+            #expect(outline.map(\.title) == ["Test <quiz> & co — answer key", "Test <quiz> & co — answer key", "Test <quiz> & co — answer notes"])
+            #expect(outline.map(\.children) == [2, 2, 2])
+        }
+
         let again = folder.appendingPathComponent("again")
         _ = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: again, pdfMaker: PDFMaker.find())
         for file in written.files {
@@ -116,6 +124,14 @@ import Testing
             }
             #expect(pagesOfParts["keys"] == sheet.variants.flatMap { pagesOfParts["key-\($0.id)"] ?? [] } + notes, "\(name)")
             texts.append(written.files.map { pagesOfParts[$0.deletingPathExtension().lastPathComponent]?.joined() ?? "" })
+            // Each PDF has its HTML's title, whoever put it together.
+            let htmlTitles = Dictionary(uniqueKeysWithValues: SheetRenderer(format: .html, paper: .letter).render(sheet).map { file in
+                (file.name.replacingOccurrences(of: ".html", with: ""), PDFMaker.htmlTitle(in: Fixtures.text(file)))
+            })
+            for file in written.files {
+                let name = file.deletingPathExtension().lastPathComponent
+                #expect(try Self.pdfTitle(file) == htmlTitles[name] ?? nil, "\(name)")
+            }
         }
         #expect(Set(texts).count == 1, "qpdf changed what the pages say")
     }
@@ -137,6 +153,35 @@ import Testing
             #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
         }
         #expect(PDFMaker.pageRanges([6, 5, 7]) == [1...6, 7...11, 12...18])
+    }
+
+    /// The top of a PDF's outline: each bookmark's title and how many bookmarks are right under it.
+    static func outline(_ pdf: URL, qpdf: URL) throws -> [(title: String, children: Int)] {
+        let process = Process()
+        process.executableURL = qpdf
+        process.arguments = ["--json=2", "--json-key=outlines", pdf.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return ((json?["outlines"] as? [[String: Any]]) ?? []).map { item in
+            ((item["title"] as? String) ?? "", (item["kids"] as? [Any])?.count ?? 0)
+        }
+    }
+
+    /// The document title `pdfinfo` reads, if any.
+    static func pdfTitle(_ pdf: URL) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pdfinfo", "-enc", "UTF-8", pdf.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: "\n").first { $0.hasPrefix("Title:") }.map { $0.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces) }
     }
 
     static func pdfText(_ pdf: URL) throws -> String {

@@ -66,14 +66,16 @@ public struct PDFMaker: Sendable {
         var byCommand = Array(books.indices)
         if let python = interpreter() {
             let chunks = self.chunks(of: books)
-            let pageCounts = PageCounts()
+            let laidOut = LaidOutChunks()
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                if let counts = runAPI(python, chunks[index], books) { pageCounts.set(counts, for: index) }
+                if let documents = runAPI(python, chunks[index], books) { laidOut.set(documents, for: index) }
             }
-            var pages: [DocumentRef: (file: URL, range: ClosedRange<Int>)] = [:]
+            var pages: [DocumentRef: PlacedDocument] = [:]
             for (index, chunk) in chunks.enumerated() {
-                guard let counts = pageCounts[index] else { continue }
-                for (document, range) in zip(chunk.documents, Self.pageRanges(counts)) { pages[document] = (chunk.pdf, range) }
+                guard let documents = laidOut[index] else { continue }
+                for (reference, (document, range)) in zip(chunk.documents, zip(documents, Self.pageRanges(documents.map(\.pageCount)))) {
+                    pages[reference] = PlacedDocument(file: chunk.pdf, range: range, document: document)
+                }
             }
             byCommand = []
             for (index, book) in books.enumerated() {
@@ -100,6 +102,13 @@ public struct PDFMaker: Sendable {
     struct DocumentRef: Hashable, Sendable {
         var book: Int
         var document: Int
+    }
+
+    /// A document laid out: the PDF of its chunk, where its pages are there, its title and bookmarks.
+    struct PlacedDocument: Sendable {
+        var file: URL
+        var range: ClosedRange<Int>
+        var document: LaidOutDocument
     }
 
     /// Documents laid out by one process and written as one PDF.
@@ -160,24 +169,63 @@ public struct PDFMaker: Sendable {
         return runs
     }
 
-    /// The book's PDF and its parts, each made of the chunks' pages of its documents.
-    /// `--deterministic-id` keeps the same sheet the same bytes.
-    private func assemble(_ book: Book, from pages: [(file: URL, range: ClosedRange<Int>)], with splitter: URL) -> String? {
-        let outputs = [(book.combined, Array(book.documents.indices))] + book.parts.map { ($0.pdf, $0.documents) }
+    /// The book's PDF and its parts, each made of the chunks' pages of its documents, then given
+    /// the title and bookmarks WeasyPrint would have written (the part's document's title, the
+    /// book's from its HTML). `--deterministic-id` keeps the same sheet the same bytes.
+    private func assemble(_ book: Book, from pages: [PlacedDocument], with splitter: URL) -> String? {
+        let bookTitle = Self.htmlTitle(of: book.combinedHTML) ?? pages.first?.document.title ?? ""
+        let outputs = [(book.combined, Array(book.documents.indices), bookTitle)]
+            + book.parts.map { part in (part.pdf, part.documents, part.documents.first.map { pages[$0].document.title } ?? bookTitle) }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
-            let (pdf, documents) = outputs[index]
+            let (pdf, documents, title) = outputs[index]
             var selection: [String] = []
+            var bookmarks: [PDFBookmark] = []
+            var pagesBefore = 0
             for document in documents {
-                selection += [pages[document].file.path, "\(pages[document].range.lowerBound)-\(pages[document].range.upperBound)"]
+                let placed = pages[document]
+                selection += [placed.file.path, "\(placed.range.lowerBound)-\(placed.range.upperBound)"]
+                bookmarks += placed.document.bookmarks.map { bookmark in
+                    var moved = bookmark
+                    moved.page += pagesBefore
+                    return moved
+                }
+                pagesBefore += placed.range.count
             }
             let result = run(splitter, ["--empty", "--deterministic-id", "--pages"] + selection + ["--", pdf.path])
             // qpdf exits 3 when it succeeded with warnings.
-            if result.death != .exited(0) && result.death != .exited(3) {
+            guard result.death == .exited(0) || result.death == .exited(3) else {
                 failures.add("qpdf could not put \(pdf.lastPathComponent) together: \(result.errors.prefix(1500))")
+                return
             }
+            addOutline(PDFOutline(title: title, bookmarks: bookmarks), to: pdf, with: splitter)
         }
         return failures.first
+    }
+
+    /// Gives a PDF qpdf put together its title and bookmarks. A qpdf too old for JSON (before 11)
+    /// leaves the PDF as it was: complete, only without them.
+    private func addOutline(_ outline: PDFOutline, to pdf: URL, with splitter: URL) {
+        let inspected = run(splitter, ["--json=2", "--json-key=qpdf", "--json-key=pages", pdf.path])
+        guard inspected.death == .exited(0) || inspected.death == .exited(3),
+              let update = outline.update(forQPDFJSON: Data(inspected.output.utf8)) else { return }
+        let updateFile = pdf.deletingPathExtension().appendingPathExtension("outline.json")
+        defer { try? FileManager.default.removeItem(at: updateFile) }
+        guard (try? update.write(to: updateFile)) != nil else { return }
+        _ = run(splitter, ["--update-from-json=\(updateFile.path)", "--deterministic-id", "--replace-input", pdf.path])
+    }
+
+    /// The text of an HTML file's `title` element (the templates write it escaped as XML).
+    static func htmlTitle(of html: URL) -> String? {
+        (try? String(contentsOf: html, encoding: .utf8)).flatMap(htmlTitle(in:))
+    }
+
+    static func htmlTitle(in text: String) -> String? {
+        guard let start = text.range(of: "<title>"), let end = text.range(of: "</title>", range: start.upperBound..<text.endIndex) else { return nil }
+        return String(text[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&#x27;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Where each document's pages are in the PDF of its chunk, numbered from 1.
@@ -211,45 +259,71 @@ public struct PDFMaker: Sendable {
     }
 
     /// The chunk laid out and written by the script (without qpdf, its book's parts too); each
-    /// document's page count, or nil when it failed.
-    private func runAPI(_ python: [String], _ chunk: Chunk, _ books: [Book]) -> [Int]? {
+    /// document's pages, title and bookmarks, or nil when it failed.
+    private func runAPI(_ python: [String], _ chunk: Chunk, _ books: [Book]) -> [LaidOutDocument]? {
         let parts = splitter == nil ? chunk.documents.first.map { books[$0.book].parts } ?? [] : []
         let request: [String: Any] = [
             "documents": chunk.documents.map { books[$0.book].documents[$0.document].path },
             "combined": chunk.pdf.path,
+            // Without qpdf the script writes the book itself, under the book's title.
+            "combinedTitle": splitter == nil ? chunk.documents.first.flatMap { Self.htmlTitle(of: books[$0.book].combinedHTML) } ?? "" : "",
             "parts": parts.map { ["pdf": $0.pdf.path, "documents": $0.documents] },
         ]
         guard let request = try? JSONSerialization.data(withJSONObject: request) else { return nil }
         let result = run(URL(fileURLWithPath: python[0]), Array(python.dropFirst()) + ["-c", Self.script, String(decoding: request, as: UTF8.self)])
         guard result.death == .exited(0) else { return nil }
-        let counts = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [Int]
-        guard let counts, counts.count == chunk.documents.count, counts.allSatisfy({ $0 > 0 }) else { return nil }
-        return counts
+        let entries = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [[String: Any]]
+        let documents = entries?.compactMap(Self.laidOutDocument)
+        guard let documents, documents.count == chunk.documents.count, documents.allSatisfy({ $0.pageCount > 0 }) else { return nil }
+        return documents
+    }
+
+    /// One document as the script reports it: `{"pages", "title", "bookmarks": [[page, level,
+    /// label, x, y]]}`.
+    static func laidOutDocument(_ entry: [String: Any]) -> LaidOutDocument? {
+        guard let pages = entry["pages"] as? Int, let title = entry["title"] as? String,
+              let bookmarks = entry["bookmarks"] as? [[Any]] else { return nil }
+        return LaidOutDocument(pageCount: pages, title: title, bookmarks: bookmarks.compactMap { fields in
+            guard fields.count == 5, let page = fields[0] as? Int, let level = fields[1] as? Int, let label = fields[2] as? String,
+                  let x = (fields[3] as? NSNumber)?.doubleValue, let y = (fields[4] as? NSNumber)?.doubleValue else { return nil }
+            return PDFBookmark(page: page, level: level, label: label, x: x, y: y)
+        })
     }
 
     /// Renders each document once, writes all their pages as the book (WeasyPrint's documented
-    /// way to join documents) and the parts asked for, and prints each document's page count.
+    /// way to join documents) and the parts asked for, and prints each document's page count,
+    /// title and bookmarks (in PDF points from the page's bottom left, as WeasyPrint writes them:
+    /// 0.75 point a CSS pixel).
     static let script = """
-        import json, sys
+        import copy, json, sys
         import weasyprint
         request = json.loads(sys.argv[1])
         rendered = [weasyprint.HTML(filename=path).render() for path in request["documents"]]
-        def write(indices, pdf):
+        def write(indices, pdf, title=""):
             pages = [page for index in indices for page in rendered[index].pages]
-            rendered[indices[0]].copy(pages).write_pdf(pdf)
-        write(range(len(rendered)), request["combined"])
+            joined = rendered[indices[0]].copy(pages)
+            if title:
+                joined.metadata = copy.copy(joined.metadata)
+                joined.metadata.title = title
+            joined.write_pdf(pdf)
+        write(range(len(rendered)), request["combined"], request["combinedTitle"])
         for part in request["parts"]:
             write(part["documents"], part["pdf"])
-        json.dump([len(document.pages) for document in rendered], sys.stdout)
+        def bookmarks(document):
+            return [[number, level, label, 0.75 * x, 0.75 * (page.height - y)]
+                    for number, page in enumerate(document.pages)
+                    for level, label, (x, y), state in page.bookmarks]
+        json.dump([{"pages": len(document.pages), "title": document.metadata.title or "",
+                    "bookmarks": bookmarks(document)} for document in rendered], sys.stdout)
         """
 
-    /// Each chunk's page counts, as the chunks finish.
-    private final class PageCounts: @unchecked Sendable {
+    /// Each chunk's documents, as the chunks finish.
+    private final class LaidOutChunks: @unchecked Sendable {
         private let lock = NSLock()
-        private var counts: [Int: [Int]] = [:]
+        private var documents: [Int: [LaidOutDocument]] = [:]
 
-        func set(_ value: [Int], for chunk: Int) { lock.withLock { counts[chunk] = value } }
-        subscript(chunk: Int) -> [Int]? { lock.withLock { counts[chunk] } }
+        func set(_ value: [LaidOutDocument], for chunk: Int) { lock.withLock { documents[chunk] = value } }
+        subscript(chunk: Int) -> [LaidOutDocument]? { lock.withLock { documents[chunk] } }
     }
 
     /// The first failure of books made side by side.
