@@ -91,10 +91,12 @@ import Testing
     }
 
     /// A sleep longer than the margin is not a timeout: the limit moves with the snippet's own time.
+    /// (The margin left is a second: a fifth of one was too little for a loaded machine to wake
+    /// the thread and print after the sleep.)
     @Test func aLongSleepIsNotATimeout() throws {
-        let program = try Self.program("print(0)\nsleep(2)\nprint(1)")
+        let program = try Self.program("print(0)\nsleep(8)\nprint(1)")
         var options = LiveRunner.Options(runs: 2, seed: 1)
-        options.marginSeconds = 0.2  // the sleep takes 0.5 s at the runner's time scale
+        options.marginSeconds = 1  // the sleep takes 2 s at the runner's time scale
         let histogram = try Self.runner.run(program, options: options)
         #expect(histogram.entries.map(\.outcome) == [LiveOutcome(lines: ["0", "1"], end: .finished)])
     }
