@@ -12,10 +12,11 @@ struct SheetCommand: ParsableCommand {
             Writes, per variant, sheet-ID and key-ID (what to accept, in that variant's order and \
             letters), plus notes (why each answer is right, once for every variant), sheets \
             (every variant's sheet, to print at once) and keys (every key, then the notes), as \
-            HTML, Markdown or PDF (made from the HTML with WeasyPrint). Variants ask the same questions in their own order with their own order \
-            of options; with --generated, each variant also asks its own generated twin of every \
-            trace puzzle (its key computed like any other). The same --seed and bank give the \
-            same files, byte for byte.
+            HTML, Markdown or PDF (made from the HTML with WeasyPrint). Variants ask the same \
+            questions in their own order with their own order of options; with --generated, each \
+            variant also asks its own generated twin of every trace puzzle (its key and note \
+            computed like any other; the note ends that variant's key). The same --seed and bank \
+            give the same files, byte for byte.
             """)
 
     @OptionGroup var bank: BankOptions
