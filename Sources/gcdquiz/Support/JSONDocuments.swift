@@ -62,9 +62,10 @@ struct SolveJSON: Encodable {
     init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
         self.puzzle = puzzle.name
         outcomes = []
+        let narrator = exploration.narrator
         races = exploration.races.map { race in
-            RaceEntry(variable: race.variable, accesses: [race.first, race.second].map {
-                RaceEntry.Access(thread: $0.thread, kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
+            RaceEntry(variable: narrator.name(race.variable), accesses: [race.first, race.second].map {
+                RaceEntry.Access(thread: narrator.thread($0.thread), kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
             })
         }
         count = exploration.reports.count
