@@ -1,7 +1,5 @@
 /// The words for data races: which variable, which accesses, on which threads.
 extension Narrator {
-    public func name(_ variable: VariableID) -> String { program[variable].name }
-
     /// The race in one sentence, as sheets and exports print it: "data race on num: write at
     /// line 4 (worker 1) and read at line 6 (main) can happen at the same time".
     public func words(for race: DataRace) -> String {
