@@ -69,17 +69,20 @@ import Testing
         #expect(outcomeSet(exploration) == ["0 1"])
     }
 
-    @Test func lostUpdatesAreOutcomesAndTheRaceIsReported() throws {
-        let exploration = try explore("""
-            var num = 0
-            let group = DispatchGroup()
-            concurrentQueue.async(group: group) {
-                num += 1
-            }
+    /// `num += 1` on a worker and on main, with nothing between them.
+    static let lostUpdate = """
+        var num = 0
+        let group = DispatchGroup()
+        concurrentQueue.async(group: group) {
             num += 1
-            group.wait()
-            print(num)
-            """)
+        }
+        num += 1
+        group.wait()
+        print(num)
+        """
+
+    @Test func lostUpdatesAreOutcomesAndTheRaceIsReported() throws {
+        let exploration = try explore(Self.lostUpdate)
         #expect(outcomeSet(exploration) == ["1", "2"])
         let race = try #require(exploration.races.first)
         #expect(exploration.narrator.name(race.variable) == "num")
@@ -89,16 +92,7 @@ import Testing
     }
 
     @Test func theNarratorWordsARaceFromItsFacts() throws {
-        let exploration = try explore("""
-            var num = 0
-            let group = DispatchGroup()
-            concurrentQueue.async(group: group) {
-                num += 1
-            }
-            num += 1
-            group.wait()
-            print(num)
-            """)
+        let exploration = try explore(Self.lostUpdate)
         let race = try #require(exploration.races.first)
         let narrator = exploration.narrator
         #expect(narrator.words(for: race) == "data race on num: write at line 6 (main) and read at line 4 (worker 1) can happen at the same time")
