@@ -69,22 +69,34 @@ import Testing
         #expect(outcomeSet(exploration) == ["0 1"])
     }
 
-    @Test func lostUpdatesAreOutcomesAndTheRaceIsReported() throws {
-        let exploration = try explore("""
-            var num = 0
-            let group = DispatchGroup()
-            concurrentQueue.async(group: group) {
-                num += 1
-            }
+    /// `num += 1` on a worker and on main, with nothing between them.
+    static let lostUpdate = """
+        var num = 0
+        let group = DispatchGroup()
+        concurrentQueue.async(group: group) {
             num += 1
-            group.wait()
-            print(num)
-            """)
+        }
+        num += 1
+        group.wait()
+        print(num)
+        """
+
+    @Test func lostUpdatesAreOutcomesAndTheRaceIsReported() throws {
+        let exploration = try explore(Self.lostUpdate)
         #expect(outcomeSet(exploration) == ["1", "2"])
         let race = try #require(exploration.races.first)
-        #expect(race.variable == "num")
+        #expect(exploration.narrator.name(race.variable) == "num")
         #expect(Set([race.first.span.line, race.second.span.line]) == [4, 6])
         #expect(race.first.isWrite || race.second.isWrite)
+        #expect(Set([race.first.thread, race.second.thread]) == [.main, .worker(1)])
+    }
+
+    @Test func theNarratorWordsARaceFromItsFacts() throws {
+        let exploration = try explore(Self.lostUpdate)
+        let race = try #require(exploration.races.first)
+        let narrator = exploration.narrator
+        #expect(narrator.words(for: race) == "data race on num: write at line 6 (main) and read at line 4 (worker 1) can happen at the same time")
+        #expect(narrator.accesses(of: race, articles: true) == "a write at line 6 (main) and a read at line 4 (worker 1) can happen at the same time")
     }
 
     @Test func aSerialQueueRemovesTheRace() throws {

@@ -37,6 +37,7 @@ import Testing
         for outcome in outcomes {
             #expect(outcome["lines"] is [String])
             #expect(["finished", "deadlock", "crash", "timeout"].contains(outcome["end"] as? String ?? ""))
+            #expect(outcome["notation"] is String, "\(id): run --json outcomes carry OutcomeJSON's fields")
         }
         print("coverage \(id): \(object["seen"] ?? "?") of \(object["possible"] ?? "?") outcomes in \(runs) runs")
     }

@@ -56,7 +56,7 @@ struct GoldenAnswer: Encodable {
             Entry(lines: report.outcome.lines, end: report.outcome.end.rawValue, reason: report.deadlock.map(Self.kind))
         }
         races = exploration.races.map { race in
-            Race(variable: race.variable, lines: [race.first.span.line, race.second.span.line].sorted())
+            Race(variable: exploration.narrator.name(race.variable), lines: [race.first.span.line, race.second.span.line].sorted())
         }
         .sorted { $0.variable != $1.variable ? $0.variable < $1.variable : $0.lines.lexicographicallyPrecedes($1.lines) }
     }

@@ -40,9 +40,9 @@ public struct Explorer: Sendable {
                             let key = [a.span, b.span].sorted { ($0.line, $0.column) < ($1.line, $1.column) }
                             guard raceKeys.insert(key).inserted else { continue }
                             races.append(DataRace(
-                                variable: program[a.variable].name,
-                                first: .init(thread: accesses[i].0.name, isWrite: a.isWrite, span: a.span),
-                                second: .init(thread: accesses[j].0.name, isWrite: b.isWrite, span: b.span)))
+                                variable: a.variable,
+                                first: .init(thread: accesses[i].0.threadID, isWrite: a.isWrite, span: a.span),
+                                second: .init(thread: accesses[j].0.threadID, isWrite: b.isWrite, span: b.span)))
                         }
                     }
                 }
@@ -216,22 +216,16 @@ public struct Exploration: Sendable {
 }
 
 /// Two accesses to one variable that can happen at the same time on two threads, at least one a
-/// write: what Thread Sanitizer would report.
+/// write: what Thread Sanitizer would report. Facts only; `Narrator.words(for:)` says it.
 public struct DataRace: Hashable, Sendable {
     public struct Access: Hashable, Sendable {
-        public var thread: String
+        public var thread: ThreadID
         public var isWrite: Bool
         public var span: SourceSpan
     }
 
-    public var variable: String
+    /// The snippet's shared variable, as the IR has it (`Narrator.name(_:)` gives its name).
+    public var variable: VariableID
     public var first: Access
     public var second: Access
-
-    public var summary: String {
-        func describe(_ access: Access) -> String {
-            "\(access.isWrite ? "write" : "read") at line \(access.span.line) (\(access.thread))"
-        }
-        return "data race on \(variable): \(describe(first)) and \(describe(second)) can happen at the same time"
-    }
 }

@@ -69,8 +69,6 @@ struct ThreadState: Hashable {
     /// In a `wait(timeout:)` that gives up at this time.
     var waitDeadline: Int?
 
-    var name: String { id == MachineState.mainThreadID ? "main" : "worker \(id)" }
-
     /// The thread as facts name it.
     var threadID: ThreadID { ThreadID(id) }
 

@@ -25,7 +25,7 @@ extension Narrator {
             // A wait on the very line in question (`if s.wait(timeout: …) == .timedOut`) is reason enough.
             return waiting(wait, thread: self.thread(thread), line: line) + (before == line ? "" : ", before line \(before)")
         case .printsOtherValue(let thread, let line, let printed, let wanted, let values):
-            let read = values.isEmpty ? "" : ": " + values.map { "\(program[$0.variable].name) is \($0.value.description)" }.joined(separator: ", ") + " when it runs"
+            let read = values.isEmpty ? "" : ": " + values.map { "\(name($0.variable)) is \($0.value.description)" }.joined(separator: ", ") + " when it runs"
             return "at line \(line), \(self.thread(thread)) prints \(printed), not \(wanted)\(read)"
         case .mustFirstRun(let thread, let location, let printed, let before):
             let statement = program[location]

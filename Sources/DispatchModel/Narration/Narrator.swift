@@ -14,6 +14,7 @@ public struct Narrator: Hashable, Sendable {
     public func name(_ queue: QueueID) -> String { program[queue].name }
     public func name(_ queue: OperationQueueID) -> String { program[queue].name }
     public func name(_ operation: OperationID) -> String { program[operation].name }
+    public func name(_ variable: VariableID) -> String { program[variable].name }
 
     func name(_ waitable: Waitable) -> String {
         switch waitable {
@@ -77,7 +78,7 @@ public struct Narrator: Hashable, Sendable {
         case .print(let items):
             "print " + (printed ?? items.map { $0.constantValue?.description ?? "…" }.joined(separator: " "))
         case .dispatch(let queue, let mode, _, _): "call \(name(queue)).\(mode.rawValue)"
-        case .assign(let assignment): "assign \(program[assignment.target].name)"
+        case .assign(let assignment): "assign \(name(assignment.target))"
         case .loop: "run the loop"
         case .branch: "test the condition of the if"
         case .call(let call): "call \(call.name)()"

@@ -277,18 +277,19 @@ struct ExplanationWriter {
             sentences.append("That makes \(count) possible outcomes, and every run finishes.")
         }
         if let race = exploration.races.first {
+            let narrator = exploration.narrator
+            let variable = narrator.name(race.variable)
             // Both places read and then write (`x += 1`, `list.append`): an update can be lost.
             var updates: Set<Int> = []
             program.walk { statement, _ in
-                guard case .assign(let assignment) = statement.action, assignment.readsTarget,
-                    program[assignment.target].name == race.variable
+                guard case .assign(let assignment) = statement.action, assignment.readsTarget, assignment.target == race.variable
                 else { return }
                 updates.insert(statement.span.line)
             }
             let lost = updates.contains(race.first.span.line) && updates.contains(race.second.span.line)
-                ? ": one thread can read \(race.variable), the other update it, and the first then write back a value computed from the old one, so an update is lost"
+                ? ": one thread can read \(variable), the other update it, and the first then write back a value computed from the old one, so an update is lost"
                 : ""
-            sentences.append("There is also a data race on \(race.variable): \(race.first.isWrite ? "a write" : "a read") at line \(race.first.span.line) and \(race.second.isWrite ? "a write" : "a read") at line \(race.second.span.line) can happen at the same time\(lost).")
+            sentences.append("There is also a \(narrator.subject(of: race)): \(narrator.accesses(of: race, articles: true, threads: false))\(lost).")
         }
         return sentences
     }

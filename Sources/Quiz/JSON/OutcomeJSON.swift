@@ -1,6 +1,7 @@
 import DispatchModel
+import LiveRun
 
-// The pieces every JSON document shares (`solve`, `check`, `export --format json`), so that an
+// The pieces every JSON document shares (`solve`, `run`, `check`, `export --format json`), so that an
 // outcome or a reason reads the same wherever a script meets it.
 
 /// The version of the JSON shapes, in every document as `"schema"`: fields are added, never
@@ -20,6 +21,30 @@ public struct OutcomeJSON: Encodable, Sendable {
         end = outcome.end.rawValue
         notation = AnswerNotation.render(outcome)
         self.reason = reason
+    }
+
+    /// An outcome seen live: `end` may also be `crash` or `timeout`, and the notation writes
+    /// every ending but `finished` as the run stopping there, as a learner would predict it.
+    public init(_ outcome: LiveOutcome, reason: String? = nil) {
+        self.init(Outcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock), reason: reason)
+        end = outcome.end.rawValue
+    }
+}
+
+/// An outcome's fields with a document's own beside them, in one object (`{"lines", "end",
+/// "notation", "count", …}`), so that each document adds to the shared shape without nesting it.
+public struct OutcomeWith<Details: Encodable>: Encodable {
+    public var outcome: OutcomeJSON
+    public var details: Details
+
+    public init(_ outcome: OutcomeJSON, _ details: Details) {
+        self.outcome = outcome
+        self.details = details
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try outcome.encode(to: encoder)
+        try details.encode(to: encoder)
     }
 }
 

@@ -128,9 +128,18 @@ struct SyncBoundary: Equatable {
                 words.append(value.description)
             }
             return words.joined(separator: " ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        case .dispatch(_, .sync, let body, _):
-            return program[body].statements.flatMap { literalLines($0, in: program) }
-        default:
+        case .dispatch(_, let mode, let body, _):
+            switch mode {
+            case .sync: return program[body].statements.flatMap { literalLines($0, in: program) }
+            case .async: return []
+            }
+        case .branch, .loop, .call, .workItem, .concurrentPerform:
+            // Their blocks run or not, once or many times, or on another thread: not certain
+            // enough to fix an order by.
+            return []
+        case .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .operation,
+            .operationQueue:
+            // Print nothing themselves.
             return []
         }
     }

@@ -74,7 +74,7 @@ struct QuestionsJSON: Encodable {
         switch item.answer {
         case .trace(let trace):
             entry.outcomes = trace.reports.map { OutcomeJSON($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
-            entry.races = trace.exploration.races.map(\.summary)
+            entry.races = trace.exploration.races.map(trace.exploration.narrator.words(for:))
             entry.distractors = item.distractors.map { distractor in
                 DistractorEntry(
                     outcome: OutcomeJSON(distractor.outcome), nearMiss: distractor.kind.rawValue,

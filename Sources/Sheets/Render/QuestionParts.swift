@@ -40,7 +40,7 @@ struct QuestionPartsView {
         case .trace(let trace):
             outcomes = trace.reports.map { OutcomeView($0.outcome, reason: $0.deadlock, narrator: trace.exploration.narrator) }
             outcomeCount = outcomes.count
-            races = trace.exploration.races.map(\.summary)
+            races = trace.exploration.races.map(trace.exploration.narrator.words(for:))
             if let comparison = trace.live {
                 hasLive = true
                 live = [LiveView(comparison)]

@@ -79,14 +79,15 @@ enum OutcomeListRenderer {
             text += style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once") + "\n"
         }
         for race in exploration.races {
-            text += style.yellow("data race on \(race.variable):") + " " + "\(Self.access(race.first)) and \(Self.access(race.second)) can happen at the same time" + "\n"
+            text += Self.race(race, narrator: exploration.narrator, style: style) + "\n"
         }
         text += style.dim("explored \(exploration.statesExplored) states in \(Self.milliseconds(elapsed))") + "\n"
         return text
     }
 
-    static func access(_ access: DataRace.Access) -> String {
-        "\(access.isWrite ? "a write" : "a read") at line \(access.span.line) (\(access.thread))"
+    /// A data race as the terminal says it, its subject highlighted.
+    static func race(_ race: DataRace, narrator: Narrator, style: TerminalStyle) -> String {
+        style.yellow(narrator.subject(of: race) + ":") + " " + narrator.accesses(of: race, articles: true)
     }
 
     static func milliseconds(_ duration: Duration) -> String {

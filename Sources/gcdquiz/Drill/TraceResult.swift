@@ -74,7 +74,7 @@ struct TraceResult {
 
     private var racesText: String {
         exploration.races.map { race in
-            style.wrappedLines(style.yellow("data race on \(race.variable):") + " \(OutcomeListRenderer.access(race.first)) and \(OutcomeListRenderer.access(race.second)) can happen at the same time") + "\n"
+            style.wrappedLines(OutcomeListRenderer.race(race, narrator: exploration.narrator, style: style)) + "\n"
         }.joined()
     }
 

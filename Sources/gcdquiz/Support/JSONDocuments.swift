@@ -7,26 +7,19 @@ import Quiz
 
 /// `solve --json`: DESIGN.md's shape, plus the witness and the search's figures.
 struct SolveJSON: Encodable {
-    /// An outcome (`OutcomeJSON`'s fields) with the schedule that produces it.
-    struct OutcomeEntry: Encodable {
-        var outcome: OutcomeJSON
+    /// The schedule that produces an outcome, beside the outcome's fields.
+    struct Witness: Encodable {
         var witness: [StepEntry]
+    }
 
-        init(_ report: OutcomeReport, narrator: Narrator) {
-            outcome = OutcomeJSON(report.outcome, reason: report.deadlock.map(narrator.words(for:)))
-            witness = report.witness.map { step in
+    /// An outcome with its witness, worded by the narrator.
+    static func entry(_ report: OutcomeReport, narrator: Narrator) -> OutcomeWith<Witness> {
+        OutcomeWith(
+            OutcomeJSON(report.outcome, reason: report.deadlock.map(narrator.words(for:))),
+            Witness(witness: report.witness.map { step in
                 StepEntry(thread: narrator.thread(step.thread), queue: step.queue.map(narrator.name), action: narrator.action(step),
                           line: step.span?.line, column: step.span?.column)
-            }
-        }
-
-        private enum CodingKeys: String, CodingKey { case witness }
-
-        func encode(to encoder: Encoder) throws {
-            try outcome.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(witness, forKey: .witness)
-        }
+            }))
     }
 
     struct StepEntry: Encodable {
@@ -50,7 +43,7 @@ struct SolveJSON: Encodable {
 
     var schema = jsonSchemaVersion
     var puzzle: String
-    var outcomes: [OutcomeEntry]
+    var outcomes: [OutcomeWith<Witness>]
     var races: [RaceEntry]
     var count: Int
     var complete: Bool
@@ -62,9 +55,10 @@ struct SolveJSON: Encodable {
     init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
         self.puzzle = puzzle.name
         outcomes = []
+        let narrator = exploration.narrator
         races = exploration.races.map { race in
-            RaceEntry(variable: race.variable, accesses: [race.first, race.second].map {
-                RaceEntry.Access(thread: $0.thread, kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
+            RaceEntry(variable: narrator.name(race.variable), accesses: [race.first, race.second].map {
+                RaceEntry.Access(thread: narrator.thread($0.thread), kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
             })
         }
         count = exploration.reports.count
@@ -78,7 +72,7 @@ struct SolveJSON: Encodable {
     static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) throws {
         try JSONOutput.print(
             SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed),
-            streaming: "outcomes", elements: exploration.reports.lazy.map { OutcomeEntry($0, narrator: exploration.narrator) })
+            streaming: "outcomes", elements: exploration.reports.lazy.map { entry($0, narrator: exploration.narrator) })
     }
 }
 
@@ -153,28 +147,23 @@ struct QuestionListJSON: Encodable {
     var questions: [Entry]
 }
 
-/// `run --json`: DESIGN.md's outcome objects with `count`, plus the comparison with the model.
+/// `run --json`: DESIGN.md's outcome objects (`OutcomeJSON`, `end` also `crash` or `timeout`)
+/// with `count`, plus the comparison with the model.
 struct RunJSON: Encodable {
-    struct Entry: Encodable {
-        var lines: [String]
-        var end: String
+    struct Counts: Encodable {
         var count: Int
         var percent: Double
+        /// False: the model says it cannot happen.
         var expected: Bool
-        var reason: String?
         /// Runs with this outcome in which the machine did not keep the snippet's time.
         var lateRuns: Int
     }
 
-    struct Unseen: Encodable {
-        var lines: [String]
-        var end: String
-    }
-
     var schema = jsonSchemaVersion
     var puzzle: String
-    var outcomes: [Entry]
-    var unseen: [Unseen]
+    var outcomes: [OutcomeWith<Counts>]
+    /// Possible outcomes no run showed.
+    var unseen: [OutcomeJSON]
     var runs: Int
     var seed: UInt64
     var jitter: Bool
@@ -193,11 +182,11 @@ struct RunJSON: Encodable {
         let histogram = comparison.histogram
         self.puzzle = puzzle
         outcomes = comparison.rows.map { row in
-            Entry(lines: row.entry.outcome.lines, end: row.entry.outcome.end.rawValue, count: row.entry.count,
-                  percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
-                  expected: row.isExpected, reason: row.entry.reason, lateRuns: row.entry.lateRuns)
+            OutcomeWith(OutcomeJSON(row.entry.outcome, reason: row.entry.reason), Counts(
+                count: row.entry.count, percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
+                expected: row.isExpected, lateRuns: row.entry.lateRuns))
         }
-        unseen = comparison.unseen.map { Unseen(lines: $0.lines, end: $0.end.rawValue) }
+        unseen = comparison.unseen.map { OutcomeJSON($0) }
         runs = histogram.runs
         seed = histogram.seed
         jitter = histogram.jitter

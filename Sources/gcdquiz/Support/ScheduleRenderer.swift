@@ -36,12 +36,12 @@ enum ScheduleRenderer {
     static func summary(_ steps: [ScheduleStep], narrator: Narrator, style: TerminalStyle) -> String {
         var parts: [String] = []
         for step in steps {
+            guard let seen = seen(step.event) else { continue }
             let who = narrator.who(step)
-            switch step.event {
+            switch seen {
             case .printed(let line): parts.append("\(who) prints \(style.bold(line))")
             case .traps: parts.append(who + " " + style.red("traps: libdispatch kills the process"))
             case .crashes(let reason): parts.append(who + " " + style.red("crashes: " + narrator.crash(reason)))
-            default: continue
             }
         }
         guard !parts.isEmpty else { return "nothing is printed" }
@@ -49,10 +49,36 @@ enum ScheduleRenderer {
     }
 
     private static func action(_ step: ScheduleStep, narrator: Narrator, style: TerminalStyle) -> String {
-        switch step.event {
+        switch seen(step.event) {
         case .printed(let line): "prints " + style.bold(line)
         case .traps, .crashes: style.red(narrator.action(step))
-        default: narrator.action(step)
+        case nil: narrator.action(step)
+        }
+    }
+
+    /// What a learner sees of a step from outside the process: a printed line, or the process dying.
+    private enum Seen {
+        case printed(String)
+        case traps
+        case crashes(DeadlockReason)
+    }
+
+    /// nil for the machinery in between, which the one-sentence summary leaves out and the table
+    /// does not highlight. Every event is listed, so a new one is placed here on purpose.
+    private static func seen(_ event: ScheduleStep.Event) -> Seen? {
+        switch event {
+        case .printed(let line): .printed(line)
+        case .traps: .traps
+        case .crashes(let reason): .crashes(reason)
+        case .enqueued, .waits, .startsItem, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
+            .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .schedules,
+            .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
+            .activates, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .performReturns,
+            .workItemCancel, .workItemWaitReturns, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
+            .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
+            .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
+            .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
+            .operationSkipped, .operationFinishes: nil
         }
     }
 }
