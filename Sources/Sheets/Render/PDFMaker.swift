@@ -295,7 +295,11 @@ public struct PDFMaker: Sendable {
     /// title and bookmarks (in PDF points from the page's bottom left, as WeasyPrint writes them:
     /// 0.75 point a CSS pixel).
     static let script = """
-        import copy, json, sys
+        import copy, gc, json, sys
+        # Layout makes millions of small objects and keeps nearly all of them (every document is
+        # held until written), so the cycle collector's passes only cost time (about a tenth of
+        # it); the process ends after its chunk.
+        gc.disable()
         import weasyprint
         request = json.loads(sys.argv[1])
         rendered = [weasyprint.HTML(filename=path).render() for path in request["documents"]]
