@@ -300,9 +300,25 @@ public struct PDFMaker: Sendable {
         # held until written), so the cycle collector's passes only cost time (about a tenth of
         # it); the process ends after its chunk.
         gc.disable()
+        import re
         import weasyprint
+        from weasyprint.text.fonts import FontConfiguration
         request = json.loads(sys.argv[1])
-        rendered = [weasyprint.HTML(filename=path).render() for path in request["documents"]]
+        # Every sheet (or key) carries the same style sheet: parsed once, with one font
+        # configuration for all, a document costs 6 ms before its layout instead of 30.
+        fonts = FontConfiguration()
+        styles = {}
+        def render(path):
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+            style = re.search(r"<style>(.*?)</style>", text, re.S)
+            if style is None:
+                return weasyprint.HTML(filename=path).render(font_config=fonts)
+            if style.group(1) not in styles:
+                styles[style.group(1)] = weasyprint.CSS(string=style.group(1), font_config=fonts)
+            bare = text[:style.start()] + text[style.end():]
+            return weasyprint.HTML(string=bare, base_url=path).render(stylesheets=[styles[style.group(1)]], font_config=fonts)
+        rendered = [render(path) for path in request["documents"]]
         def write(indices, pdf, title=""):
             pages = [page for index in indices for page in rendered[index].pages]
             joined = rendered[indices[0]].copy(pages)
