@@ -60,18 +60,9 @@ import Testing
         #expect(outline.update(forQPDFJSON: Data("{\"pages\": []}".utf8)) == nil, "JSON qpdf did not write")
     }
 
-    @Test func aTitleIsReadFromTheHTMLAsWritten() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("t.html")
-        try Data("<html><head><title>Week &lt;3&gt; &amp; &quot;more&quot; &#39;x&#39;</title></head></html>".utf8).write(to: file)
-        #expect(PDFMaker.htmlTitle(of: file) == "Week <3> & \"more\" 'x'")
-        #expect(PDFMaker.htmlTitle(of: folder.appendingPathComponent("missing.html")) == nil)
-    }
-
     @Test func theScriptsReportIsRead() {
-        let entry: [String: Any] = ["pages": 2, "title": "T", "bookmarks": [[1, 2, "Q", 42.5, 700.25], ["bad"]]]
-        #expect(PDFMaker.laidOutDocument(entry) == LaidOutDocument(pageCount: 2, title: "T", bookmarks: [
+        let entry: [String: Any] = ["pages": 2, "bookmarks": [[1, 2, "Q", 42.5, 700.25], ["bad"]]]
+        #expect(PDFMaker.laidOutDocument(entry) == LaidOutDocument(pageCount: 2, bookmarks: [
             PDFBookmark(page: 1, level: 2, label: "Q", x: 42.5, y: 700.25),
         ]))
         #expect(PDFMaker.laidOutDocument(["pages": 2]) == nil)

@@ -27,12 +27,12 @@ public enum SheetWriter {
             let html = { (name: String) in output.url(for: name + ".html") }
             // Each variant's sheet (or key) is a document of its book and a part of its own; the
             // notes end the keys' book and are a part of their own.
-            let ids = sheet.variants.map(\.id)
-            let sheets = ids.map { "sheet-\($0)" }
-            let keys = ids.map { "key-\($0)" } + ["notes"]
-            let books = [(sheets, "sheets"), (keys, "keys")].map { documents, all in
-                PDFMaker.Book(documents: documents.map(html), combined: pdf(all), combinedHTML: html(all),
-                              parts: documents.enumerated().map { index, name in PDFMaker.Part(pdf: pdf(name), html: html(name), documents: [index]) })
+            let titles = SheetRenderer.titles(sheet)
+            let books = SheetRenderer.books(sheet).map { documents, all in
+                PDFMaker.Book(documents: documents.map(html), combined: pdf(all), title: titles[all] ?? sheet.title, combinedHTML: html(all),
+                              parts: documents.enumerated().map { index, name in
+                                  PDFMaker.Part(pdf: pdf(name), title: titles[name] ?? sheet.title, html: html(name), documents: [index])
+                              })
             }
             try pdfMaker.make(books)
             return Written(files: try output.commit(SheetRenderer.fileNames(sheet).map { $0 + ".pdf" }))

@@ -39,6 +39,8 @@ public struct PDFMaker: Sendable {
     /// A PDF made of some of a book's documents, in order.
     public struct Part: Sendable {
         public var pdf: URL
+        /// Its document title, which qpdf does not carry over from the pages.
+        public var title: String
         /// The whole part as one HTML file, for the `weasyprint` command.
         public var html: URL
         /// Indices into the book's documents.
@@ -51,6 +53,8 @@ public struct PDFMaker: Sendable {
     public struct Book: Sendable {
         public var documents: [URL]
         public var combined: URL
+        /// The combined PDF's document title (WeasyPrint would give it the first document's).
+        public var title: String
         /// The HTML holding every document, for the `weasyprint` command.
         public var combinedHTML: URL
         public var parts: [Part]
@@ -104,7 +108,7 @@ public struct PDFMaker: Sendable {
         var document: Int
     }
 
-    /// A document laid out: the PDF of its chunk, where its pages are there, its title and bookmarks.
+    /// A document laid out: the PDF of its chunk, where its pages are there, and its bookmarks.
     struct PlacedDocument: Sendable {
         var file: URL
         var range: ClosedRange<Int>
@@ -170,12 +174,10 @@ public struct PDFMaker: Sendable {
     }
 
     /// The book's PDF and its parts, each made of the chunks' pages of its documents, then given
-    /// the title and bookmarks WeasyPrint would have written (the part's document's title, the
-    /// book's from its HTML). `--deterministic-id` keeps the same sheet the same bytes.
+    /// its title and the bookmarks WeasyPrint would have written. `--deterministic-id` keeps the
+    /// same sheet the same bytes.
     private func assemble(_ book: Book, from pages: [PlacedDocument], with splitter: URL) -> String? {
-        let bookTitle = Self.htmlTitle(of: book.combinedHTML) ?? pages.first?.document.title ?? ""
-        let outputs = [(book.combined, Array(book.documents.indices), bookTitle)]
-            + book.parts.map { part in (part.pdf, part.documents, part.documents.first.map { pages[$0].document.title } ?? bookTitle) }
+        let outputs = [(book.combined, Array(book.documents.indices), book.title)] + book.parts.map { ($0.pdf, $0.documents, $0.title) }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
             let (pdf, documents, title) = outputs[index]
@@ -213,19 +215,6 @@ public struct PDFMaker: Sendable {
         defer { try? FileManager.default.removeItem(at: updateFile) }
         guard (try? update.write(to: updateFile)) != nil else { return }
         _ = run(splitter, ["--update-from-json=\(updateFile.path)", "--deterministic-id", "--replace-input", pdf.path])
-    }
-
-    /// The text of an HTML file's `title` element (the templates write it escaped as XML).
-    static func htmlTitle(of html: URL) -> String? {
-        (try? String(contentsOf: html, encoding: .utf8)).flatMap(htmlTitle(in:))
-    }
-
-    static func htmlTitle(in text: String) -> String? {
-        guard let start = text.range(of: "<title>"), let end = text.range(of: "</title>", range: start.upperBound..<text.endIndex) else { return nil }
-        return String(text[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&#x27;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Where each document's pages are in the PDF of its chunk, numbered from 1.
@@ -266,7 +255,7 @@ public struct PDFMaker: Sendable {
             "documents": chunk.documents.map { books[$0.book].documents[$0.document].path },
             "combined": chunk.pdf.path,
             // Without qpdf the script writes the book itself, under the book's title.
-            "combinedTitle": splitter == nil ? chunk.documents.first.flatMap { Self.htmlTitle(of: books[$0.book].combinedHTML) } ?? "" : "",
+            "combinedTitle": splitter == nil ? chunk.documents.first.map { books[$0.book].title } ?? "" : "",
             "parts": parts.map { ["pdf": $0.pdf.path, "documents": $0.documents] },
         ]
         guard let request = try? JSONSerialization.data(withJSONObject: request) else { return nil }
@@ -278,12 +267,11 @@ public struct PDFMaker: Sendable {
         return documents
     }
 
-    /// One document as the script reports it: `{"pages", "title", "bookmarks": [[page, level,
-    /// label, x, y]]}`.
+    /// One document as the script reports it: `{"pages", "bookmarks": [[page, level, label, x,
+    /// y]]}`.
     static func laidOutDocument(_ entry: [String: Any]) -> LaidOutDocument? {
-        guard let pages = entry["pages"] as? Int, let title = entry["title"] as? String,
-              let bookmarks = entry["bookmarks"] as? [[Any]] else { return nil }
-        return LaidOutDocument(pageCount: pages, title: title, bookmarks: bookmarks.compactMap { fields in
+        guard let pages = entry["pages"] as? Int, let bookmarks = entry["bookmarks"] as? [[Any]] else { return nil }
+        return LaidOutDocument(pageCount: pages, bookmarks: bookmarks.compactMap { fields in
             guard fields.count == 5, let page = fields[0] as? Int, let level = fields[1] as? Int, let label = fields[2] as? String,
                   let x = (fields[3] as? NSNumber)?.doubleValue, let y = (fields[4] as? NSNumber)?.doubleValue else { return nil }
             return PDFBookmark(page: page, level: level, label: label, x: x, y: y)
@@ -291,8 +279,8 @@ public struct PDFMaker: Sendable {
     }
 
     /// Renders each document once, writes all their pages as the book (WeasyPrint's documented
-    /// way to join documents) and the parts asked for, and prints each document's page count,
-    /// title and bookmarks (in PDF points from the page's bottom left, as WeasyPrint writes them:
+    /// way to join documents) and the parts asked for, and prints each document's page count
+    /// and bookmarks (in PDF points from the page's bottom left, as WeasyPrint writes them:
     /// 0.75 point a CSS pixel).
     static let script = """
         import copy, gc, json, sys
@@ -333,8 +321,7 @@ public struct PDFMaker: Sendable {
             return [[number, level, label, 0.75 * x, 0.75 * (page.height - y)]
                     for number, page in enumerate(document.pages)
                     for level, label, (x, y), state in page.bookmarks]
-        json.dump([{"pages": len(document.pages), "title": document.metadata.title or "",
-                    "bookmarks": bookmarks(document)} for document in rendered], sys.stdout)
+        json.dump([{"pages": len(document.pages), "bookmarks": bookmarks(document)} for document in rendered], sys.stdout)
         """
 
     /// Each chunk's documents, as the chunks finish.

@@ -12,10 +12,9 @@ struct PDFBookmark: Sendable, Equatable {
     var y: Double
 }
 
-/// What WeasyPrint made of one HTML document: its pages, its title and its bookmarks.
+/// What WeasyPrint made of one HTML document: its pages and its bookmarks.
 struct LaidOutDocument: Sendable, Equatable {
     var pageCount: Int
-    var title: String
     var bookmarks: [PDFBookmark]
 }
 

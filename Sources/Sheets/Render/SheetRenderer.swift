@@ -39,7 +39,19 @@ public struct SheetRenderer {
     /// The names of the files `render` writes, without extension, in its order: `sheet-ID` and
     /// `key-ID` per variant, then `sheets`, `keys` and `notes`.
     public static func fileNames(_ sheet: Sheet) -> [String] {
-        sheet.variants.flatMap { ["sheet-\($0.id)", "key-\($0.id)"] } + ["sheets", "keys", "notes"]
+        files(sheet).map(\.name)
+    }
+
+    /// Each file's document title (its HTML `title`), by name without extension.
+    public static func titles(_ sheet: Sheet) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: files(sheet).map { ($0.name, title(of: $0, in: sheet)) })
+    }
+
+    /// The books a sheet's PDFs are put together as, by file name: every variant's sheet; every
+    /// key, then the notes.
+    public static func books(_ sheet: Sheet) -> [(documents: [String], combined: String)] {
+        let ids = sheet.variants.map(\.id)
+        return [(ids.map { "sheet-\($0)" }, "sheets"), (ids.map { "key-\($0)" } + ["notes"], "keys")]
     }
 
     public func render(_ sheet: Sheet) -> [OutputFile] {
@@ -49,16 +61,16 @@ public struct SheetRenderer {
         let sheets = sheet.variants.map { templates.render(SheetSectionView($0, of: sheet, parts: parts), "sheetSection") }
         let keys = sheet.variants.map { templates.render(KeySectionView($0, of: sheet, notes: answerNotes, parts: parts), "keySection") }
         let notes = templates.render(NotesSectionView(answerNotes, of: sheet, parts: parts), "notesSection")
-        var texts: [String] = []
-        for (index, variant) in sheet.variants.enumerated() {
-            texts.append(document(sheet, [sheets[index]], .sheet, variant: variant.id, templates))
-            texts.append(document(sheet, [keys[index]], .key, variant: variant.id, templates))
-        }
-        texts.append(document(sheet, sheets, .sheet, variant: nil, templates))
-        texts.append(document(sheet, keys + [notes], .key, variant: nil, templates))
-        texts.append(document(sheet, [notes], .notes, variant: nil, templates))
-        return zip(Self.fileNames(sheet), texts).map { name, text in
-            OutputFile(name: name + "." + format.rawValue, contents: Data(text.utf8))
+        return Self.files(sheet).map { file in
+            let sections = switch (file.kind, file.variant) {
+            case (.sheet, let variant?): [sheets[variant]]
+            case (.key, let variant?): [keys[variant]]
+            case (.sheet, nil): sheets
+            case (.key, nil): keys + [notes]
+            case (.notes, _): [notes]
+            }
+            let text = document(sections, kind: file.kind, title: Self.title(of: file, in: sheet), templates)
+            return OutputFile(name: file.name + "." + format.rawValue, contents: Data(text.utf8))
         }
     }
 
@@ -69,6 +81,30 @@ public struct SheetRenderer {
         case notes
     }
 
+    /// One file `render` writes: its name, what it holds, and for a variant's own file the
+    /// variant's index (nil for a file of every variant).
+    private struct PlannedFile {
+        var name: String
+        var kind: DocumentKind
+        var variant: Int?
+    }
+
+    private static func files(_ sheet: Sheet) -> [PlannedFile] {
+        sheet.variants.indices.flatMap { index in
+            [PlannedFile(name: "sheet-\(sheet.variants[index].id)", kind: .sheet, variant: index),
+             PlannedFile(name: "key-\(sheet.variants[index].id)", kind: .key, variant: index)]
+        } + [PlannedFile(name: "sheets", kind: .sheet), PlannedFile(name: "keys", kind: .key), PlannedFile(name: "notes", kind: .notes)]
+    }
+
+    private static func title(of file: PlannedFile, in sheet: Sheet) -> String {
+        let variant = file.variant.map { " — variant \(sheet.variants[$0].id)" }
+        return switch file.kind {
+        case .sheet: sheet.title + (variant ?? " — all \(sheet.variants.count) variants")
+        case .key: sheet.title + " — answer key" + (variant ?? " — all \(sheet.variants.count) variants, with the notes")
+        case .notes: sheet.title + " — answer notes"
+        }
+    }
+
     private struct DocumentView {
         var documentTitle: String
         var css: String
@@ -76,12 +112,7 @@ public struct SheetRenderer {
         var sections: [String]
     }
 
-    private func document(_ sheet: Sheet, _ sections: [String], _ kind: DocumentKind, variant: String?, _ templates: TemplateSet) -> String {
-        let title = switch kind {
-        case .sheet: sheet.title + (variant.map { " — variant \($0)" } ?? " — all \(sheet.variants.count) variants")
-        case .key: sheet.title + " — answer key" + (variant.map { " — variant \($0)" } ?? " — all \(sheet.variants.count) variants, with the notes")
-        case .notes: sheet.title + " — answer notes"
-        }
+    private func document(_ sections: [String], kind: DocumentKind, title: String, _ templates: TemplateSet) -> String {
         let isKey = kind != .sheet
         let view = DocumentView(documentTitle: title, css: PrintStyle.css(paper: paper, isKey: isKey),
                                 bodyClass: (isKey ? "key" : "sheet") + " paper-" + paper.rawValue, sections: sections)
