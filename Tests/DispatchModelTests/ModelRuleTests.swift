@@ -211,10 +211,13 @@ import Testing
     }
 }
 
-/// libdispatch's limited worker pool (issue 11): blocks of global and custom concurrent queues run
-/// on the non-overcommit pool of their QoS, one thread per core; with its threads blocked, a new
-/// one comes only about once a second, so timers and sleeps may come first. Custom serial queues
-/// and the main queue never wait for a thread. Measured with swiftc on 1 and 2 cores.
+/// libdispatch's worker pools (swift-corelibs-libdispatch `src/queue.c`, `src/event/workqueue.c`):
+/// blocks of global and custom concurrent queues run on the non-overcommit pool of their QoS, one
+/// thread per core; the pools' monitor starts with the first worker and ticks at once, then once
+/// a second, adding one thread per tick to a full pool with blocked threads, so timers and sleeps
+/// may come first. Custom serial queues and the main queue never wait for a thread. Each outcome
+/// is labelled with the core counts that show it. Every expectation here was measured with swiftc
+/// under `taskset -c 0` and `taskset -c 0,1` (10 to 40 runs each).
 @Suite struct WorkerPoolTests {
     static func snippet(blockers: String, a: String) -> String {
         """
@@ -225,25 +228,42 @@ import Testing
         }
         serialQueue.asyncAfter(deadline: .now() + 0.1) {
             print("B")
-            for _ in 1...2 {
+            for _ in 1...4 {
                 s.signal()
             }
         }
         """
     }
 
-    static let globalBlockers = "for _ in 1...2 {\n    DispatchQueue.global().async {\n        s.wait()\n    }\n}"
+    static func blockers(_ count: Int, on queue: String = "DispatchQueue.global()") -> String {
+        "for _ in 1...\(count) {\n    \(queue).async {\n        s.wait()\n    }\n}"
+    }
 
-    @Test func aBlockBehindBlockedWorkersMayWaitPastATimer() throws {
-        let exploration = try explore(Self.snippet(blockers: Self.globalBlockers, a: "DispatchQueue.global()"))
-        #expect(outcomeSet(exploration) == ["A B", "B A"])
-        let witness = try #require(exploration.report(for: Outcome(lines: ["B", "A"], end: .finished))?.witness)
+    /// Four blocked blocks and a fifth that prints A: on up to four cores, A needs threads the
+    /// monitor adds a second apart, after the timer (measured: B A on 1 and 2 cores, 10 of 10).
+    @Test func anExhaustedPoolAnswersByCoreCount() throws {
+        let code = Self.snippet(blockers: Self.blockers(4), a: "DispatchQueue.global()")
+        let exploration = try explore(code)
+        #expect(exploration.enoughCores == 5)
+        #expect(outcomeSet(exploration) == ["A B"])
+        #expect(coreLabels(exploration) == ["A B": "4+", "B A": "1-4"])
+        let twoCores = try explore(code, on: Machine(cores: 2))
+        #expect(outcomeSet(twoCores) == ["B A"])
+        let witness = try #require(twoCores.report(for: Outcome(lines: ["B", "A"], end: .finished))?.witness)
         #expect(witness.contains { if case .clockWhileWaitingForWorker = $0.event { true } else { false } })
     }
 
+    /// Two blocked blocks on two cores: the monitor's first tick usually adds a thread for A at
+    /// once (measured: A B 30 of 30), but may come before they block (B A).
+    @Test func theMonitorsFirstTickMayFindThePoolFull() throws {
+        let code = Self.snippet(blockers: Self.blockers(2), a: "DispatchQueue.global()")
+        #expect(try outcomeSet(code, cores: 2) == ["A B", "B A"])
+        #expect(try outcomeSet(code, cores: 1) == ["B A"])
+    }
+
     @Test func customConcurrentQueuesShareThePool() throws {
-        let blockers = Self.globalBlockers.replacingOccurrences(of: "DispatchQueue.global()", with: "concurrentQueue")
-        #expect(try outcomeSet(explore(Self.snippet(blockers: blockers, a: "DispatchQueue.global()"))) == ["A B", "B A"])
+        let code = Self.snippet(blockers: Self.blockers(4, on: "concurrentQueue"), a: "DispatchQueue.global()")
+        #expect(try outcomeSet(code, cores: 2) == ["B A"])
     }
 
     @Test func serialQueuesNeverWaitForAWorker() throws {
@@ -253,25 +273,62 @@ import Testing
             q1.async { s.wait() }
             q2.async { s.wait() }
             """
-        #expect(try outcomeSet(explore(Self.snippet(blockers: blockers, a: "DispatchQueue.global()"))) == ["A B"])
-        #expect(try outcomeSet(explore(Self.snippet(blockers: Self.globalBlockers, a: "serialQueue"))) == ["A B"])
+        #expect(try outcomeSet(Self.snippet(blockers: blockers, a: "DispatchQueue.global()"), cores: 1) == ["A B"])
+        #expect(try outcomeSet(Self.snippet(blockers: Self.blockers(4), a: "serialQueue"), cores: 1) == ["A B"])
     }
 
     @Test func eachQoSHasItsOwnPool() throws {
-        let utility = Self.globalBlockers.replacingOccurrences(of: "DispatchQueue.global()", with: "DispatchQueue.global(qos: .utility)")
-        #expect(try outcomeSet(explore(Self.snippet(blockers: utility, a: "DispatchQueue.global()"))) == ["A B"])
+        let utility = Self.blockers(4, on: "DispatchQueue.global(qos: .utility)")
+        #expect(try outcomeSet(Self.snippet(blockers: utility, a: "DispatchQueue.global()"), cores: 2) == ["A B"])
         // On Linux, userInteractive is served by userInitiated's root queue.
-        let initiated = Self.globalBlockers.replacingOccurrences(of: "DispatchQueue.global()", with: "DispatchQueue.global(qos: .userInitiated)")
-        #expect(try outcomeSet(explore(Self.snippet(blockers: initiated, a: "DispatchQueue.global(qos: .userInteractive)"))) == ["A B", "B A"])
+        let initiated = Self.blockers(4, on: "DispatchQueue.global(qos: .userInitiated)")
+        #expect(try outcomeSet(Self.snippet(blockers: initiated, a: "DispatchQueue.global(qos: .userInteractive)"), cores: 2) == ["B A"])
     }
 
     @Test func withoutATimerTheWaitingBlockStillRuns() throws {
         // The pool grows while every worker is blocked: A runs and releases them.
-        #expect(try outcomeSet(explore("""
+        let code = """
             let s = DispatchSemaphore(value: 0)
             DispatchQueue.global().async { s.wait(); print("released") }
             DispatchQueue.global().async { print("A"); s.signal() }
-            """)) == ["A released"])
+            """
+        #expect(try outcomeSet(code, cores: 1) == ["A released"])
+        #expect(try outcomeSet(code, cores: nil) == ["A released"])
+    }
+
+    /// A sleeping block holds its thread; on one core the monitor's first tick usually gives the
+    /// second block a thread at once (measured: fast timer slow, 10 of 10 on 1 and on 2 cores).
+    @Test func aSleepingBlockHoldsItsThreadOnlyOnOneCore() throws {
+        let code = """
+            concurrentQueue.async { sleep(1); print("slow") }
+            concurrentQueue.async { print("fast") }
+            serialQueue.asyncAfter(deadline: .now() + 0.5) { print("timer") }
+            """
+        let exploration = try explore(code)
+        #expect(outcomeSet(exploration) == ["fast timer slow"])
+        #expect(coreLabels(exploration) == ["fast timer slow": "1+", "timer fast slow": "1", "timer slow fast": "1"])
+    }
+
+    /// The monitor adds one thread a tick: on one core the second and third blockers take the
+    /// threads of the ticks at 0 s and 1 s, and A that of 2 s, after the timer at 1.5 s (measured:
+    /// B A 10 of 10); on two cores A takes the first tick's thread (A B 9 of 10, B A 1).
+    @Test func theMonitorAddsOneThreadATick() throws {
+        let code = """
+            let s = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async { s.wait() }
+            DispatchQueue.global().async { s.wait() }
+            DispatchQueue.global().async { s.wait() }
+            DispatchQueue.global().async { print("A") }
+            serialQueue.asyncAfter(deadline: .now() + 1.5) {
+                print("B")
+                s.signal()
+                s.signal()
+                s.signal()
+            }
+            """
+        #expect(try outcomeSet(code, cores: 1) == ["B A"])
+        #expect(try outcomeSet(code, cores: 2) == ["A B", "B A"])
+        #expect(try outcomeSet(code, cores: nil) == ["A B"])
     }
 }
 
@@ -304,25 +361,27 @@ import Testing
     }
 }
 
-/// concurrentPerform as libdispatch does it: the calling thread runs iterations itself, and at
-/// most as many pool threads as the CPU has cores help (none on one core); it returns when
-/// every iteration has finished.
+/// concurrentPerform as libdispatch does it (`dispatch_apply_f`): the calling thread runs
+/// iterations itself, helped by one pool thread fewer than the cores (none on one core, never more
+/// than the iterations), each taking the next index; it returns when every iteration has finished.
 @Suite struct ConcurrentPerformTests {
     @Test func anyIterationMayRunOnTheCallingThread() throws {
-        let outcomes = try outcomeSet(explore("""
+        let code = """
             DispatchQueue.concurrentPerform(iterations: 2) { i in
                 if Thread.isMainThread {
                     print("main \\(i)")
                 }
             }
             print("done")
-            """))
-        // main takes indices in order, any of them, or none when helpers are quicker.
-        #expect(outcomes == ["main 0 main 1 done", "main 0 done", "main 1 done", "done"])
+            """
+        // main takes indices in order, any of them, or none when the helper is quicker.
+        #expect(try outcomeSet(code, cores: nil) == ["main 0 main 1 done", "main 0 done", "main 1 done", "done"])
+        // One core: no helper, main runs them all.
+        #expect(try outcomeSet(code, cores: 1) == ["main 0 main 1 done"])
     }
 
-    @Test func iterationsThatWaitForEachOtherMayDeadlockOnOneCore() throws {
-        let exploration = try explore("""
+    @Test func iterationsThatWaitForEachOtherDeadlockOnOneCore() throws {
+        let code = """
             let s = DispatchSemaphore(value: 0)
             DispatchQueue.concurrentPerform(iterations: 2) { i in
                 if i == 0 {
@@ -332,9 +391,11 @@ import Testing
                 }
             }
             print("done")
-            """)
-        #expect(outcomeSet(exploration) == ["done", "deadlock"])
-        let stuck = try #require(exploration.report(for: Outcome(lines: [], end: .deadlock))?.deadlock.map(exploration.narrator.words(for:)))
+            """
+        let exploration = try explore(code)
+        #expect(coreLabels(exploration) == ["done": "2+", "deadlock": "1"])
+        let oneCore = try explore(code, on: Machine(cores: 1))
+        let stuck = try #require(oneCore.report(for: Outcome(lines: [], end: .deadlock))?.deadlock.map(oneCore.narrator.words(for:)))
         #expect(stuck.contains("concurrentPerform at line 2 has 1 iteration(s) that no thread takes"))
     }
 

@@ -2,10 +2,10 @@ import DispatchModel
 import Testing
 
 /// Compiles a snippet and explores it, failing the test with the problems if it does not compile.
-func explore(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Exploration {
+func explore(_ source: String, on machine: Machine = .interview, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Exploration {
     switch SnippetCompiler.compile(source) {
     case .success(let program):
-        return Explorer().explore(program)
+        return Explorer().explore(program, for: machine)
     case .failure(let problems):
         Issue.record("snippet did not compile: \(problems)", sourceLocation: sourceLocation)
         throw problems
@@ -14,9 +14,28 @@ func explore(_ source: String, sourceLocation: Testing.SourceLocation = #_source
 
 /// Outcomes written as in the answer notation, e.g. "1 2 3 4" or "1 4 deadlock".
 func outcomeSet(_ exploration: Exploration) -> Set<String> {
-    Set(exploration.outcomes.map { outcome in
-        (outcome.lines + (outcome.end == .deadlock ? ["deadlock"] : [])).joined(separator: " ")
-    })
+    Set(exploration.outcomes.map(notation))
+}
+
+func notation(_ outcome: Outcome) -> String {
+    (outcome.lines + (outcome.end == .deadlock ? ["deadlock"] : [])).joined(separator: " ")
+}
+
+/// The outcomes on a machine of `cores` cores, in the notation.
+func outcomeSet(_ source: String, cores: Int?, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Set<String> {
+    outcomeSet(try explore(source, on: Machine(cores: cores), sourceLocation: sourceLocation))
+}
+
+/// Each outcome of every machine, in the notation, with the core counts it needs as the label
+/// says them: "1", "2-3", "4+".
+func coreLabels(_ exploration: Exploration) -> [String: String] {
+    var labels: [String: String] = [:]
+    for report in exploration.reports + exploration.elsewhere {
+        labels[notation(report.outcome)] = report.machines.coreRanges.map { range in
+            range.max == nil ? "\(range.min)+" : range.min == range.max ? "\(range.min)" : "\(range.min)-\(range.max!)"
+        }.joined(separator: ",")
+    }
+    return labels
 }
 
 /// The problems of a snippet that must not compile.

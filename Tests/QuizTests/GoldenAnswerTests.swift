@@ -28,13 +28,32 @@ import Testing
 }
 
 /// What a golden file holds: `solve --json` without timings, witnesses or wording — the outcome
-/// set, each outcome's ending and the kind of reason, and the races by variable and lines.
+/// set of a machine with enough cores, each outcome's ending, the kind of reason and the core
+/// counts and platforms it needs (left out when any machine shows it), then the outcomes only
+/// other machines show, and the races by variable and lines.
 struct GoldenAnswer: Encodable {
     struct Entry: Encodable {
         var lines: [String]
         var end: String
         /// The kind of ending: "trap", "stuck", "crash", … (the words may change; the kind may not).
         var reason: String?
+        /// "1", "2-3", "4+": where it happens, when not on every core count.
+        var cores: String?
+        var platform: String?
+
+        init(_ report: OutcomeReport) {
+            lines = report.outcome.lines
+            end = report.outcome.end.rawValue
+            reason = report.deadlock.map(GoldenAnswer.kind)
+            if !report.machines.isOnAnyCoreCount {
+                cores = report.machines.coreRanges.map { range in
+                    range.max == nil ? "\(range.min)+" : range.min == range.max ? "\(range.min)" : "\(range.min)-\(range.max!)"
+                }.joined(separator: ",")
+            }
+            if !report.machines.isOnAnyPlatform {
+                platform = report.machines.platforms.map(\.rawValue).joined(separator: ",")
+            }
+        }
     }
 
     struct Race: Encodable {
@@ -45,16 +64,18 @@ struct GoldenAnswer: Encodable {
     var puzzle: String
     var count: Int
     var complete: Bool
+    var enoughCores: Int
     var outcomes: [Entry]
+    var elsewhere: [Entry]
     var races: [Race]
 
     init(id: String, exploration: Exploration) {
         puzzle = id
         count = exploration.reports.count
         complete = exploration.isComplete
-        outcomes = exploration.reports.map { report in
-            Entry(lines: report.outcome.lines, end: report.outcome.end.rawValue, reason: report.deadlock.map(Self.kind))
-        }
+        enoughCores = exploration.enoughCores
+        outcomes = exploration.reports.map(Entry.init)
+        elsewhere = exploration.elsewhere.map(Entry.init)
         races = exploration.races.map { race in
             Race(variable: exploration.narrator.name(race.variable), lines: [race.first.span.line, race.second.span.line].sorted())
         }
@@ -87,7 +108,9 @@ struct GoldenAnswer: Encodable {
               "puzzle": \(try json(puzzle)),
               "complete": \(complete),
               "count": \(count),
+              "enoughCores": \(enoughCores),
               "outcomes": \(list(try outcomes.map(json))),
+              "elsewhere": \(list(try elsewhere.map(json))),
               "races": \(list(try races.map(json)))
             }
 

@@ -72,6 +72,9 @@ public enum QueueHold: Hashable, Sendable {
     case busy(QueueID, holder: ThreadAt?)
     /// The queue has not started it yet.
     case notStartedYet(QueueID)
+    /// Every thread of the queue's worker pool runs a block (`cores` a machine has, `added` more
+    /// the pool's monitor added); `blocked` of them wait, so the monitor may add one at its next tick.
+    case poolBusy(QueueID, cores: Int, added: Int, blocked: Int)
 }
 
 /// An item waiting in a queue, as a reason names it.

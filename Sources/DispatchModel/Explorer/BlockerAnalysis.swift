@@ -164,6 +164,8 @@ struct BlockerAnalysis {
                 case .operation(let instance):
                     guard let first = state.operations[instance].blocks.first?.body else { continue }
                     waiter = .operation(instance); body = first
+                case .helper(let instance):
+                    waiter = .helper(instance); body = state.performs[instance].perform.body
                 }
                 guard body == location.block else { continue }
                 let hold = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
@@ -187,6 +189,7 @@ struct BlockerAnalysis {
         case thread(Int)
         case item(BlockID)
         case operation(Int)
+        case helper(Int)
     }
 
     /// The block belongs to an operation still in its OperationQueue: why it has not started.
@@ -222,7 +225,8 @@ struct BlockerAnalysis {
             case (.async(let a, _, _, _, _), .item(let b)): a == b
             case (.sync(let a, _, _, _), .thread(let b)): a == b
             case (.operation(let a), .operation(let b)): a == b
-            case (.async, .thread), (.async, .operation), (.sync, .item), (.sync, .operation), (.operation, .item), (.operation, .thread): false
+            case (.helper(let a), .helper(let b)): a == b
+            case (.async, _), (.sync, _), (.operation, _), (.helper, _): false
             }
         } ?? 0
         if decl.kind == .main && !state.mainThread.frames.isEmpty {
@@ -233,6 +237,7 @@ struct BlockerAnalysis {
             case .async(let block, _, _, _, _): .block(line: program[block].span?.line)
             case .sync(let thread, let block, _, _): .sync(line: program[block].span?.line, ThreadID(thread))
             case .operation(let instance): .operation(state.operations[instance].decl)
+            case .helper(let instance): .block(line: program[state.performs[instance].perform.body].span?.line)
             }
             return .earlierItems(queue, count: position, last: ahead)
         }
@@ -242,6 +247,11 @@ struct BlockerAnalysis {
         if decl.kind.isSerial && state.queues[queue.index].active > 0 {
             let holder = state.threads.first { $0.holds(queue) }
             return .busy(queue, holder: holder.map { ThreadAt(thread: $0.threadID, line: line(of: $0)) })
+        }
+        if let pool = decl.workerPool, let cores = semantics.machine.cores, semantics.workerAvailability(for: queue, in: state) != .free {
+            let busy = semantics.busyThreads(of: pool, in: state)
+            return .poolBusy(queue, cores: cores, added: state.pools[semantics.poolIndex(pool)].added,
+                             blocked: busy.filter { semantics.wait(of: $0, in: state) != nil }.count)
         }
         return .notStartedYet(queue)
     }
@@ -370,6 +380,7 @@ extension QueueHold {
         case .earlierItems, .notStartedYet: .fifo
         case .barrierRunning, .barrierWaits: .barrierRunsAlone
         case .busy: .serialOneAtATime
+        case .poolBusy: .workerPoolIsLimited
         }
     }
 }

@@ -3,7 +3,7 @@
 /// the predicted next line (or ending) from coming.
 public struct Explainer: Sendable {
     public let exploration: Exploration
-    /// How many states the guided search may visit while looking for states after the prefix.
+    /// How many states at the end of the prefix the analysis may look at for reasons.
     public var stateBudget = 200_000
 
     public init(exploration: Exploration) {
@@ -25,49 +25,28 @@ public struct Explainer: Sendable {
 
     /// The longest start of `lines` that some outcome also starts with.
     func longestPossiblePrefix(of lines: [String]) -> [String] {
-        var best = 0
-        for outcome in exploration.outcomes {
-            let shared = zip(outcome.lines, lines).prefix { $0 == $1 }.count
-            best = max(best, shared)
-        }
-        return Array(lines.prefix(best))
+        Array(lines.prefix(exploration.automaton.walk(lines).matched))
     }
 
     /// What some outcome prints or does right after `prefix`.
     func nextEvents(after prefix: [String]) -> [NextEvent] {
-        var events: [NextEvent] = []
-        for outcome in exploration.outcomes where outcome.lines.starts(with: prefix) {
-            let event: NextEvent = outcome.lines.count > prefix.count ? .line(outcome.lines[prefix.count]) : .end(outcome.end)
-            if !events.contains(event) { events.append(event) }
-        }
-        return events
+        guard let state = exploration.automaton.walk(prefix).state else { return [] }
+        return exploration.automaton.nextEvents(at: state)
     }
 
-    /// Searches the states whose output is exactly `prefix` and, in those where every thread
-    /// has gone as far as it can without printing, asks why `wanted` is not next.
+    /// Looks at the states whose output is exactly `prefix` and, in those where every thread has
+    /// gone as far as it can without printing, asks why `wanted` is not next.
     private func blockersAfter(_ prefix: [String], wanted: NextEvent) -> ([Blocker], [ScheduleStep]) {
-        let semantics = Semantics(program: exploration.program)
+        let automaton = exploration.automaton
+        let graph = automaton.graph
+        let semantics = Semantics(program: exploration.program, machine: graph.machine)
         let analysis = BlockerAnalysis(program: exploration.program, semantics: semantics)
-        var visited: Set<MachineState> = []
+        guard let state = automaton.walk(prefix).state else { return ([], []) }
         var blockers: [Blocker] = []
-        var witness: [ScheduleStep]?
+        var witnessNode: Int32?
 
-        struct Node {
-            var state: MachineState
-            var path: [ScheduleStep]
-        }
-        let initial = semantics.initialState()
-        let prefixes = semantics.outputs.prefixes(of: prefix)
-        /// Whether a state's output is the start of (or all of) `prefix`.
-        func isOnTheWay(_ output: OutputLog.ID) -> Bool {
-            let count = semantics.outputs.count(output)
-            return count < prefixes.count && prefixes[count] == output
-        }
-        var stack = [Node(state: initial, path: [])]
-        visited.insert(initial)
-
-        func add(_ found: [Blocker], _ path: [ScheduleStep]) {
-            if witness == nil { witness = path }
+        func add(_ found: [Blocker], at node: Int32) {
+            if witnessNode == nil { witnessNode = node }
             // The same reason at the same place, met again in another state (where another
             // worker number runs the block, or a loop is at another value), is said once.
             for blocker in found where !blockers.contains(where: { $0.rule == blocker.rule && $0.span == blocker.span }) {
@@ -75,29 +54,23 @@ public struct Explainer: Sendable {
             }
         }
 
-        while let node = stack.popLast(), visited.count < stateBudget, blockers.count < 4 {
-            let state = node.state
-            let moves = semantics.moves(in: state)
-            let atPrefix = state.output == prefixes.last
-            if atPrefix && analysis.isSaturated(state, moves: moves) {
-                add(analysis.whyNot(wanted, in: state, prefix: prefix, isTerminal: moves.isEmpty), node.path)
+        for node in automaton.members[Int(state)].prefix(stateBudget) where blockers.count < 4 {
+            guard let machineState = graph.states[Int(node)] else { continue }
+            let moves = semantics.moves(in: machineState)
+            if analysis.isSaturated(machineState, moves: moves) {
+                add(analysis.whyNot(wanted, in: machineState, prefix: prefix, isTerminal: moves.isEmpty), at: node)
             }
-            for move in moves.reversed() {
-                switch semantics.apply(move, to: state) {
-                case .trapped(let trapped, let step, let reason):
-                    // Every way the process dies is a reason nothing comes after it.
-                    if trapped.output == prefixes.last, let blocker = analysis.blocker(ending: reason) {
-                        add([blocker], node.path + [step])
-                    }
-                case .next(let next, let step):
-                    guard isOnTheWay(next.output) else { continue }
-                    if visited.insert(next).inserted {
-                        stack.append(Node(state: next, path: node.path + [step]))
-                    }
+            // Every way the process dies is a reason nothing comes after it.
+            for edge in graph.outgoing(node) where edge.line < 0 {
+                if case .trap(let index) = graph.endings[Int(edge.target)], let blocker = analysis.blocker(ending: graph.trapReasons[index]) {
+                    add([blocker], at: edge.target)
                 }
             }
         }
-        return (blockers, witness ?? [])
+        guard let witnessNode, let choices = WitnessSearch(automaton: automaton).schedule(printing: prefix, to: witnessNode) else {
+            return (blockers, [])
+        }
+        return (blockers, Schedule(program: exploration.program, machine: graph.machine, choices: choices).steps)
     }
 }
 

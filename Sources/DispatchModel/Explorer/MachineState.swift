@@ -1,7 +1,9 @@
 /// A snapshot of the abstract machine the model runs: threads with their call frames, queues with
-/// their pending items, groups, semaphores, variables, and what has been printed. Hashable so
-/// that the search can recognise a state it has already explored (the output is part of the
-/// state, so merging is exact).
+/// their pending items, groups, semaphores, variables and the worker pools. What has been printed
+/// is not part of it: printing never changes what can happen next, so the search keeps the
+/// printed lines on the edges between states (`StateGraph`), and two schedules that reach the
+/// same state after printing different lines share everything after it. Hashable so that the
+/// search can recognise a state it has already explored.
 struct MachineState: Hashable {
     var threads: [ThreadState]
     var queues: [QueueState]
@@ -9,9 +11,9 @@ struct MachineState: Hashable {
     var globals: [Value?]
     var groups: [GroupState]
     var semaphores: [Int]
-    /// What has been printed, as an id in the search's `OutputLog`.
-    var output: OutputLog.ID
     var nextWorker: Int
+    /// The arrival number the next item put on a queue gets.
+    var nextArrival = 0
     /// The logical clock, in microseconds: only sleeps, asyncAfter and timeouts move it.
     var now = 0
     /// `asyncAfter` blocks waiting for their deadline.
@@ -25,6 +27,12 @@ struct MachineState: Hashable {
     var operationQueues: [OperationQueueState]
     /// One per `concurrentPerform` call made so far, in the order made.
     var performs: [PerformState] = []
+    /// One per worker pool (`Semantics.pools` order) on a machine of a given width; empty when the
+    /// pools are wide enough that no block waits for a thread.
+    var pools: [PoolState] = []
+    /// When the first worker of any pool started: libdispatch's pool monitor starts then and ticks
+    /// once a second from there (on a machine of a given width; nil before, or on a wide one).
+    var monitorStarted: Int?
 
     static let mainThreadID = 0
 
@@ -34,7 +42,6 @@ struct MachineState: Hashable {
         globals = Array(repeating: nil, count: program.variables.count)
         groups = Array(repeating: GroupState(), count: program.groups.count)
         semaphores = program.semaphores.map(\.initialValue)
-        output = .empty
         nextWorker = 1
         inactive = program.queues.map(\.initiallyInactive)
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
@@ -54,10 +61,56 @@ struct MachineState: Hashable {
     }
 
     var mainThread: ThreadState { threads[0] }
+
+    /// The same state with its threads numbered by their place in `threads` (the main thread 0,
+    /// then the workers in the order they started): two states that differ only in the numbers
+    /// earlier workers took are one state. The order of `threads`, and so of the moves, is kept,
+    /// so a schedule found on canonical states replays on the numbered ones.
+    func canonical() -> MachineState {
+        var renumbering: [Int: Int] = [:]
+        for (position, thread) in threads.enumerated() { renumbering[thread.id] = position }
+        func renumbered(_ id: Int) -> Int { renumbering[id] ?? -1 }
+        var state = self
+        for t in state.threads.indices {
+            state.threads[t] = ThreadState(renumbering: state.threads[t], id: t, with: renumbered)
+        }
+        for q in state.queues.indices {
+            state.queues[q].mapItems { item in
+                if case .sync(let thread, let body, let barrier, let captures) = item {
+                    return .sync(thread: renumbered(thread), body: body, barrier: barrier, captures: captures)
+                }
+                return item
+            }
+        }
+        state.nextWorker = state.threads.count
+        // Arrivals keep their order, numbered from 0.
+        let arrivals = state.queues.flatMap(\.arrivals).sorted()
+        var rank: [Int: Int] = [:]
+        for (position, arrival) in arrivals.enumerated() { rank[arrival] = position }
+        for q in state.queues.indices { state.queues[q].renumberArrivals { rank[$0]! } }
+        state.nextArrival = arrivals.count
+        return state
+    }
+
+    /// Puts an item at the end of a queue.
+    mutating func enqueue(on queue: QueueID, _ item: PendingItem) {
+        queues[queue.index].append(item, arrival: nextArrival)
+        nextArrival += 1
+    }
+}
+
+/// A libdispatch worker pool on a machine of a given width: its threads beyond one per core were
+/// added by libdispatch's monitor, which wakes once a second and adds one thread to a pool whose
+/// threads are blocked while work waits (`src/event/workqueue.c`). Threads it added stay.
+struct PoolState: Hashable {
+    /// Threads the monitor added.
+    var added = 0
+    /// When it last added one (logical microseconds).
+    var lastAdded: Int?
 }
 
 struct ThreadState: Hashable {
-    let id: Int
+    private(set) var id: Int
     /// Innermost last. Empty for the main thread once it is idle (serving the main queue).
     var frames: [Frame]
     /// The queue this thread waits on in a `sync`, until the queue lets it in.
@@ -71,6 +124,22 @@ struct ThreadState: Hashable {
 
     /// The thread as facts name it.
     var threadID: ThreadID { ThreadID(id) }
+
+    init(id: Int, frames: [Frame]) {
+        self.id = id
+        self.frames = frames
+    }
+
+    /// The thread under another number, with the threads its frames name renumbered too.
+    init(renumbering thread: ThreadState, id: Int, with renumbered: (Int) -> Int) {
+        self = thread
+        self.id = id
+        for f in frames.indices {
+            if case .syncBody(let queue, let waiter?, let barrier) = frames[f].role {
+                frames[f].role = .syncBody(queue, waiter: renumbered(waiter), barrier: barrier)
+            }
+        }
+    }
 
     /// The queue whose item or sync body the thread runs right now, for witnesses.
     var currentQueue: QueueID? {
@@ -104,6 +173,9 @@ struct Frame: Hashable {
     /// The `concurrentPerform` call this frame's thread is inside (its instance), while it runs
     /// or waits for iterations.
     var performing: Int?
+    /// A pool thread helping that call: parked at the call's statement, it takes iterations until
+    /// none is left, then goes back to the pool (it never runs the caller's code).
+    var isHelper = false
 
     enum Role: Hashable {
         case topLevel
@@ -138,7 +210,36 @@ struct Frame: Hashable {
 }
 
 struct QueueState: Hashable {
-    var pending: [PendingItem] = []
+    /// Items waiting to start, first in first out.
+    private(set) var pending: [PendingItem] = []
+    /// When each pending item arrived (`MachineState.nextArrival` order), so that a pool hands
+    /// its threads to the items of all its queues first come, first served.
+    private(set) var arrivals: [Int] = []
+
+    mutating func append(_ item: PendingItem, arrival: Int) {
+        pending.append(item)
+        arrivals.append(arrival)
+    }
+
+    mutating func removeFirst() -> PendingItem {
+        arrivals.removeFirst()
+        return pending.removeFirst()
+    }
+
+    mutating func removeAll(where shouldRemove: (PendingItem) -> Bool) {
+        let kept = zip(pending, arrivals).filter { !shouldRemove($0.0) }
+        pending = kept.map(\.0)
+        arrivals = kept.map(\.1)
+    }
+
+    mutating func mapItems(_ transform: (PendingItem) -> PendingItem) {
+        pending = pending.map(transform)
+    }
+
+    mutating func renumberArrivals(_ renumbered: (Int) -> Int) {
+        arrivals = arrivals.map(renumbered)
+    }
+
     /// Items or sync bodies holding the queue right now.
     var active = 0
     /// A barrier item or sync body is running: nothing else may start.
@@ -159,6 +260,9 @@ enum Task: Hashable {
 /// caller and to helper threads from the pool, and the call returns when none is left running.
 struct PerformState: Hashable {
     var perform: ConcurrentPerform
+    /// The block and statement index of the call, where its helpers are parked.
+    var callBlock: BlockID
+    var callIndex: Int
     /// The locals of the calling closure, which every iteration captures.
     var captures: [VariableID: Value]
     /// The next index to hand out.
@@ -184,18 +288,30 @@ enum PendingItem: Hashable {
     /// An operation its OperationQueue has handed to the backing queue: it starts (or, if
     /// cancelled, finishes without running) when the queue hands it to a thread.
     case operation(Int)
+    /// One of the helper requests `concurrentPerform` pushes onto a global queue (an index into
+    /// `MachineState.performs`): the worker that takes it runs iterations until none is left.
+    case helper(perform: Int)
 
     var body: BlockID? {
         switch self {
         case .async(let body, _, _, _, _), .sync(_, let body, _, _): body
-        case .operation: nil
+        case .operation, .helper: nil
         }
     }
 
     var isBarrier: Bool {
         switch self {
         case .async(_, _, let barrier, _, _), .sync(_, _, let barrier, _): barrier
-        case .operation: false
+        case .operation, .helper: false
+        }
+    }
+
+    /// Whether it runs on a thread of its own (a worker, for a pool's queue) rather than on the
+    /// thread that waits for it in `sync`.
+    var needsThread: Bool {
+        switch self {
+        case .async, .operation, .helper: true
+        case .sync: false
         }
     }
 }

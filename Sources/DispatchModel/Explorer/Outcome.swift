@@ -49,17 +49,6 @@ public enum DeadlockReason: Hashable, Sendable {
     case modelError(thread: ThreadID, message: String, at: SourceSpan)
 }
 
-/// What the explorer knows of one outcome: a schedule that produces it, and why it ended so.
-public struct OutcomeReport: Hashable, Sendable {
-    public var outcome: Outcome
-    /// The first schedule the explorer found that produces the outcome.
-    public var schedule: Schedule
-    public var deadlock: DeadlockReason?
-
-    /// That schedule, step by step.
-    public var witness: [ScheduleStep] { schedule.steps }
-}
-
 /// One step of a schedule: which thread did what, running an item of which queue, as facts
 /// keyed by ids; `Narrator.words(for:)` says it.
 public struct ScheduleStep: Hashable, Sendable {
@@ -71,6 +60,9 @@ public struct ScheduleStep: Hashable, Sendable {
         case waits(queue: QueueID)
         /// The queue handed an `async` item to this thread.
         case startsItem(queue: QueueID)
+        /// Every thread of the queue's pool was busy, some blocked: libdispatch's monitor added
+        /// this thread to the pool, and the queue handed it an `async` item.
+        case startsItemOnAddedThread(queue: QueueID)
         /// The queue let this thread into the body of a `sync`.
         case entersSync(queue: QueueID)
         /// libdispatch traps and the process dies: `sync` onto a queue this thread owns, an
@@ -102,8 +94,11 @@ public struct ScheduleStep: Hashable, Sendable {
         case performs(iterations: Int)
         /// The calling thread takes the next iteration of its concurrentPerform.
         case takesIteration(Int)
-        /// A pool thread joins a concurrentPerform and takes an iteration.
-        case helpsPerform(iteration: Int)
+        /// A pool thread joins a concurrentPerform to take iterations (a thread the pool's monitor
+        /// added, when every other one was busy).
+        case helpsPerform(onAddedThread: Bool)
+        /// A helper finds no iteration left and goes back to the pool.
+        case leavesPerform
         case performReturns
         case workItemCancel(item: WorkItemID)
         case workItemWaitReturns(item: WorkItemID)
@@ -127,8 +122,9 @@ public struct ScheduleStep: Hashable, Sendable {
         case operationCancelAll(queue: OperationQueueID)
         case operationWaitAllReturns(queue: OperationQueueID)
         case operationsWaitReturns(queue: OperationQueueID, operations: [OperationID])
-        /// The backing queue gives a thread to the operation: its first block starts.
-        case startsOperation(operation: OperationID)
+        /// The backing queue gives a thread to the operation (one the pool's monitor added, when
+        /// every other one was busy): its first block starts.
+        case startsOperation(operation: OperationID, onAddedThread: Bool)
         /// A cancelled operation's turn: it finishes without running.
         case operationSkipped(operation: OperationID)
         /// An operation with no blocks (`Operation()`) runs and finishes at once.

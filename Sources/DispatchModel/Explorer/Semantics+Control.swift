@@ -2,7 +2,6 @@
 extension Semantics {
     func printStep(_ items: [Expression], at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         let text = try items.map { item throws(EvaluationError) in try evaluate(item, for: site.thread, in: state).description }.joined(separator: " ")
-        state.output = outputs.appending(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), to: state.output)
         return .moves(.printed(text), advancesPC: true)
     }
 

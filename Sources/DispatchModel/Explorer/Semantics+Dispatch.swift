@@ -1,33 +1,15 @@
 /// The model's rules for dispatch queues: submitting with `async` and `sync`, starting items on
 /// threads, activating queues, `dispatchPrecondition`, and `concurrentPerform`.
 extension Semantics {
-    /// A queue's next item needs a worker of its limited pool (libdispatch's non-overcommit root
-    /// queue of its QoS: as many threads as the CPU has cores, then one more about every second),
-    /// and a thread of that pool is busy with an item: on a machine with one core that is the whole
-    /// pool, so the item may wait while time goes by.
-    func waitsForWorker(_ move: Move, in state: MachineState) -> Bool {
-        guard case .start(let queue) = move, let pool = program[queue].workerPool,
-            let item = state.queues[queue.index].pending.first
-        else { return false }
-        switch item {
-        case .async, .operation: break
-        case .sync: return false  // runs on the calling thread
-        }
-        return occupiesPool(pool, in: state)
-    }
-
-    /// Whether some worker runs an item of a queue served by `pool`.
-    func occupiesPool(_ pool: QoSClass, in state: MachineState) -> Bool {
-        state.threads.contains { thread in
-            guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
-            return program[queue].workerPool == pool
-        }
-    }
-
     /// Serial queues run one item at a time; the main queue only when the main thread is idle;
     /// concurrent queues start items as soon as they reach the head, except that a barrier waits
     /// for the queue to be empty and runs alone; global queues ignore barriers.
     func canStart(_ queue: QueueID, in state: MachineState) -> Bool {
+        admits(queue, in: state) && workerAvailability(for: queue, in: state) != .waits
+    }
+
+    /// Whether the queue's own rules let its first item start now (threads aside).
+    func admits(_ queue: QueueID, in state: MachineState) -> Bool {
         let queueState = state.queues[queue.index]
         if state.inactive[queue.index] { return false }
         switch program[queue].kind {
@@ -47,7 +29,7 @@ extension Semantics {
         let thread = site.thread
         switch mode {
         case .async:
-            state.queues[queue.index].pending.append(.async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, task: nil))
+            state.enqueue(on: queue, .async(body, captures: visibleLocals(of: thread), barrier: options.barrier, group: options.group, task: nil))
             if let group = options.group { state.groups[group.index].count += 1 }
             return .moves(.enqueued(queue: queue), advancesPC: true)
         case .sync:
@@ -56,7 +38,7 @@ extension Semantics {
                 return .ends(site.trapped(state, .traps(reason), reason))
             }
             state.threads[site.index].frames[site.frameIndex].pc += 1
-            state.queues[queue.index].pending.append(.sync(thread: site.threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
+            state.enqueue(on: queue, .sync(thread: site.threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
             state.threads[site.index].waitingOn = queue
             return .ends(.next(state, ScheduleStep(thread: thread.threadID, queue: site.queue, event: .waits(queue: queue), span: site.statement.span)))
         }
@@ -83,11 +65,22 @@ extension Semantics {
         if let instance = site.frame.performing, state.performs[instance].hasIterationsLeft {
             let iteration = state.performs[instance].next
             state.threads[t].frames.append(state.performs[instance].takeIteration(role: .call, instance: instance))
+            dropIdleHelpers(of: instance, in: &state)
             return .moves(.takesIteration(iteration), advancesPC: false)
         } else if site.frame.performing == nil {
-            state.threads[t].frames[frameIndex].performing = state.performs.count
-            state.performs.append(PerformState(perform: perform, captures: visibleLocals(of: site.thread)))
+            let instance = state.performs.count
+            state.threads[t].frames[frameIndex].performing = instance
+            state.performs.append(PerformState(perform: perform, callBlock: site.frame.block, callIndex: site.frame.pc,
+                                               captures: visibleLocals(of: site.thread)))
+            // libdispatch asks its pool for one helper fewer than the threads it will use.
+            let width = performWidth(iterations: perform.iterations, calledBy: site.thread, in: state)
+            for _ in 1..<width { state.enqueue(on: perform.queue, .helper(perform: instance)) }
             return .moves(.performs(iterations: perform.iterations), advancesPC: false)
+        } else if site.frame.isHelper {
+            // Nothing left to take: the helper goes back to the pool.
+            state.threads[t].frames[frameIndex].performing = nil
+            state.threads[t].frames[frameIndex].pc = program[site.frame.block].statements.count
+            return .moves(.leavesPerform, advancesPC: false)
         } else {
             state.threads[t].frames[frameIndex].performing = nil
             state.threads[t].frames[frameIndex].pc += 1
@@ -97,7 +90,10 @@ extension Semantics {
 
     func start(_ queue: QueueID, in state: MachineState) -> Result {
         var state = state
-        let item = state.queues[queue.index].pending.removeFirst()
+        let onAddedThread = workerAvailability(for: queue, in: state) == .afterPoolGrows
+        if onAddedThread { addThread(forQueue: queue, in: &state) }
+        if state.queues[queue.index].pending.first?.needsThread == true { noteWorkerStart(forQueue: queue, in: &state) }
+        let item = state.queues[queue.index].removeFirst()
         let kind = program[queue].kind
         let barrier = item.isBarrier && kind == .concurrent
         state.queues[queue.index].active += 1
@@ -105,10 +101,20 @@ extension Semantics {
         let isMain = kind == .main
         let runner: Int
         let event: ScheduleStep.Event
+        var span = item.body.flatMap { program[$0].span }
 
         switch item {
         case .operation(let instance):
-            return startOperation(instance, from: queue, in: state)
+            return startOperation(instance, from: queue, in: state, onAddedThread: onAddedThread)
+        case .helper(let instance):
+            // The worker parks at the call and takes iterations from there, one move each.
+            let perform = state.performs[instance]
+            var frame = Frame(block: perform.callBlock, pc: perform.callIndex, role: .item(queue, barrier: false, group: nil))
+            frame.performing = instance
+            frame.isHelper = true
+            runner = startThread(with: frame, for: queue, in: &state)
+            event = .helpsPerform(onAddedThread: onAddedThread)
+            span = program[perform.perform.body].span
         case .async(_, _, _, _, .workItem(let workItem)?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):
             // A cancelled work item is taken from the queue and skipped.
             state.queues[queue.index].active -= 1
@@ -118,7 +124,7 @@ extension Semantics {
         case .async(let body, let captures, _, let group, let task):
             let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, task: task)
             runner = startThread(with: frame, for: queue, in: &state)
-            event = .startsItem(queue: queue)
+            event = onAddedThread ? .startsItemOnAddedThread(queue: queue) : .startsItem(queue: queue)
         case .sync(let waiter, let body, _, let captures):
             if isMain && waiter != MachineState.mainThreadID {
                 runner = MachineState.mainThreadID
@@ -133,7 +139,7 @@ extension Semantics {
         }
         let thread = state.threads[state.threadIndex(runner)!]
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event, span: item.body.flatMap { program[$0].span }))
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event, span: span))
     }
 
     /// Gives an item's frame to a thread: the main thread serves the main queue, and every other
@@ -152,7 +158,7 @@ extension Semantics {
     /// Submits notify blocks to their queues, in the order they were registered.
     func submit(_ entries: [NotifyEntry], in state: inout MachineState) {
         for entry in entries {
-            state.queues[entry.queue.index].pending.append(.async(entry.body, captures: entry.captures, barrier: false, group: nil, task: nil))
+            state.enqueue(on: entry.queue, .async(entry.body, captures: entry.captures, barrier: false, group: nil, task: nil))
         }
     }
 
@@ -189,16 +195,5 @@ extension Semantics {
         case .concurrent: thread.holdsBarrier(of: queue)
         case .global: false
         }
-    }
-
-    /// A worker of the pool takes the next iteration of a `concurrentPerform` call.
-    func help(_ instance: Int, in state: MachineState) -> Result {
-        var state = state
-        let queue = state.performs[instance].perform.queue
-        let frame = state.performs[instance].takeIteration(role: .item(queue, barrier: false, group: nil), instance: instance)
-        state.queues[queue.index].active += 1
-        let runner = startThread(with: frame, for: queue, in: &state)
-        unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: ThreadID(runner), queue: queue, event: .helpsPerform(iteration: state.performs[instance].next - 1), span: program[frame.block].span))
     }
 }

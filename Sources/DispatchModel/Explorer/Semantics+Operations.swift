@@ -143,15 +143,16 @@ extension Semantics {
                 state.operationQueues[queue].executing += 1
                 state.operations[best.element].phase = .dispatched
                 let backing = program.operationQueues[queue].backing
-                state.queues[backing.index].pending.append(.operation(best.element))
+                state.enqueue(on: backing, .operation(best.element))
             }
         }
     }
 
-    /// The backing queue gives the operation a thread. Its first block runs there; further
-    /// execution blocks go to a global queue (Apple's BlockOperation runs them concurrently;
-    /// corelibs-foundation runs them one after another, which is one of these schedules).
-    func startOperation(_ index: Int, from queue: QueueID, in state: MachineState) -> Result {
+    /// The backing queue gives the operation a thread. Its first block runs there. Further
+    /// execution blocks of a BlockOperation run as Foundation runs them: on Apple's platforms each
+    /// goes to a global queue, side by side with the first; swift-corelibs-foundation's `main()`
+    /// runs them one after another on the same thread.
+    func startOperation(_ index: Int, from queue: QueueID, in state: MachineState, onAddedThread: Bool) -> Result {
         var state = state
         let operation = state.operations[index]
         if operation.cancelled || operation.blocks.isEmpty {
@@ -164,16 +165,31 @@ extension Semantics {
         state.operations[index].phase = .executing
         state.operations[index].running = operation.blocks.count
         let first = operation.blocks[0]
-        let frame = Frame(block: first.body, role: .item(queue, barrier: false, group: nil), locals: first.captures, task: .operationBlock(index))
-        let runner = startThread(with: frame, for: queue, in: &state)
-        if let operationQueue = operation.queue {
-            let global = program.operationQueues[operationQueue].globalQueue
-            for block in operation.blocks.dropFirst() {
-                state.queues[global.index].pending.append(.async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))
+        let runner: Int
+        switch machine.platform {
+        case .apple:
+            let frame = Frame(block: first.body, role: .item(queue, barrier: false, group: nil), locals: first.captures, task: .operationBlock(index))
+            runner = startThread(with: frame, for: queue, in: &state)
+            if let operationQueue = operation.queue {
+                let global = program.operationQueues[operationQueue].globalQueue
+                for block in operation.blocks.dropFirst() {
+                    state.enqueue(on: global, .async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))
+                }
+            }
+        case .linux:
+            // The last block's frame holds the queue's slot; the first runs first, on top.
+            let last = operation.blocks[operation.blocks.count - 1]
+            var frame = Frame(block: last.body, role: .item(queue, barrier: false, group: nil), locals: last.captures, task: .operationBlock(index))
+            runner = startThread(with: frame, for: queue, in: &state)
+            let t = state.threadIndex(runner)!
+            for block in operation.blocks.dropLast().reversed() {
+                frame = Frame(block: block.body, role: .call, locals: block.captures, task: .operationBlock(index))
+                state.threads[t].frames.append(frame)
             }
         }
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: ThreadID(runner), queue: queue, event: .startsOperation(operation: operation.decl), span: program[first.body].span))
+        let event: ScheduleStep.Event = .startsOperation(operation: operation.decl, onAddedThread: onAddedThread)
+        return .next(state, ScheduleStep(thread: ThreadID(runner), queue: queue, event: event, span: program[first.body].span))
     }
 
     /// One execution block ended; the operation finishes with its last.
@@ -192,7 +208,7 @@ extension Semantics {
         state.operationQueues[queue].unfinished -= 1
         if let completion = state.operations[index].completion {
             let global = program.operationQueues[queue].globalQueue
-            state.queues[global.index].pending.append(.async(completion.body, captures: completion.captures, barrier: false, group: nil, task: nil))
+            state.enqueue(on: global, .async(completion.body, captures: completion.captures, barrier: false, group: nil, task: nil))
         }
         scheduleOperations(in: &state)
     }

@@ -1,24 +1,32 @@
 /// The model's rules for time: timers (`asyncAfter`), sleeps, waits with a timeout, the clock.
 extension Semantics {
-    /// The earliest future time at which something happens: a timer, a wake-up, a timeout.
+    /// The earliest future time at which something happens: a timer, a wake-up, a timeout, the
+    /// tick at which a pool's monitor may add a thread for work that waits.
     func nextEventTime(in state: MachineState) -> Int? {
         var times = state.timers.map(\.due)
         for thread in state.threads {
             if let until = thread.sleepUntil { times.append(until) }
             if let deadline = thread.waitDeadline { times.append(deadline) }
         }
+        if let tick = nextPoolTick(in: state) { times.append(tick) }
         return times.filter { $0 > state.now }.min()
+    }
+
+    /// A timer, a sleep or a timeout still to come (the pool monitor's ticks aside).
+    func hasTimedEventAhead(in state: MachineState) -> Bool {
+        state.timers.contains { $0.due > state.now }
+            || state.threads.contains { ($0.sleepUntil ?? .min) > state.now || ($0.waitDeadline ?? .min) > state.now }
     }
 
     func fire(_ index: Int, in state: MachineState) -> Result {
         var state = state
         let timer = state.timers.remove(at: index)
-        state.queues[timer.queue.index].pending.append(.async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
+        state.enqueue(on: timer.queue, .async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
         return .next(state, ScheduleStep(thread: .timer, queue: nil, event: .timerFires(queue: timer.queue), span: program[timer.body].span))
     }
 
     func advance(to time: Int, in state: MachineState) -> Result {
-        let waiting = state.queues.indices.map { QueueID(index: $0) }.filter { waitsForWorker(.start($0), in: state) }
+        let waiting = queuesWaitingForThreads(in: state)
         var state = state
         state.now = time
         let event: ScheduleStep.Event = waiting.isEmpty

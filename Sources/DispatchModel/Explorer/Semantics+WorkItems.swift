@@ -4,7 +4,7 @@ extension Semantics {
         let decl = program.workItems[item.index]
         switch action {
         case .submit(let queue, let group):
-            state.queues[queue.index].pending.append(.async(decl.body, captures: [:], barrier: decl.barrier, group: group, task: .workItem(item)))
+            state.enqueue(on: queue, .async(decl.body, captures: [:], barrier: decl.barrier, group: group, task: .workItem(item)))
             if let group { state.groups[group.index].count += 1 }
             return .moves(.enqueued(queue: queue), advancesPC: true)
         case .cancel:

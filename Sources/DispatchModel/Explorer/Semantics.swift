@@ -5,8 +5,13 @@
 /// `+Control` or `+Operations`; `+Races` and `+Reduction` say what a step touches.
 struct Semantics {
     let program: Program
-    /// The printed output of every state of this search.
-    let outputs = OutputLog()
+    /// The machine whose schedules these are: the width of the worker pools and the platform.
+    let machine: Machine
+
+    init(program: Program, machine: Machine = .interview) {
+        self.program = program
+        self.machine = machine
+    }
 
     /// A choice the scheduler can make in a state.
     enum Move: Hashable {
@@ -18,10 +23,6 @@ struct Semantics {
         case fire(timer: Int)
         /// Nothing can run before this time: the clock jumps to it.
         case advance(to: Int)
-        /// A worker of the pool joins a `concurrentPerform` call and takes its next iteration.
-        /// Never necessary: libdispatch lends at most as many helpers as the pool has threads
-        /// (one per core), and on one core none at all.
-        case help(perform: Int)
     }
 
     enum Result {
@@ -32,6 +33,7 @@ struct Semantics {
     /// The state before the first step: the main thread about to run the top-level code.
     func initialState() -> MachineState {
         var state = MachineState(program: program)
+        if machine.cores != nil { state.pools = Array(repeating: PoolState(), count: Self.pools.count) }
         unwind(MachineState.mainThreadID, in: &state)
         return state
     }
@@ -56,22 +58,15 @@ struct Semantics {
         for (index, timer) in state.timers.enumerated() where timer.due <= state.now && firing.insert(timer.queue).inserted {
             moves.append(.fire(timer: index))
         }
-        for (index, perform) in state.performs.enumerated() where perform.hasIterationsLeft {
-            moves.append(.help(perform: index))
-        }
-        // Time moves on when nothing else can happen, or when all that can is a block waiting for
-        // a worker of an exhausted pool: libdispatch adds a thread only about once a second.
-        if moves.allSatisfy({ waitsForWorker($0, in: state) || isOptional($0) }), let next = nextEventTime(in: state) {
+        // Time moves on when nothing else can happen, or when all that can is a block starting on
+        // a thread the pool's monitor adds at this tick: the monitor may find the pool otherwise
+        // and add it at a later tick, after a timer, a sleep or a timeout due first. (Passing
+        // ticks with nothing else due would only repeat the same choice later.)
+        if moves.isEmpty || (moves.allSatisfy { waitsForWorker($0, in: state) } && hasTimedEventAhead(in: state)),
+            let next = nextEventTime(in: state) {
             moves.append(.advance(to: next))
         }
         return moves
-    }
-
-    /// A move the run may never make: a helper joining `concurrentPerform`. When only such moves
-    /// remain, the run may also stop there, stuck.
-    func isOptional(_ move: Move) -> Bool {
-        if case .help = move { return true }
-        return false
     }
 
     /// The statement a thread runs next, if it has one.
@@ -105,7 +100,7 @@ struct Semantics {
             return state.workItems[item.index].executed ? nil : .workItem(item)
         case .concurrentPerform:
             // Inside the call with nothing left to take, the caller waits for the helpers.
-            guard let instance = thread.frames.last?.performing else { return nil }
+            guard let frame = thread.frames.last, let instance = frame.performing, !frame.isHelper else { return nil }
             return state.performs[instance].hasIterationsLeft || state.performs[instance].running == 0 ? nil : .iterations
         case .operation(let operation, .waitUntilFinished):
             return state.operations[operation.index].phase == .finished ? nil : .operation(operation)
@@ -138,8 +133,6 @@ struct Semantics {
             fire(index, in: state)
         case .advance(let time):
             advance(to: time, in: state)
-        case .help(let instance):
-            help(instance, in: state)
         }
     }
 

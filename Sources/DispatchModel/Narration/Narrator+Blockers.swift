@@ -94,6 +94,13 @@ extension Narrator {
             return "\(name(queue)) is busy running another block (\(holder.map { "\(thread($0.thread)), at line \($0.line)" } ?? "another block"))"
         case .notStartedYet(let queue):
             return "\(name(queue)) has not started it yet"
+        case .poolBusy(let queue, let cores, let added, let blocked):
+            let threads = cores + added
+            let pool = "every worker thread that serves \(name(queue)) is busy (\(threads) on \(cores == 1 ? "1 core" : "\(cores) cores")"
+                + (added > 0 ? ", \(added) of them added by libdispatch" : "") + ")"
+            return blocked > 0
+                ? pool + "; \(blocked) of them blocked, so libdispatch adds a thread only at its monitor's next tick, once a second"
+                : pool + ", running"
         }
     }
 

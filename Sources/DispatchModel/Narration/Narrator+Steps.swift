@@ -19,6 +19,8 @@ extension Narrator {
         case .enqueued(let queue): "\(name(queue)).async: enqueues the block"
         case .waits(let queue): "\(name(queue)).sync: waits for its turn"
         case .startsItem(let queue): "starts the next item of \(name(queue))"
+        case .startsItemOnAddedThread(let queue):
+            "starts the next item of \(name(queue)), on a thread libdispatch adds to the pool: every worker thread was busy, some of them blocked"
         case .entersSync(let queue): "enters the \(name(queue)).sync block"
         case .traps(let reason): "\(trapped(reason)): libdispatch traps, the process dies"
         case .reads(let variable): "reads \(name(variable)) (and computes the new value)"
@@ -35,16 +37,18 @@ extension Narrator {
         case .timerFires(let queue): "fires: the block joins \(name(queue))"
         case .clock(let microseconds): "time passes: now \(Self.seconds(microseconds))"
         case .clockWhileWaitingForWorker(let microseconds, let queues):
-            "time passes (now \(Self.seconds(microseconds))) while the next block of \(queues.map(name).joined(separator: ", ")) waits for a worker thread: the pool's threads, one per CPU core, are busy or blocked, and libdispatch adds one only about once a second"
+            "time passes (now \(Self.seconds(microseconds))) while the next block of \(queues.map { name($0) }.joined(separator: ", ")) waits for a worker thread: the pool's threads, one per CPU core, are busy, and libdispatch adds one only at its monitor's tick, once a second"
         case .sleeps(let microseconds): "sleeps for \(Self.seconds(microseconds))"
         case .wakes: "wakes up"
         case .waitsWithTimeout(let microseconds): "waits, for \(Self.seconds(microseconds)) at most"
         case .waitEnds(let timedOut): timedOut ? "the wait times out (.timedOut)" : "the wait returns (.success)"
         case .activates(let queue): "\(name(queue)).activate()"
         case .preconditionHolds: "dispatchPrecondition holds"
-        case .performs(let iterations): "concurrentPerform(iterations: \(iterations)): runs iterations itself; pool threads may help"
-        case .takesIteration(let index): "concurrentPerform: takes iteration \(index) itself"
-        case .helpsPerform(let index): "joins concurrentPerform and takes iteration \(index)"
+        case .performs(let iterations): "concurrentPerform(iterations: \(iterations)): runs iterations itself, helped by pool threads (one per core beyond the first)"
+        case .takesIteration(let index): "concurrentPerform: takes iteration \(index)"
+        case .helpsPerform(let added):
+            "joins concurrentPerform to take iterations" + (added ? " (a thread libdispatch adds to the pool)" : "")
+        case .leavesPerform: "finds no iteration of concurrentPerform left and goes back to the pool"
         case .performReturns: "concurrentPerform returns: every iteration has finished"
         case .workItemCancel(let item): "\(name(item)).cancel()"
         case .workItemWaitReturns(let item): "\(name(item)).wait() returns: the item has run"
@@ -66,7 +70,8 @@ extension Narrator {
         case .operationCancelAll(let queue): "\(name(queue)).cancelAllOperations()"
         case .operationWaitAllReturns(let queue): "\(name(queue)).waitUntilAllOperationsAreFinished() returns"
         case .operationsWaitReturns(let queue, let operations): "\(name(queue)).addOperations(…, waitUntilFinished: true) returns: \(operations.map(name).joined(separator: ", ")) have finished"
-        case .startsOperation(let operation): "starts \(name(operation))"
+        case .startsOperation(let operation, let added):
+            "starts \(name(operation))" + (added ? ", on a thread libdispatch adds to the pool: every worker thread was busy, some of them blocked" : "")
         case .operationSkipped(let operation): "\(name(operation))'s turn: cancelled, so it finishes without running"
         case .operationFinishes(let operation): "\(name(operation)) has no blocks: it finishes at once"
         }

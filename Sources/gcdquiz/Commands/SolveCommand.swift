@@ -20,13 +20,15 @@ struct SolveCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print a schedule that produces each outcome.")
     var witness = false
 
+    @OptionGroup var machine: MachineOptions
+
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         let clock = ContinuousClock()
         let start = clock.now
-        let exploration = budgets.explorer.explore(puzzle.program)
+        let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         let elapsed = clock.now - start
 
         if json {

@@ -70,10 +70,10 @@ enum ScheduleRenderer {
         case .printed(let line): .printed(line)
         case .traps: .traps
         case .crashes(let reason): .crashes(reason)
-        case .enqueued, .waits, .startsItem, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
+        case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
             .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .schedules,
             .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
-            .activates, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .performReturns,
+            .activates, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
             .workItemCancel, .workItemWaitReturns, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,

@@ -1,0 +1,154 @@
+/// The model's rules for libdispatch's worker pools (swift-corelibs-libdispatch, `src/queue.c` and
+/// `src/event/workqueue.c`): blocks of global and custom concurrent queues run on a pool per QoS
+/// bucket of one thread per core. A block that finds every thread of its pool busy waits. The
+/// pools' monitor is a timer that starts with the first worker thread and fires at once, then
+/// once a second; at each tick, a pool whose threads are busy, some of them blocked (asleep,
+/// waiting), while work waits, gets one thread more, which stays. Its first tick comes a moment
+/// after that first worker starts: measured with swiftc under `taskset`, it usually finds the
+/// snippet's first blocks already blocked, and sometimes not. Custom serial queues and the main
+/// queue are served without that limit (overcommit), and so is every pool on a machine with
+/// enough cores (`Machine.cores == nil`).
+extension Semantics {
+    /// The pools by index in `MachineState.pools`: libdispatch's QoS buckets that a snippet can
+    /// reach (userInteractive shares userInitiated's).
+    static let pools: [QoSClass] = [.userInitiated, .default, .utility, .background]
+
+    /// The monitor's period: it adds at most one thread to a pool per tick.
+    static let monitorPeriod = 1_000_000
+
+    /// Whether a queue's next item can get a thread now.
+    enum WorkerAvailability: Hashable {
+        /// A thread is free (or the item needs none: it runs on a thread of its own kind).
+        case free
+        /// Every thread of the pool is busy, some of them blocked, and the monitor may add one
+        /// now; or it may not yet, while time passes.
+        case afterPoolGrows
+        /// Every thread of the pool is busy and none can be added now.
+        case waits
+    }
+
+    func poolIndex(_ pool: QoSClass) -> Int {
+        Self.pools.firstIndex(of: pool.pool) ?? 1
+    }
+
+    /// The threads running an item of a queue served by `pool` (blocked ones included).
+    func busyThreads(of pool: QoSClass, in state: MachineState) -> [ThreadState] {
+        state.threads.filter { thread in
+            guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
+            return program[queue].workerPool == pool
+        }
+    }
+
+    /// How many threads the pool has on this machine: one per core, plus those the monitor added.
+    func capacity(of pool: QoSClass, in state: MachineState) -> Int? {
+        guard let cores = machine.cores, !state.pools.isEmpty else { return nil }
+        return cores + state.pools[poolIndex(pool)].added
+    }
+
+    /// Whether `queue`'s first pending item can get a thread now (the queue's own rules aside).
+    func workerAvailability(for queue: QueueID, in state: MachineState) -> WorkerAvailability {
+        guard let pool = program[queue].workerPool, let item = state.queues[queue.index].pending.first, item.needsThread,
+            let capacity = capacity(of: pool, in: state)
+        else { return .free }
+        // The pool serves its queues' items first come, first served (measured with swiftc:
+        // blocks of concurrentQueue submitted before a global one get the threads first).
+        let arrival = state.queues[queue.index].arrivals[0]
+        let earlier = state.queues.indices.contains { other in
+            guard other != queue.index, program[QueueID(index: other)].workerPool == pool,
+                state.queues[other].pending.first?.needsThread == true, state.queues[other].arrivals[0] < arrival
+            else { return false }
+            return admits(QueueID(index: other), in: state)
+        }
+        if earlier { return .waits }
+        let busy = busyThreads(of: pool, in: state)
+        if busy.count < capacity { return .free }
+        return canAddThread(to: pool, busy: busy, in: state) ? .afterPoolGrows : .waits
+    }
+
+    /// The monitor adds a thread at one of its ticks, when some busy thread of the pool is blocked
+    /// (it counts the runnable ones), one per tick.
+    private func canAddThread(to pool: QoSClass, busy: [ThreadState], in state: MachineState) -> Bool {
+        guard isTick(state), state.pools[poolIndex(pool)].lastAdded != state.now else { return false }
+        return busy.contains { isInBlockingCall($0, in: state) }
+    }
+
+    /// Blocked, as the monitor sees it: waiting, or asleep or in a timed wait whose end is due
+    /// now but which has not returned yet (the tick and the wake-up come in either order).
+    private func isInBlockingCall(_ thread: ThreadState, in state: MachineState) -> Bool {
+        wait(of: thread, in: state) != nil || thread.sleepUntil != nil || thread.waitDeadline != nil
+    }
+
+    /// The queues whose next item waits for a thread of a full pool.
+    func queuesWaitingForThreads(in state: MachineState) -> [QueueID] {
+        state.queues.indices.map { QueueID(index: $0) }.filter { queue in
+            !state.inactive[queue.index] && workerAvailability(for: queue, in: state) != .free
+        }
+    }
+
+    /// Whether the clock stands at one of the monitor's ticks.
+    private func isTick(_ state: MachineState) -> Bool {
+        guard let started = state.monitorStarted, state.now >= started else { return false }
+        return (state.now - started) % Self.monitorPeriod == 0
+    }
+
+    /// A move that starts a block only on a thread the pool's monitor adds: the run may take it, or
+    /// let time pass first (the monitor's tick can come later).
+    func waitsForWorker(_ move: Move, in state: MachineState) -> Bool {
+        guard case .start(let queue) = move else { return false }
+        return workerAvailability(for: queue, in: state) == .afterPoolGrows
+    }
+
+    /// The monitor's next tick, when work waits for a thread of a full pool.
+    func nextPoolTick(in state: MachineState) -> Int? {
+        guard let started = state.monitorStarted else { return nil }
+        let waits = state.queues.indices.contains { index in
+            let id = QueueID(index: index)
+            guard let pool = program[id].workerPool, state.queues[index].pending.first?.needsThread == true,
+                let capacity = capacity(of: pool, in: state)
+            else { return false }
+            return busyThreads(of: pool, in: state).count >= capacity
+        }
+        guard waits else { return nil }
+        return started + ((state.now - started) / Self.monitorPeriod + 1) * Self.monitorPeriod
+    }
+
+    /// Records that the monitor added a thread to the queue's pool now.
+    func addThread(forQueue queue: QueueID, in state: inout MachineState) {
+        guard let pool = program[queue].workerPool else { return }
+        state.pools[poolIndex(pool)].added += 1
+        state.pools[poolIndex(pool)].lastAdded = state.now
+    }
+
+    /// A pool's first worker starts the monitor.
+    func noteWorkerStart(forQueue queue: QueueID, in state: inout MachineState) {
+        guard machine.cores != nil, state.monitorStarted == nil, program[queue].workerPool != nil else { return }
+        state.monitorStarted = state.now
+    }
+
+    /// How many threads run a `concurrentPerform` of `iterations` called by `thread`: as many as
+    /// the pool has cores, never more than the iterations; a call inside another's iteration
+    /// shares the cores with its siblings (`dispatch_apply_f`: the width divided by the outer
+    /// iterations). With one thread the caller runs every iteration itself.
+    func performWidth(iterations: Int, calledBy thread: ThreadState, in state: MachineState) -> Int {
+        var width = machine.cores ?? iterations
+        if let outer = thread.frames.lazy.compactMap({ frame -> Int? in
+            if case .iteration(let instance)? = frame.task { return instance }
+            return nil
+        }).last {
+            let siblings = state.performs[outer].perform.iterations
+            width = siblings < width ? width / siblings : 1
+        }
+        return max(1, min(width, iterations))
+    }
+
+    /// Once a `concurrentPerform` has handed out its last iteration, its helper requests still
+    /// queued would find nothing to do: they leave the queue (a no-op a worker would run).
+    func dropIdleHelpers(of instance: Int, in state: inout MachineState) {
+        guard !state.performs[instance].hasIterationsLeft else { return }
+        let queue = state.performs[instance].perform.queue
+        state.queues[queue.index].removeAll { item in
+            if case .helper(instance) = item { return true }
+            return false
+        }
+    }
+}

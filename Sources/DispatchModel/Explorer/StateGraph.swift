@@ -1,0 +1,279 @@
+import CHeap
+
+/// Every state one machine's schedules reach, and the moves between them, with the lines each move
+/// prints on its edge. What was printed is not part of a state (printing changes nothing that
+/// can happen next), so schedules that print the same lines in different orders share their
+/// states, and the outcomes are the paths' printed lines: an automaton (`OutcomeAutomaton`) that
+/// counts, lists and tests them without visiting every interleaving.
+///
+/// Node 0 is the initial state. A node is a state, a trap (the process died: an ending of its
+/// own), or a line in the middle of one print of several lines (`print("a\nb")`).
+final class StateGraph: Sendable {
+    /// How a node ends a run, if it does.
+    enum Ending: Hashable, Sendable {
+        /// Not an ending: moves leave it (or, for a state the search never reached, none known).
+        case none
+        /// No move is left and no work either.
+        case finished
+        /// No move is left but work is: what each waiter waits for is in the state.
+        case stuck
+        /// The process died (an index into `trapReasons`).
+        case trap(Int)
+    }
+
+    /// One move of the scheduler: `move` is its index in `Semantics.moves(in:)` of the source (-1
+    /// for the step between two lines of one print), `line` an index into `lines` (-1: prints
+    /// nothing).
+    struct Edge: Hashable, Sendable {
+        var target: Int32
+        var line: Int32
+        var move: Int32
+    }
+
+    let program: Program
+    let machine: Machine
+    /// The state at each node; nil for traps and lines between lines.
+    let states: [MachineState?]
+    let endings: [Ending]
+    /// Each node's edges: `edges[edgeStart[n] ..< edgeStart[n] + edgeCount[n]]`, in move order.
+    let edgeStart: [Int32]
+    let edgeCount: [Int32]
+    let edges: [Edge]
+    let trapReasons: [DeadlockReason]
+    /// Every line printed, each once.
+    let lines: [String]
+    let races: [DataRace]
+    /// Why the search stopped before it had seen every state, if it did.
+    let stop: Exploration.Stop?
+    /// The most threads of one pool running items at once, and the widest `concurrentPerform`:
+    /// from as many cores as both, no block waits for a thread.
+    let maxBusyWorkers: Int
+    let maxPerformIterations: Int
+
+    var nodeCount: Int { endings.count }
+
+    func outgoing(_ node: Int32) -> ArraySlice<Edge> {
+        let start = Int(edgeStart[Int(node)])
+        return edges[start..<start + Int(edgeCount[Int(node)])]
+    }
+
+    /// The words a deadlock at this ending node deserves.
+    func deadlockReason(at node: Int32, semantics: Semantics) -> DeadlockReason? {
+        switch endings[Int(node)] {
+        case .trap(let index): trapReasons[index]
+        case .stuck: .stuck(semantics.stuckFacts(states[Int(node)]!))
+        case .none, .finished: nil
+        }
+    }
+
+    private init(program: Program, machine: Machine, builder: Builder, stop: Exploration.Stop?) {
+        self.program = program
+        self.machine = machine
+        states = builder.states
+        endings = builder.endings
+        edgeStart = builder.edgeStart
+        edgeCount = builder.edgeCount
+        edges = builder.edges
+        trapReasons = builder.trapReasons
+        lines = builder.lines
+        races = builder.races
+        self.stop = stop
+        maxBusyWorkers = builder.maxBusyWorkers
+        maxPerformIterations = builder.maxPerformIterations
+    }
+
+    /// The limits one search may not pass.
+    struct Budget {
+        var states: Int
+        var memory: HeapMeter
+        var deadline: ContinuousClock.Instant?
+        /// The wall-clock budget the deadline came from, for the message.
+        var seconds: Double?
+    }
+
+    /// Explores every state the machine's rules reach from the program's start, depth first.
+    static func explore(_ program: Program, on machine: Machine, budget: Budget) -> StateGraph {
+        let semantics = Semantics(program: program, machine: machine)
+        var builder = Builder(program: program)
+        let clock = ContinuousClock()
+        var stop: Exploration.Stop?
+
+        let initial = semantics.initialState().canonical()
+        var pending: [Int32] = [builder.node(for: initial, semantics: semantics).id]
+        var expanded = 0
+        while let node = pending.popLast() {
+            expanded += 1
+            if builder.states.count > budget.states {
+                stop = .stateBudget(budget.states)
+                break
+            }
+            if expanded % 64 == 0 {
+                if budget.memory.isOverBudget {
+                    stop = .memoryBudget(budget.memory.budget ?? 0)
+                    break
+                }
+                if let deadline = budget.deadline, clock.now >= deadline {
+                    stop = .timeBudget(budget.seconds ?? 0)
+                    break
+                }
+            }
+            let state = builder.states[Int(node)]!
+            let moves = semantics.moves(in: state)
+            var edges: [Edge] = []
+            var continuations: [(node: Int32, edge: Edge)] = []
+            for (index, move) in moves.enumerated() {
+                let (next, step, reason): (MachineState, ScheduleStep, DeadlockReason?) = switch semantics.apply(move, to: state) {
+                case .next(let next, let step): (next, step, nil)
+                case .trapped(let next, let step, let reason): (next, step, reason)
+                }
+                let target: Int32
+                if let reason {
+                    target = builder.trap(reason)
+                } else {
+                    let found = builder.node(for: next.canonical(), semantics: semantics)
+                    if found.isNew { pending.append(found.id) }
+                    target = found.id
+                }
+                var printed: [Int32] = []
+                if case .printed(let text) = step.event {
+                    printed = text.split(separator: "\n", omittingEmptySubsequences: false).map { builder.line(String($0)) }
+                }
+                // A print of several lines is one move; the nodes between its lines have one edge.
+                var source: Int32? = nil
+                var line: Int32 = printed.first ?? -1
+                for next in printed.dropFirst() {
+                    let middle = builder.middle()
+                    let edge = Edge(target: middle, line: line, move: source == nil ? Int32(index) : -1)
+                    if let source { continuations.append((source, edge)) } else { edges.append(edge) }
+                    source = middle
+                    line = next
+                }
+                let edge = Edge(target: target, line: line, move: source == nil ? Int32(index) : -1)
+                if let source { continuations.append((source, edge)) } else { edges.append(edge) }
+            }
+            builder.setEdges(of: node, edges)
+            for (middle, edge) in continuations { builder.setEdges(of: middle, [edge]) }
+            if moves.isEmpty {
+                builder.endings[Int(node)] = semantics.isFinished(state) ? .finished : .stuck
+            }
+        }
+        return StateGraph(program: program, machine: machine, builder: builder, stop: stop)
+    }
+
+    /// The graph as it grows.
+    private struct Builder {
+        let program: Program
+        var states: [MachineState?] = []
+        var endings: [Ending] = []
+        var edgeStart: [Int32] = []
+        var edgeCount: [Int32] = []
+        var edges: [Edge] = []
+        var index: [MachineState: Int32] = [:]
+        var trapReasons: [DeadlockReason] = []
+        var trapNodes: [DeadlockReason: Int32] = [:]
+        var lines: [String] = []
+        var lineIDs: [String: Int32] = [:]
+        var races: [DataRace] = []
+        var raceKeys: Set<[SourceSpan]> = []
+        var maxBusyWorkers = 0
+        var maxPerformIterations = 0
+
+        init(program: Program) {
+            self.program = program
+        }
+
+        private mutating func add(_ state: MachineState?, _ ending: Ending) -> Int32 {
+            states.append(state)
+            endings.append(ending)
+            edgeStart.append(0)
+            edgeCount.append(0)
+            return Int32(states.count - 1)
+        }
+
+        /// The node of a state, new or already seen.
+        mutating func node(for state: MachineState, semantics: Semantics) -> (id: Int32, isNew: Bool) {
+            if let id = index[state] { return (id, false) }
+            let id = add(state, .none)
+            index[state] = id
+            checkRaces(state, semantics: semantics)
+            measure(state, semantics: semantics)
+            return (id, true)
+        }
+
+        mutating func trap(_ reason: DeadlockReason) -> Int32 {
+            if let node = trapNodes[reason] { return node }
+            trapReasons.append(reason)
+            let node = add(nil, .trap(trapReasons.count - 1))
+            trapNodes[reason] = node
+            return node
+        }
+
+        mutating func middle() -> Int32 { add(nil, .none) }
+
+        mutating func line(_ text: String) -> Int32 {
+            if let id = lineIDs[text] { return id }
+            lines.append(text)
+            lineIDs[text] = Int32(lines.count - 1)
+            return Int32(lines.count - 1)
+        }
+
+        mutating func setEdges(of node: Int32, _ new: [Edge]) {
+            edgeStart[Int(node)] = Int32(edges.count)
+            edgeCount[Int(node)] = Int32(new.count)
+            edges += new
+        }
+
+        /// How wide the machine must be for no block of this state to wait for a thread.
+        private mutating func measure(_ state: MachineState, semantics: Semantics) {
+            for pool in Semantics.pools {
+                maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreads(of: pool, in: state).count)
+            }
+            for perform in state.performs { maxPerformIterations = max(maxPerformIterations, perform.perform.iterations) }
+        }
+
+        /// Pairs of threads about to touch one shared variable, one of them writing.
+        private mutating func checkRaces(_ state: MachineState, semantics: Semantics) {
+            let running = state.threads.filter { semantics.isRunnable($0, in: state) }
+            guard running.count > 1 else { return }
+            // Only threads about to touch a shared variable can race: usually few of many.
+            let accesses = running.map { ($0, semantics.nextAccesses(of: $0)) }.filter { !$0.1.isEmpty }
+            guard accesses.count > 1 else { return }
+            for i in accesses.indices {
+                for j in accesses.indices where j > i {
+                    for a in accesses[i].1 {
+                        for b in accesses[j].1 where a.variable == b.variable && (a.isWrite || b.isWrite) {
+                            // One report per pair of places, whichever accesses met first.
+                            let key = [a.span, b.span].sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                            guard raceKeys.insert(key).inserted else { continue }
+                            races.append(DataRace(
+                                variable: a.variable,
+                                first: .init(thread: accesses[i].0.threadID, isWrite: a.isWrite, span: a.span),
+                                second: .init(thread: accesses[j].0.threadID, isWrite: b.isWrite, span: b.span)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The heap the process uses, against a budget: glibc's count of allocated bytes, so that the
+/// search stops on what it really holds rather than an estimate.
+struct HeapMeter {
+    let budget: Int?
+    let limit: Int?
+
+    init(budget: Int?) {
+        self.budget = budget
+        limit = budget.map { Self.allocatedBytes() + $0 }
+    }
+
+    var isOverBudget: Bool {
+        guard let limit else { return false }
+        return Self.allocatedBytes() > limit
+    }
+
+    static func allocatedBytes() -> Int {
+        Int(gcdquiz_heap_allocated_bytes())
+    }
+}
