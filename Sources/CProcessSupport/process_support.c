@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <signal.h>
 #include <sys/syscall.h>
+#include <sched.h>
 
 int gcdquiz_pipe_cloexec(int fds[2]) {
 #ifdef __linux__
@@ -119,4 +120,25 @@ int gcdquiz_report_dying_thread(int descriptor) {
         if (sigaction(signals[i], &action, NULL) != 0) return -1;
     }
     return 0;
+}
+
+int gcdquiz_affinity_cpu_count(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        int count = CPU_COUNT(&set);
+        if (count > 0) return count;
+    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (int)online : 1;
+}
+
+void gcdquiz_spin_lock(int *flag) {
+    while (__atomic_exchange_n(flag, 1, __ATOMIC_ACQUIRE)) {
+        while (__atomic_load_n(flag, __ATOMIC_RELAXED)) sched_yield();
+    }
+}
+
+void gcdquiz_spin_unlock(int *flag) {
+    __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
 }

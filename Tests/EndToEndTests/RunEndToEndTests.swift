@@ -1,4 +1,6 @@
+import DispatchModel
 import Foundation
+import LiveRun
 import Testing
 
 /// Soundness: every trace puzzle of the bank, run live a few hundred times, shows only outcomes
@@ -45,11 +47,12 @@ import Testing
     @Test func runPrintsAHistogramWithCoverage() throws {
         let result = try Binary.run(["run", "serial-async-async", "--runs", "200"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("200 live runs on libdispatch (jitter on, seed 1)"))
+        let machine = Machine.live
+        #expect(result.stdout.contains("200 live runs on libdispatch (\(Narrator.count(machine.cores!)), \(machine.platform.name); jitter on, seed 1)"))
         #expect(result.stdout.contains("coverage:"))
         #expect(!result.stdout.contains("UNEXPECTED"))
         let deadlock = try Binary.run(["run", "serial-sync-in-async", "--runs", "30", "--no-jitter"])
-        #expect(deadlock.stdout.contains("30 live runs on libdispatch (no jitter)"))
+        #expect(deadlock.stdout.contains("30 live runs on libdispatch (\(Narrator.count(machine.cores!)), \(machine.platform.name); no jitter)"))
         #expect(deadlock.stdout.contains("dispatch_sync called on queue already owned by current thread"))
     }
 }

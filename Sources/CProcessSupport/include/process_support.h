@@ -30,6 +30,16 @@ short gcdquiz_spawn_setsid_flag(void);
 /// gcdquiz ignores SIGPIPE). Returns the flags to add to the attributes.
 short gcdquiz_spawn_reset_signals(posix_spawnattr_t *attributes);
 
+/// How many CPUs this process may run on (sched_getaffinity): what libdispatch sizes its worker
+/// pools by, so `taskset -c 0` gives one. Falls back to the CPUs online.
+int gcdquiz_affinity_cpu_count(void);
+
+/// A lock whose waiters yield the CPU but never sleep in the kernel: libdispatch's pool monitor
+/// counts a thread asleep in a futex as blocked and adds a worker for it, which the snippet's own
+/// code would never cause. `flag` starts at 0.
+void gcdquiz_spin_lock(int *flag);
+void gcdquiz_spin_unlock(int *flag);
+
 /// This thread's kernel id (gettid), as /proc/self/task names it.
 int gcdquiz_thread_id(void);
 

@@ -126,6 +126,12 @@ public struct Exploration: Sendable {
         automaton.contains(outcome)
     }
 
+    /// Whether some outcome on `machine` starts with these lines and prints more after them.
+    public func continues(_ lines: [String]) -> Bool {
+        guard let state = automaton.walk(lines).state else { return false }
+        return !automaton.outgoing(state).isEmpty
+    }
+
     /// The outcome's report on `machine`, or nil when it cannot happen there.
     public func report(for outcome: Outcome) -> OutcomeReport? {
         if isListed { return reports.first { $0.outcome == outcome } }
@@ -175,6 +181,11 @@ public struct Exploration: Sendable {
     public func sample(_ count: Int, seed: UInt64) -> [Outcome] {
         automaton.sample(count, seed: seed)
     }
+
+    /// Whether, on `machine`, some block can wait for a thread of a full worker pool: then the
+    /// answer depends on when libdispatch's monitor adds threads, and a process that ran the
+    /// snippet before may still have the threads it added (live runs need a fresh process each).
+    public var poolsFill: Bool { automaton.graph.poolsFill }
 
     /// Every line some schedule prints, on any machine explored.
     public var printedLines: Set<String> {

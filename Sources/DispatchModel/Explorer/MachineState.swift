@@ -67,6 +67,7 @@ struct MachineState: Hashable {
     /// earlier workers took are one state. The order of `threads`, and so of the moves, is kept,
     /// so a schedule found on canonical states replays on the numbered ones.
     func canonical() -> MachineState {
+        if isCanonical { return self }
         var renumbering: [Int: Int] = [:]
         for (position, thread) in threads.enumerated() { renumbering[thread.id] = position }
         func renumbered(_ id: Int) -> Int { renumbering[id] ?? -1 }
@@ -90,6 +91,22 @@ struct MachineState: Hashable {
         for q in state.queues.indices { state.queues[q].renumberArrivals { rank[$0]! } }
         state.nextArrival = arrivals.count
         return state
+    }
+
+    /// Threads numbered by place and arrivals 0, 1, 2… in order already: the common case, checked
+    /// without copying.
+    private var isCanonical: Bool {
+        guard nextWorker == threads.count, threads.indices.allSatisfy({ threads[$0].id == $0 }) else { return false }
+        var count = 0
+        var seen = 0 as UInt64
+        for queue in queues {
+            for arrival in queue.arrivals {
+                guard arrival < 64 else { return false }
+                seen |= 1 << UInt64(arrival)
+                count += 1
+            }
+        }
+        return nextArrival == count && seen == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 
     /// Puts an item at the end of a queue.

@@ -49,6 +49,9 @@ final class StateGraph: Sendable {
     /// from as many cores as both, no block waits for a thread.
     let maxBusyWorkers: Int
     let maxPerformIterations: Int
+    /// Some block waited for a thread of a full pool: the answer depends on when libdispatch's
+    /// monitor adds threads (and a process that ran the snippet before may have kept them).
+    let poolsFill: Bool
 
     var nodeCount: Int { endings.count }
 
@@ -80,6 +83,7 @@ final class StateGraph: Sendable {
         self.stop = stop
         maxBusyWorkers = builder.maxBusyWorkers
         maxPerformIterations = builder.maxPerformIterations
+        poolsFill = builder.poolsFill
     }
 
     /// The limits one search may not pass.
@@ -107,7 +111,7 @@ final class StateGraph: Sendable {
                 stop = .stateBudget(budget.states)
                 break
             }
-            if expanded % 64 == 0 {
+            if expanded % 1024 == 0 {
                 if budget.memory.isOverBudget {
                     stop = .memoryBudget(budget.memory.budget ?? 0)
                     break
@@ -168,7 +172,7 @@ final class StateGraph: Sendable {
         var edgeStart: [Int32] = []
         var edgeCount: [Int32] = []
         var edges: [Edge] = []
-        var index: [MachineState: Int32] = [:]
+        var index: [StateKey: Int32] = [:]
         var trapReasons: [DeadlockReason] = []
         var trapNodes: [DeadlockReason: Int32] = [:]
         var lines: [String] = []
@@ -177,6 +181,7 @@ final class StateGraph: Sendable {
         var raceKeys: Set<[SourceSpan]> = []
         var maxBusyWorkers = 0
         var maxPerformIterations = 0
+        var poolsFill = false
 
         init(program: Program) {
             self.program = program
@@ -192,9 +197,10 @@ final class StateGraph: Sendable {
 
         /// The node of a state, new or already seen.
         mutating func node(for state: MachineState, semantics: Semantics) -> (id: Int32, isNew: Bool) {
-            if let id = index[state] { return (id, false) }
+            let key = StateKey(state)
+            if let id = index[key] { return (id, false) }
             let id = add(state, .none)
-            index[state] = id
+            index[key] = id
             checkRaces(state, semantics: semantics)
             measure(state, semantics: semantics)
             return (id, true)
@@ -229,6 +235,9 @@ final class StateGraph: Sendable {
                 maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreads(of: pool, in: state).count)
             }
             for perform in state.performs { maxPerformIterations = max(maxPerformIterations, perform.perform.iterations) }
+            if semantics.machine.cores != nil && !poolsFill {
+                poolsFill = !semantics.queuesWaitingForThreads(in: state).isEmpty
+            }
         }
 
         /// Pairs of threads about to touch one shared variable, one of them writing.
@@ -255,6 +264,21 @@ final class StateGraph: Sendable {
             }
         }
     }
+}
+
+/// A state with its hash computed once: the search's index rehashes every state each time it
+/// grows, and compares hashes before whole states.
+private struct StateKey: Hashable {
+    let state: MachineState
+    let hash: Int
+
+    init(_ state: MachineState) {
+        self.state = state
+        hash = state.hashValue
+    }
+
+    static func == (a: StateKey, b: StateKey) -> Bool { a.hash == b.hash && a.state == b.state }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The heap the process uses, against a budget: glibc's count of allocated bytes, so that the

@@ -55,9 +55,13 @@ public struct CompiledSnippet: Sendable {
     /// allow it. A program that exits after its grace period may leave work stuck on other
     /// threads, so a finished run may also show a stuck outcome.
     public static func allowedOutcome(_ run: LiveOutcome, possible: Set<Outcome>) -> Outcome? {
+        allowedOutcome(run, isPossible: possible.contains)
+    }
+
+    static func allowedOutcome(_ run: LiveOutcome, isPossible: (Outcome) -> Bool) -> Outcome? {
         let stuck = Outcome(lines: run.lines, end: .deadlock)
-        if let model = run.modelOutcome, possible.contains(model) { return model }
-        if run.end == .finished, possible.contains(stuck) { return stuck }
+        if let model = run.modelOutcome, isPossible(model) { return model }
+        if run.end == .finished, isPossible(stuck) { return stuck }
         return nil
     }
 
@@ -66,13 +70,23 @@ public struct CompiledSnippet: Sendable {
     /// was cut short, not wrong: on a loaded machine the workers may not have been scheduled yet.
     /// Such a run is repeated with one, then five seconds more, before it counts.
     public func check(against possible: Set<Outcome>) throws -> (outcome: LiveOutcome, reason: String, allowed: Outcome?) {
+        try check(isPossible: possible.contains) { lines in
+            possible.contains { $0.lines.count > lines.count && $0.lines.starts(with: lines) }
+        }
+    }
+
+    /// The same against the model's answer for a machine, also when its outcomes are too many to list.
+    public func check(against exploration: Exploration) throws -> (outcome: LiveOutcome, reason: String, allowed: Outcome?) {
+        try check(isPossible: exploration.contains, continues: exploration.continues)
+    }
+
+    private func check(isPossible: (Outcome) -> Bool, continues: ([String]) -> Bool) throws -> (outcome: LiveOutcome, reason: String, allowed: Outcome?) {
         var extensions = [1000, 5000][...]
         var grace = graceMilliseconds
         while true {
             let (outcome, reason) = try run(graceMilliseconds: grace)
-            let allowed = Self.allowedOutcome(outcome, possible: possible)
-            let cutShort = allowed == nil && outcome.end == .finished
-                && possible.contains { $0.lines.count > outcome.lines.count && $0.lines.starts(with: outcome.lines) }
+            let allowed = Self.allowedOutcome(outcome, isPossible: isPossible)
+            let cutShort = allowed == nil && outcome.end == .finished && continues(outcome.lines)
             guard cutShort, let more = extensions.popFirst() else { return (outcome, reason, allowed) }
             grace = graceMilliseconds + more
         }

@@ -6,6 +6,13 @@ import Foundation
 /// that traps or is stuck ends its child, and the rest of its batch goes on in a fresh one.
 public struct LiveRunner: Sendable {
     public struct Options: Sendable {
+        /// Options for runs of a snippet whose answer on the live machine is `exploration`'s:
+        /// a fresh process for each run when its pools can fill (see `runsPerChild`).
+        public mutating func fit(_ exploration: Exploration) {
+            let live = exploration.retargeted(to: .live) ?? Explorer(timeBudget: 2).explore(exploration.program, for: .live)
+            runsPerChild = live.poolsFill || !live.isComplete ? 1 : .max
+        }
+
         public var runs = 1000
         public var seed: UInt64 = 1
         public var jitter = true
@@ -16,6 +23,11 @@ public struct LiveRunner: Sendable {
         public var marginSeconds = 3.0
         /// For testing the runner: the worker crashes (SIGSEGV) at the start of this run.
         public var crashAtRun: Int?
+        /// At most this many runs share a child process. One gives each run libdispatch as a new
+        /// process has it: threads its pool monitor added for an earlier run stay in a process,
+        /// so a later run could find a pool wider than the cores. nil: one when the model says
+        /// the snippet's pools can fill on this machine (`fit`), else as many as a batch holds.
+        public var runsPerChild: Int?
 
         public init(runs: Int = 1000, seed: UInt64 = 1, jitter: Bool = true) {
             self.runs = runs
@@ -55,7 +67,11 @@ public struct LiveRunner: Sendable {
         defer { workers.forEach { $0.shutDown() } }
         workers.forEach { $0.process.write(requestLine) }
 
-        var session = Session(runs: options.runs, workers: workers.count)
+        var options = options
+        if options.runsPerChild == nil {
+            options.fit(Explorer(timeBudget: 2).explore(program, for: .live))
+        }
+        var session = Session(runs: options.runs, workers: workers.count, runsPerChild: options.runsPerChild)
         for worker in workers { session.assignBatch(to: worker) }
         while session.tally.total < options.runs {
             if shouldStop() { break }
@@ -86,20 +102,22 @@ extension LiveRunner {
 private struct Session {
     let runs: Int
     let workers: Int
+    let runsPerChild: Int?
     private(set) var next = 0
     private(set) var batches = 0
     var tally = Tally()
 
-    init(runs: Int, workers: Int) {
+    init(runs: Int, workers: Int, runsPerChild: Int?) {
         self.runs = runs
         self.workers = workers
+        self.runsPerChild = runsPerChild
     }
 
     /// Gives an idle worker the next slice of runs: a lone worker takes them all; several take
     /// large slices while many are left and smaller ones towards the end, to finish together.
     mutating func assignBatch(to worker: WorkerConnection) {
         guard next < runs else { return }
-        let size = workers == 1 ? runs - next : max(1, min(250, (runs - next) / (2 * workers)))
+        let size = min(workers == 1 ? runs - next : max(1, min(250, (runs - next) / (2 * workers))), runsPerChild ?? .max)
         worker.startBatch(first: next, count: size)
         next += size
         batches += 1
@@ -136,7 +154,7 @@ private struct Session {
         }
         guard case .childEnded = message else { return }
         if let rest = worker.unfinishedBatch {
-            worker.startBatch(first: rest.lowerBound, count: rest.count)
+            worker.startBatch(first: rest.lowerBound, count: min(rest.count, runsPerChild ?? .max))
             batches += 1
         } else {
             assignBatch(to: worker)

@@ -76,6 +76,9 @@ public struct LiveHistogram: Sendable {
     public var processes: Int
     /// Wall-clock time for all runs, in seconds.
     public var seconds: Double
+    /// The machine the runs ran on (its cores as libdispatch counts them, its platform): the
+    /// model's answer for it is what they are compared with.
+    public var machine: Machine = .live
 
     public init(entries: [Entry], runs: Int, seed: UInt64, jitter: Bool, processes: Int, seconds: Double) {
         self.entries = entries

@@ -17,7 +17,7 @@ final class LiveInterpreter: @unchecked Sendable {
     private var submitted: [Bool]
     /// The group each work item was submitted into (`async(group:execute:)`), left once it has executed.
     private var submittedGroups: [GroupID?]
-    private let workItemLock = NSLock()
+    private let workItemLock = RunnableLock()
     let monitor: RunMonitor
     /// The run's OperationQueues and the operations the snippet names.
     let operations: LiveOperations
@@ -441,7 +441,7 @@ final class LiveInterpreter: @unchecked Sendable {
 
 /// The worker's standard output, shared by every thread: one message, one `write(2)`.
 final class WorkerOutput: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = RunnableLock()
     private let descriptor: Int32
 
     init(descriptor: Int32 = STDOUT_FILENO) {
@@ -468,7 +468,7 @@ final class WorkerOutput: @unchecked Sendable {
 /// keeps Swift's reference-counted values intact), but a read followed by a write is not: that
 /// is the race the snippet shows.
 final class SharedStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = RunnableLock()
     private var values: [Value?]
 
     init(count: Int) {

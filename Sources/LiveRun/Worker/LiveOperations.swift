@@ -9,7 +9,7 @@ final class LiveOperations: @unchecked Sendable {
     private var named: [BlockOperation?]
     /// The queue each named operation was added to, for `cancelAllOperations`.
     private var addedTo: [Int?]
-    private let lock = NSLock()
+    private let lock = RunnableLock()
 
     init(program: Program) {
         queues = program.operationQueues.map { $0.isMain ? OperationQueue.main : OperationQueue() }

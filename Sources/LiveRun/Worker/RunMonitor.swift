@@ -9,7 +9,7 @@ import Foundation
 /// booked as pending before it is submitted and as done before libdispatch learns it returned,
 /// so the books never call a queue busy or a block held when libdispatch would run it.
 final class RunMonitor: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = RunnableLock()
     private let program: Program
     private var books: Books
 

@@ -31,8 +31,8 @@ public struct PrintableLines: Sendable {
     }
 
     public init(exploration: Exploration) {
-        let outcomes = exploration.outcomes
-        var exact = Set(outcomes.flatMap(\.lines))
+        let printed = exploration.printedLines
+        var exact = printed
         var patterns: [String] = []
         let shapes = ValueShapes(exploration.program)
         exploration.program.walk { statement, _ in
@@ -49,7 +49,7 @@ public struct PrintableLines: Sendable {
                 if !patterns.contains(pattern) { patterns.append(pattern) }
             }
         }
-        self.init(exact: exact, patterns: patterns, compactLines: outcomes.allSatisfy { $0.lines.allSatisfy { $0.count == 1 } })
+        self.init(exact: exact, patterns: patterns, compactLines: printed.allSatisfy { $0.count == 1 })
     }
 
     /// Whether some print of the snippet can produce `line`.

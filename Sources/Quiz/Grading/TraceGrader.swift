@@ -21,23 +21,38 @@ public struct TraceGrader: Sendable {
         grade(try read(answer))
     }
 
+    /// Grades against the outcomes of the machine the exploration answers for. On the interview's
+    /// machine (no `--cores`), an outcome only fewer cores (or the other platform) show is not
+    /// wrong: it is set apart, with its label, and never counted as missing when left out.
     public func grade(_ predicted: [Outcome]) -> TraceGrade {
+        var right: [Outcome] = []
+        var elsewhere: [Outcome] = []
+        var impossible: Outcome?
+        for outcome in predicted {
+            if exploration.contains(outcome) {
+                if !right.contains(outcome) { right.append(outcome) }
+            } else if exploration.requested.cores == nil, exploration.label(of: outcome) != nil {
+                if !elsewhere.contains(outcome) { elsewhere.append(outcome) }
+            } else if impossible == nil {
+                impossible = outcome
+            }
+        }
         let possible = exploration.outcomes
-        let possibleSet = Set(possible)
-        let right = predicted.filter(possibleSet.contains)
         let missing = possible.filter { !predicted.contains($0) }
+        let missingCount = exploration.outcomeCount - UInt64(right.count)
         let verdict: TraceVerdict
-        if let impossible = predicted.first(where: { !possibleSet.contains($0) }) {
+        if let impossible {
             guard case .impossible(let why) = Explainer(exploration: exploration).explain(impossible) else {
                 preconditionFailure("an outcome outside the set cannot be possible")
             }
             verdict = .wrong(why)
-        } else if missing.isEmpty {
+        } else if missingCount == 0 {
             verdict = .exact
         } else {
             verdict = .incomplete(missing: missing)
         }
-        return TraceGrade(verdict: verdict, predicted: predicted, right: right, missing: missing, possible: possible)
+        return TraceGrade(verdict: verdict, predicted: predicted, right: right, missing: missing, possible: possible,
+                          possibleCount: exploration.outcomeCount, missingCount: missingCount, elsewhere: elsewhere)
     }
 }
 
@@ -62,11 +77,19 @@ public enum TraceVerdict: Sendable {
 public struct TraceGrade: Sendable {
     public var verdict: TraceVerdict
     public var predicted: [Outcome]
-    /// The predicted outcomes that can happen.
+    /// The predicted outcomes that can happen (each once).
     public var right: [Outcome]
-    /// The possible outcomes the prediction left out.
+    /// The possible outcomes the prediction left out (when the outcomes are listed).
     public var missing: [Outcome]
+    /// Every possible outcome, when they are few enough to list.
     public var possible: [Outcome]
+    /// How many outcomes can happen, and how many of them the prediction left out: also when
+    /// they are too many to list.
+    public var possibleCount: UInt64
+    public var missingCount: UInt64
+    /// Predicted outcomes that only other machines show (fewer cores, another platform): not
+    /// counted against the prediction.
+    public var elsewhere: [Outcome] = []
 
     public var isExact: Bool {
         if case .exact = verdict { return true }

@@ -15,6 +15,10 @@ public struct OutcomeJSON: Encodable, Sendable {
     public var end: String
     public var notation: String
     public var reason: String?
+    /// Where the model's outcome can happen: the core counts (`max` null: that many or more) and
+    /// the platform ("any", "apple", "linux").
+    public var cores: [CoreRangeJSON]?
+    public var platform: String?
 
     public init(_ outcome: Outcome, reason: String? = nil) {
         lines = outcome.lines
@@ -23,11 +27,60 @@ public struct OutcomeJSON: Encodable, Sendable {
         self.reason = reason
     }
 
+    /// A model outcome with its reason and where it happens.
+    public init(_ report: OutcomeReport, narrator: Narrator) {
+        self.init(report.outcome, reason: report.deadlock.map(narrator.words(for:)))
+        label(report.machines)
+    }
+
+    /// Adds where the outcome happens.
+    public mutating func label(_ machines: MachineLabel) {
+        cores = machines.coreRanges.map { CoreRangeJSON(min: $0.min, max: $0.max) }
+        platform = machines.isOnAnyPlatform ? "any" : machines.platforms.map(\.rawValue).joined(separator: ",")
+    }
+
     /// An outcome seen live: `end` may also be `crash` or `timeout`, and the notation writes
     /// every ending but `finished` as the run stopping there, as a learner would predict it.
     public init(_ outcome: LiveOutcome, reason: String? = nil) {
         self.init(Outcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock), reason: reason)
         end = outcome.end.rawValue
+    }
+}
+
+/// A range of core counts: `max` is null for "that many or more".
+public struct CoreRangeJSON: Encodable, Sendable {
+    public var min: Int
+    public var max: Int?
+
+    enum CodingKeys: String, CodingKey { case min, max }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(min, forKey: .min)
+        try container.encode(max, forKey: .max)
+    }
+}
+
+/// The machine a document answers for: its cores (null: enough that no block waits for a
+/// thread) and platform.
+public struct MachineJSON: Encodable, Sendable {
+    public var cores: Int?
+    public var platform: String
+    public var enoughCores: Int
+
+    enum CodingKeys: String, CodingKey { case cores, platform, enoughCores }
+
+    public init(_ exploration: Exploration) {
+        cores = exploration.machine.cores
+        platform = exploration.machine.platform.rawValue
+        enoughCores = exploration.enoughCores
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cores, forKey: .cores)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(enoughCores, forKey: .enoughCores)
     }
 }
 

@@ -6,8 +6,11 @@ import LiveRun
 public struct LiveComparison: Sendable {
     public struct Row: Sendable {
         public var entry: LiveHistogram.Entry
-        /// False when the model says this outcome cannot happen.
+        /// False when the model says this outcome cannot happen on the machine the runs ran on.
         public var isExpected: Bool
+        /// For an outcome the model forbids on this machine but allows on another (fewer cores, the
+        /// other platform): where. Still a bug to report: the runs happened here.
+        public var elsewhere: MachineLabel?
 
         /// An outcome the model forbids, seen only in runs the machine made late: the runner's
         /// compressed clock slipped, which says nothing about the model.
@@ -18,24 +21,33 @@ public struct LiveComparison: Sendable {
     }
 
     public var rows: [Row]
-    /// Possible outcomes no run showed, in the model's order.
+    /// Possible outcomes no run showed, in the model's order (when the outcomes are listed).
     public var unseen: [Outcome]
     public var possibleCount: Int
     public var histogram: LiveHistogram
+    /// The machine the runs ran on, which the model answered for.
+    public var machine: Machine
+    public var narrator: Narrator
 
-    public init(histogram: LiveHistogram, exploration: Exploration) {
-        let possible = Set(exploration.outcomes)
+    /// Compares the runs with the model's answer for the machine they ran on (the exploration
+    /// is retargeted to it, or explored again if that machine was not explored).
+    public init(histogram: LiveHistogram, exploration asked: Exploration) {
+        let exploration = asked.retargeted(to: histogram.machine) ?? Explorer().explore(asked.program, for: histogram.machine)
         rows = histogram.entries.map { entry in
-            Row(entry: entry, isExpected: entry.outcome.modelOutcome.map(possible.contains) ?? false)
+            let outcome = entry.outcome.modelOutcome
+            let expected = outcome.map(exploration.contains) ?? false
+            return Row(entry: entry, isExpected: expected, elsewhere: expected ? nil : outcome.flatMap(exploration.label(of:)))
         }
         let seen = Set(histogram.entries.compactMap(\.outcome.modelOutcome))
         unseen = exploration.outcomes.filter { !seen.contains($0) }
-        possibleCount = exploration.outcomes.count
+        possibleCount = Int(clamping: exploration.outcomeCount)
         self.histogram = histogram
+        machine = histogram.machine
+        narrator = exploration.narrator
     }
 
     public var unexpected: [Row] { rows.filter(\.isUnexpected) }
 
     /// How many of the model's outcomes the runs showed.
-    public var seenCount: Int { possibleCount - unseen.count }
+    public var seenCount: Int { Set(rows.filter(\.isExpected).compactMap(\.entry.outcome.modelOutcome)).count }
 }

@@ -27,6 +27,8 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON: {\"verdict\": \"exact\"|\"incomplete\"|\"wrong\", …}.")
     var json = false
 
+    @OptionGroup var machine: MachineOptions
+
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
@@ -37,7 +39,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
-        let exploration = budgets.explorer.explore(puzzle.program)
+        let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         if let stop = exploration.stop {
             throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot grade against outcomes not all known")
         }
@@ -48,9 +50,9 @@ struct CheckCommand: ParsableCommand {
             throw CommandFailure.badInput("unreadable answer \(AnswerError.excerpt(answer)): \(error)")
         }
         if json {
-            try JSONOutput.print(CheckJSON(puzzle: puzzle.name, grade: grade))
+            try JSONOutput.print(CheckJSON(puzzle: puzzle.name, grade: grade, exploration: exploration))
         } else {
-            print(GradeRenderer.render(grade, style: .current(for: .standardOutput)), terminator: "")
+            print(GradeRenderer.render(grade, exploration: exploration, style: .current(for: .standardOutput)), terminator: "")
         }
     }
 }

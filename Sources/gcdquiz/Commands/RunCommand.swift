@@ -44,9 +44,11 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
-        let exploration = Explorer().explore(puzzle.program)
+        // Live runs are compared with the answer for the machine they run on.
+        let exploration = Explorer().explore(puzzle.program, for: .live)
         var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(for: puzzle.program), seed: seed, jitter: !noJitter)
         if let processes { options.processes = processes }
+        options.fit(exploration)
         let progress = LiveProgressLine(total: options.runs)
         InterruptHandler.install()
         let histogram: LiveHistogram
@@ -83,7 +85,8 @@ enum HistogramRenderer {
     static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil) -> String {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
-        var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(mode))\n"
+        let machine = "\(Narrator.count(comparison.machine.cores ?? 0)), \(comparison.machine.platform.name); "
+        var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(machine)\(mode))\n"
         if let requested, histogram.runs < requested {
             text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (Ctrl-C)") + "\n"
         }
@@ -102,7 +105,8 @@ enum HistogramRenderer {
             line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
             line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
             if row.isUnexpected {
-                line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen"))
+                let elsewhere = row.elsewhere.flatMap { comparison.narrator.words(for: $0) }.map { " on this machine (it \($0))" } ?? ""
+                line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen\(elsewhere)"))
             } else if row.isLateOnly {
                 line += "  " + style.yellow("not in the model, seen only in late runs")
             }

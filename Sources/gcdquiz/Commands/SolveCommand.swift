@@ -43,47 +43,116 @@ struct SolveCommand: ParsableCommand {
     }
 }
 
-/// The text form of `solve`: the count, then one outcome a line with how it ends.
+/// The text form of `solve`: the count and the machine it is for, then one outcome a line with how
+/// it ends and, where not every machine shows it, the core counts it needs; then the outcomes
+/// only other machines show. Outcomes too many to list are answered by their count, the rules
+/// that order the lines and a sample.
 enum OutcomeListRenderer {
     /// More outcomes than this are summarised by a sample of `summarySample`.
     static let summaryThreshold = 200
     static let summarySample = 20
 
     static func render(_ exploration: Exploration, name: String, elapsed: Duration, witnesses: Bool, style: TerminalStyle) -> String {
-        let count = exploration.reports.count
+        let narrator = exploration.narrator
+        let count = exploration.outcomeCount
         let noun = count == 1 ? "outcome" : "outcomes"
-        var text = "\(style.bold(name)): \(count) possible \(noun)\(exploration.isComplete ? "" : " found before the budget ran out")\n"
-        // Hundreds of thousands of outcomes are summarised: a sample, and the rules that order them.
-        let shown = count > summaryThreshold ? Array(exploration.reports.prefix(summarySample)) : exploration.reports
-        let notations = shown.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
+        var text = style.wrappedLines("\(style.bold(name)): \(Self.grouped(count)) possible \(noun) \(narrator.machinePhrase(exploration))"
+            + (exploration.isComplete ? "" : ", found before the budget ran out")) + "\n"
+        if exploration.isListed {
+            // Hundreds of outcomes are summarised: a sample, and the rules that order them.
+            let shown = exploration.reports.count > summaryThreshold ? Array(exploration.reports.prefix(summarySample)) : exploration.reports
+            text += rows(shown, exploration: exploration, witnesses: witnesses, style: style)
+            if shown.count < exploration.reports.count {
+                text += style.dim("  … and \(exploration.reports.count - shown.count) more (solve --json lists every one). The rules that order them:") + "\n"
+                for rule in exploration.program.rulesAtWork {
+                    text += style.wrappedLines(style.dim("  - \(rule.statement)")) + "\n"
+                }
+            }
+        } else {
+            text += unlisted(exploration, style: style)
+        }
+        if !exploration.elsewhere.isEmpty {
+            text += style.bold("Only on other machines:") + "\n"
+            text += rows(exploration.elsewhere, exploration: exploration, witnesses: witnesses, style: style)
+        }
+        if let other = otherMachines(exploration) {
+            text += style.wrappedLines(style.dim(other)) + "\n"
+        }
+        if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {
+            text += style.wrappedLines(style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once")) + "\n"
+        }
+        for race in exploration.races {
+            text += style.wrappedLines(Self.race(race, narrator: narrator, style: style)) + "\n"
+        }
+        text += style.dim("explored \(exploration.statesExplored) states in \(Self.milliseconds(elapsed))") + "\n"
+        return text
+    }
+
+    /// One outcome a line: its notation, how it ends, where it happens (when not everywhere).
+    private static func rows(_ reports: [OutcomeReport], exploration: Exploration, witnesses: Bool, style: TerminalStyle) -> String {
+        let narrator = exploration.narrator
+        let notations = reports.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
         let width = notations.map(\.count).max() ?? 0
-        for (report, notation) in zip(shown, notations) {
+        var text = ""
+        for (report, notation) in zip(reports, notations) {
             let padded = notation.padding(toLength: width, withPad: " ", startingAt: 0)
+            let label = narrator.words(for: report.machines).map { "  " + style.cyan($0) } ?? ""
             switch report.outcome.end {
             case .finished:
-                text += "  \(padded)   \(style.green("finished"))\n"
+                text += "  \(padded)   \(style.green("finished"))\(label)\n"
             case .deadlock:
-                text += "  \(padded)   \(style.red("deadlock"))  \(style.dim(report.deadlock.map(exploration.narrator.words(for:)) ?? ""))\n"
+                text += "  \(padded)   \(style.red("deadlock"))\(label)  \(style.dim(report.deadlock.map(narrator.words(for:)) ?? ""))\n"
             }
             if witnesses {
                 for step in report.witness {
-                    text += style.dim("      \(exploration.narrator.words(for: step))") + "\n"
+                    text += style.dim("      \(narrator.words(for: step))") + "\n"
                 }
             }
         }
-        if shown.count < count {
-            text += style.dim("  … and \(count - shown.count) more (solve --json lists every one). The rules that order them:") + "\n"
-            for rule in exploration.program.rulesAtWork {
-                text += style.dim("  - \(rule.statement)") + "\n"
+        return text
+    }
+
+    /// Too many outcomes to list: the rules every one of them keeps, and a sample.
+    private static func unlisted(_ exploration: Exploration, style: TerminalStyle) -> String {
+        var text = style.dim("  too many to list; check ID ANSWER grades any prediction, explain --outcome finds a schedule for any outcome") + "\n"
+        if let rules = exploration.orderingRules {
+            text += rules.isEmpty ? "  No two lines keep one order in every outcome.\n" : "  In every outcome that prints both:\n"
+            for rule in rules {
+                text += style.wrappedLines("    \(rule.first) before \(rule.then)") + "\n"
             }
         }
-        if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {
-            text += style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once") + "\n"
+        text += "  A sample:\n"
+        for outcome in exploration.sample(10, seed: 1) {
+            text += style.wrappedLines("    " + AnswerNotation.render(outcome)) + "\n"
         }
-        for race in exploration.races {
-            text += Self.race(race, narrator: exploration.narrator, style: style) + "\n"
+        return text
+    }
+
+    /// How many outcomes each other machine has, when it differs: "With 1 core: 5 outcomes
+    /// (--cores 1)."
+    static func otherMachines(_ exploration: Exploration) -> String? {
+        let others = exploration.countsByMachine.filter { $0.machine != exploration.machine }
+        guard !others.isEmpty else { return nil }
+        let parts = others.map { entry in
+            let cores = entry.machine.cores.map { Narrator.count($0) } ?? "\(Narrator.count(exploration.enoughCores)) or more"
+            let platform = exploration.platforms.count > 1 ? ", \(entry.machine.platform.name)" : ""
+            return "\(cores)\(platform): \(grouped(entry.count))"
         }
-        text += style.dim("explored \(exploration.statesExplored) states in \(Self.milliseconds(elapsed))") + "\n"
+        var sentence = "Outcomes on other machines — " + parts.joined(separator: "; ") + " (--cores N)."
+        if !exploration.unexplored.isEmpty {
+            sentence += " Not computed within the budget: " + exploration.unexplored.map { $0.cores.map { Narrator.count($0) } ?? "enough cores" }.joined(separator: ", ") + "."
+        }
+        return sentence
+    }
+
+    /// 81729648000 as "81,729,648,000".
+    static func grouped(_ count: UInt64) -> String {
+        let digits = String(count)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
         return text
     }
 

@@ -37,9 +37,11 @@ struct VerifyCommand: ParsableCommand {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-verify-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         var failures = 0
+        // The programs run here: their outcomes are compared with the answer for this machine
+        // (under `taskset -c 0`, a one-core machine).
+        let machine = Machine.live
         for (index, puzzle) in puzzles.enumerated() {
-            let exploration = Explorer().explore(puzzle.program)
-            let possible = Set(exploration.outcomes)
+            let exploration = Explorer().explore(puzzle.program, for: machine)
             let start = Date()
             let compiled = try CompiledSnippet.build(
                 code: puzzle.code, graceMilliseconds: CompiledSnippet.grace(for: puzzle.program),
@@ -48,22 +50,23 @@ struct VerifyCommand: ParsableCommand {
             var seen: Set<Outcome> = []
             var bad: [(outcome: LiveOutcome, reason: String)] = []
             for _ in 0..<runs {
-                let (outcome, reason, allowed) = try compiled.check(against: possible)
+                let (outcome, reason, allowed) = try compiled.check(against: exploration)
                 if let allowed {
                     seen.insert(allowed)
                 } else if !bad.contains(where: { $0.outcome == outcome }) {
                     bad.append((outcome, reason))
                 }
             }
-            let summary = "\(puzzle.name): \(seen.count) of \(possible.count) outcomes in \(runs) runs (swiftc \(String(format: "%.1f", compileSeconds)) s)"
+            let summary = "\(puzzle.name): \(seen.count) of \(exploration.outcomeCount) outcomes on \(Narrator.count(machine.cores ?? 1)) in \(runs) runs (swiftc \(String(format: "%.1f", compileSeconds)) s)"
             if bad.isEmpty {
                 print(style.green("ok  ") + summary)
             } else {
                 failures += 1
                 print(style.red("FAIL ") + summary)
                 for (outcome, reason) in bad {
-                    print("     " + style.red("not allowed by the model: ") + AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished))
-                        + " (\(outcome.end.rawValue)\(reason.isEmpty ? "" : ": " + reason))")
+                    let elsewhere = outcome.modelOutcome.flatMap(exploration.label(of:)).flatMap(exploration.narrator.words(for:))
+                    print("     " + style.red("not allowed by the model on this machine: ") + AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished))
+                        + " (\(outcome.end.rawValue)\(reason.isEmpty ? "" : ": " + reason))" + (elsewhere.map { "; it \($0)" } ?? ""))
                 }
             }
         }

@@ -65,7 +65,7 @@ struct TraceResult {
     }
 
     private func verdict(reasons: Int, rules: Bool = true) -> String {
-        GradeRenderer.render(grade, style: style, showMissing: false, reasons: reasons, rules: rules, moreHint: reasons == .max ? nil : ":more")
+        GradeRenderer.render(grade, exploration: exploration, style: style, showMissing: false, reasons: reasons, rules: rules, moreHint: reasons == .max ? nil : ":more")
     }
 
     private var noteText: String {

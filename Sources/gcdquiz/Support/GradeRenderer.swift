@@ -5,31 +5,45 @@ import Quiz
 /// impossible outcome, how far it can go, what could come next, and the rule that forbids it).
 /// Lines are wrapped at the terminal's width.
 enum GradeRenderer {
-    static func render(_ grade: TraceGrade, style: TerminalStyle, showMissing: Bool = true, reasons: Int = 3, rules: Bool = true, moreHint: String? = nil) -> String {
+    static func render(_ grade: TraceGrade, exploration: Exploration, style: TerminalStyle, showMissing: Bool = true, reasons: Int = 3,
+                       rules: Bool = true, moreHint: String? = nil) -> String {
+        let verdict: String
         switch grade.verdict {
         case .exact:
-            let count = grade.possible.count
-            return style.wrappedLines(style.green(style.bold("exact")) + ": " + (count == 1
+            let count = grade.possibleCount
+            verdict = style.wrappedLines(style.green(style.bold("exact")) + ": " + (count == 1
                 ? "the one possible outcome, and nothing else."
-                : "all \(count) possible outcomes, and nothing else.")) + "\n"
+                : "all \(OutcomeListRenderer.grouped(count)) possible outcomes, and nothing else.")) + "\n"
         case .incomplete(let missing):
             var text = style.yellow(style.bold("incomplete")) + ": "
             switch grade.right.count {
+            case 0: text += "none of your outcomes is one of them"
             case 1: text += "your outcome can happen"
             case 2: text += "both of your outcomes can happen"
             default: text += "all \(grade.right.count) of your outcomes can happen"
             }
-            text += ", but \(missing.count) more can too" + (showMissing ? ":" : ".")
+            let listed = showMissing && !missing.isEmpty
+            text += ", but \(OutcomeListRenderer.grouped(grade.missingCount)) more can too" + (listed ? ":" : ".")
             text = style.wrappedLines(text) + "\n"
-            if showMissing {
+            if listed {
                 for outcome in missing {
                     text += "  " + AnswerNotation.render(outcome) + "\n"
                 }
             }
-            return text
+            verdict = text
         case .wrong(let why):
-            return style.red(style.bold("wrong")) + ": " + impossibility(why, style: style, reasons: reasons, rules: rules, moreHint: moreHint)
+            verdict = style.red(style.bold("wrong")) + ": " + impossibility(why, style: style, reasons: reasons, rules: rules, moreHint: moreHint)
         }
+        return verdict + elsewhere(grade, exploration: exploration, style: style)
+    }
+
+    /// Predicted outcomes only other machines show: right for them, left out of the verdict.
+    static func elsewhere(_ grade: TraceGrade, exploration: Exploration, style: TerminalStyle) -> String {
+        grade.elsewhere.map { outcome in
+            let label = exploration.label(of: outcome).flatMap(exploration.narrator.words(for:)) ?? "only on another machine"
+            return style.wrappedLines(style.dim("\(AnswerNotation.render(outcome)) can happen \(label.replacingOccurrences(of: "needs", with: "with")), "
+                + "not \(exploration.narrator.machinePhrase(exploration)): not counted either way.")) + "\n"
+        }.joined()
     }
 
     /// Why an outcome cannot happen: where it leaves every schedule, what could come there, and

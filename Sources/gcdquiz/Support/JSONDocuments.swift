@@ -15,7 +15,7 @@ struct SolveJSON: Encodable {
     /// An outcome with its witness, worded by the narrator.
     static func entry(_ report: OutcomeReport, narrator: Narrator) -> OutcomeWith<Witness> {
         OutcomeWith(
-            OutcomeJSON(report.outcome, reason: report.deadlock.map(narrator.words(for:))),
+            OutcomeJSON(report, narrator: narrator),
             Witness(witness: report.witness.map { step in
                 StepEntry(thread: narrator.thread(step.thread), queue: step.queue.map(narrator.name), action: narrator.action(step),
                           line: step.span?.line, column: step.span?.column)
@@ -41,14 +41,44 @@ struct SolveJSON: Encodable {
         var accesses: [Access]
     }
 
+    struct MachineCount: Encodable {
+        var cores: Int?
+        var platform: String
+        var count: UInt64
+
+        enum CodingKeys: String, CodingKey { case cores, platform, count }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(cores, forKey: .cores)
+            try container.encode(platform, forKey: .platform)
+            try container.encode(count, forKey: .count)
+        }
+    }
+
+    struct Rule: Encodable {
+        var first: String
+        var then: String
+    }
+
     var schema = jsonSchemaVersion
     var puzzle: String
     var outcomes: [OutcomeWith<Witness>]
     var races: [RaceEntry]
-    var count: Int
+    /// Every outcome on the machine asked for, also when they are too many to list.
+    var count: UInt64
     var complete: Bool
     var states: Int
     var milliseconds: Double
+    var machine: MachineJSON
+    /// False when the outcomes are too many to list: `outcomes` is empty; `rules` and `sample`
+    /// say what they are like.
+    var listed: Bool
+    /// Outcomes only other machines show, each with where.
+    var elsewhere: [OutcomeWith<Witness>]
+    var machines: [MachineCount]
+    var rules: [Rule]?
+    var sample: [OutcomeJSON]?
 
     /// Everything but the outcomes, which `print` streams: hundreds of thousands of outcomes,
     /// each with its witness, would take gigabytes as one document.
@@ -61,10 +91,18 @@ struct SolveJSON: Encodable {
                 RaceEntry.Access(thread: narrator.thread($0.thread), kind: $0.isWrite ? "write" : "read", line: $0.span.line, column: $0.span.column)
             })
         }
-        count = exploration.reports.count
+        count = exploration.outcomeCount
         complete = exploration.isComplete
         states = exploration.statesExplored
         milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        machine = MachineJSON(exploration)
+        listed = exploration.isListed
+        elsewhere = exploration.elsewhere.map { Self.entry($0, narrator: narrator) }
+        machines = exploration.countsByMachine.map { MachineCount(cores: $0.machine.cores, platform: $0.machine.platform.rawValue, count: $0.count) }
+        if !exploration.isListed {
+            rules = exploration.orderingRules?.map { Rule(first: $0.first, then: $0.then) }
+            sample = exploration.sample(10, seed: 1).map { OutcomeJSON($0) }
+        }
     }
 
     /// Prints the document with every outcome, encoding and writing one outcome at a time, so
@@ -106,16 +144,27 @@ struct CheckJSON: Encodable {
     var predicted: [OutcomeJSON]
     var right: [OutcomeJSON]
     var missing: [OutcomeJSON]
-    var possible: Int
+    var possible: UInt64
+    var missingCount: UInt64
+    /// Predicted outcomes only other machines show (not counted), each with where.
+    var elsewhere: [OutcomeJSON]
+    var machine: MachineJSON
     var impossible: Impossible?
 
-    init(puzzle: String, grade: TraceGrade) {
+    init(puzzle: String, grade: TraceGrade, exploration: Exploration) {
         self.puzzle = puzzle
         verdict = grade.verdict.name
         predicted = grade.predicted.map { OutcomeJSON($0) }
         right = grade.right.map { OutcomeJSON($0) }
         missing = grade.missing.map { OutcomeJSON($0) }
-        possible = grade.possible.count
+        possible = grade.possibleCount
+        missingCount = grade.missingCount
+        elsewhere = grade.elsewhere.map { outcome in
+            var entry = OutcomeJSON(outcome)
+            if let label = exploration.label(of: outcome) { entry.label(label) }
+            return entry
+        }
+        machine = MachineJSON(exploration)
         if case .wrong(let why) = grade.verdict {
             impossible = Impossible(
                 outcome: OutcomeJSON(why.outcome), prefix: why.longestPrefix, wanted: why.wanted.description,
