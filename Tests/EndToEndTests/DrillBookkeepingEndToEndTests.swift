@@ -103,7 +103,7 @@ import Testing
             #expect(line.count <= 80, "too wide: \(line)")
         }
         #expect(result.contains("wrong: 1 2 3 4 cannot happen."))
-        #expect(result.contains("live (30 runs on libdispatch)"))
+        #expect(result.contains("live (30 runs on libdispatch, "))
         #expect(result.contains("1 2 3 4        ✗ impossible"))
         #expect(result.contains("A schedule you did not predict"))
         #expect(!result.contains("still going"))

@@ -73,8 +73,9 @@ public enum QueueHold: Hashable, Sendable {
     /// The queue has not started it yet.
     case notStartedYet(QueueID)
     /// Every thread of the queue's worker pool runs a block (`cores` a machine has, `added` more
-    /// the pool's monitor added); `blocked` of them wait, so the monitor may add one at its next tick.
-    case poolBusy(QueueID, cores: Int, added: Int, blocked: Int)
+    /// the pool's monitor added); `blocked` of them wait, so the monitor may add one at its next
+    /// tick; `ahead` items of the queue wait for a thread before this one.
+    case poolBusy(QueueID, cores: Int, added: Int, blocked: Int, ahead: Int)
 }
 
 /// An item waiting in a queue, as a reason names it.

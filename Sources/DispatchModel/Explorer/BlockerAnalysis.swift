@@ -232,6 +232,13 @@ struct BlockerAnalysis {
         if decl.kind == .main && !state.mainThread.frames.isEmpty {
             return .mainThreadBusy(line: line(of: state.mainThread))
         }
+        // Items held back only because the pool has no thread for the queue's first: say so.
+        if let pool = decl.workerPool, let cores = semantics.machine.cores, semantics.admits(queue, in: state),
+            semantics.workerAvailability(for: queue, in: state) != .free {
+            let busy = semantics.busyThreads(of: pool, in: state)
+            return .poolBusy(queue, cores: cores, added: state.pools[semantics.poolIndex(pool)].added,
+                             blocked: busy.filter { semantics.wait(of: $0, in: state) != nil }.count, ahead: position)
+        }
         if position > 0 {
             let ahead: QueuedItem = switch pending[position - 1] {
             case .async(let block, _, _, _, _): .block(line: program[block].span?.line)
@@ -247,11 +254,6 @@ struct BlockerAnalysis {
         if decl.kind.isSerial && state.queues[queue.index].active > 0 {
             let holder = state.threads.first { $0.holds(queue) }
             return .busy(queue, holder: holder.map { ThreadAt(thread: $0.threadID, line: line(of: $0)) })
-        }
-        if let pool = decl.workerPool, let cores = semantics.machine.cores, semantics.workerAvailability(for: queue, in: state) != .free {
-            let busy = semantics.busyThreads(of: pool, in: state)
-            return .poolBusy(queue, cores: cores, added: state.pools[semantics.poolIndex(pool)].added,
-                             blocked: busy.filter { semantics.wait(of: $0, in: state) != nil }.count)
         }
         return .notStartedYet(queue)
     }

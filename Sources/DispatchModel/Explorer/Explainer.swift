@@ -165,7 +165,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .operationQueueLimit: "an OperationQueue runs at most maxConcurrentOperationCount operations at once, and starts the ready one with the highest queuePriority first, then the first added"
         case .cancelledOperationSkipsItsBlocks: "a cancelled operation stops waiting for its dependencies and finishes without running its blocks; operations depending on it still run"
         case .completionBlockRunsAfter: "a completionBlock runs on another thread after its operation has finished, alongside whatever starts next"
-        case .workerPoolIsLimited: "blocks of global and concurrent queues run on a limited pool of worker threads (one per CPU core); when those are blocked, libdispatch adds a thread only about once a second, so timers and sleeps can come first"
+        case .workerPoolIsLimited: "blocks of global and concurrent queues run on a pool of worker threads, one per CPU core; while all are busy a block waits, and libdispatch adds a thread only at its monitor's tick (as the first worker starts, then once a second, for blocked threads), so timers and sleeps can come first"
         case .concurrentPerformWaitsForIterations: "concurrentPerform returns only after every iteration has run, on the caller's thread or a worker's"
         case .printShowsCurrentValues: "a print shows the values its variables have at the moment it runs"
         case .workItemWaitReturnsAfterItRuns: "workItem.wait() returns only once the work item has run (or, cancelled, has been taken from its queue)"

@@ -3,19 +3,31 @@ extension Semantics {
     /// A variable's value as the thread sees it: its closure's locals, or the shared globals.
     func value(of variable: VariableID, for thread: ThreadState, in state: MachineState) -> Value? {
         if program[variable].isGlobal { return state.globals[variable.index] }
-        for frame in thread.frames.reversed() {
-            if let value = frame.locals[variable] { return value }
-            if frame.role.isClosureRoot { break }
+        return local(variable, of: thread)
+    }
+
+    /// A local's value as the thread sees it: its closure's frames, innermost first.
+    private func local(_ variable: VariableID, of thread: ThreadState) -> Value? {
+        // Frames are read in place (a copy of each would retain its dictionary and role).
+        var index = thread.frames.count - 1
+        while index >= 0 {
+            if let value = thread.frames[index].locals[variable] { return value }
+            if thread.frames[index].role.isClosureRoot { break }
+            index -= 1
         }
         return nil
     }
 
     /// Every local the thread can see, innermost first: what a closure submitted now captures.
     func visibleLocals(of thread: ThreadState) -> [VariableID: Value] {
+        var index = thread.frames.count - 1
+        // Most closures see the locals of one frame: share its dictionary.
+        if index >= 0 && thread.frames[index].role.isClosureRoot { return thread.frames[index].locals }
         var locals: [VariableID: Value] = [:]
-        for frame in thread.frames.reversed() {
-            for (key, value) in frame.locals where locals[key] == nil { locals[key] = value }
-            if frame.role.isClosureRoot { break }
+        while index >= 0 {
+            for (key, value) in thread.frames[index].locals where locals[key] == nil { locals[key] = value }
+            if thread.frames[index].role.isClosureRoot { break }
+            index -= 1
         }
         return locals
     }
@@ -32,7 +44,21 @@ extension Semantics {
     }
 
     func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
-        try expression.evaluate({ value(of: $0, for: thread, in: state) }, isMainThread: thread.id == MachineState.mainThreadID)
+        // The lookup captures the globals and the thread, not the whole state: a closure over the
+        // state would copy it, array by array, at every evaluation.
+        let globals = state.globals
+        let variables = program.variables
+        let frames = thread.frames
+        return try expression.evaluate({ variable in
+            if variables[variable.index].isGlobal { return globals[variable.index] }
+            var index = frames.count - 1
+            while index >= 0 {
+                if let value = frames[index].locals[variable] { return value }
+                if frames[index].role.isClosureRoot { break }
+                index -= 1
+            }
+            return nil
+        }, isMainThread: thread.id == MachineState.mainThreadID)
     }
 
     /// The value an assignment writes, computed from what it reads.

@@ -3,7 +3,7 @@
 /// the moves, the waits and `step`, which hands each statement to the rule of its concern in
 /// `Semantics+Dispatch`, `+Groups`, `+Semaphores`, `+Time`, `+WorkItems`, `+Variables`,
 /// `+Control` or `+Operations`; `+Races` and `+Reduction` say what a step touches.
-struct Semantics {
+final class Semantics: Sendable {
     let program: Program
     /// The machine whose schedules these are: the width of the worker pools and the platform.
     let machine: Machine

@@ -94,13 +94,15 @@ extension Narrator {
             return "\(name(queue)) is busy running another block (\(holder.map { "\(thread($0.thread)), at line \($0.line)" } ?? "another block"))"
         case .notStartedYet(let queue):
             return "\(name(queue)) has not started it yet"
-        case .poolBusy(let queue, let cores, let added, let blocked):
+        case .poolBusy(let queue, let cores, let added, let blocked, let ahead):
             let threads = cores + added
-            let pool = "every worker thread that serves \(name(queue)) is busy (\(threads) on \(cores == 1 ? "1 core" : "\(cores) cores")"
+            var text = "every worker thread that serves \(name(queue)) is busy (\(threads) on \(Self.count(cores))"
                 + (added > 0 ? ", \(added) of them added by libdispatch" : "") + ")"
-            return blocked > 0
-                ? pool + "; \(blocked) of them blocked, so libdispatch adds a thread only at its monitor's next tick, once a second"
-                : pool + ", running"
+            text += blocked > 0
+                ? "; \(blocked) of them blocked, so libdispatch adds a thread only at its monitor's next tick, once a second"
+                : ", running"
+            if ahead > 0 { text += ", and \(ahead) earlier item(s) wait for a thread first" }
+            return text
         }
     }
 

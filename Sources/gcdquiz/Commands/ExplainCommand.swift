@@ -17,11 +17,13 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The outcome(s) to explain, in the answer notation.", valueName: "answer"))
     var outcome: String?
 
+    @OptionGroup var machine: MachineOptions
+
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
-        let exploration = budgets.explorer.explore(puzzle.program)
+        let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         if let stop = exploration.stop {
             throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot explain against outcomes not all known")
         }
@@ -34,8 +36,10 @@ struct ExplainCommand: ParsableCommand {
             } catch {
                 throw CommandFailure.badInput("unreadable outcome \(AnswerError.excerpt(outcome)): \(error)")
             }
-        } else {
+        } else if exploration.isListed {
             outcomes = exploration.outcomes
+        } else {
+            throw CommandFailure.badInput("\(OutcomeListRenderer.grouped(exploration.outcomeCount)) outcomes are too many to explain one by one: give --outcome ANSWER")
         }
         print(ExplanationRenderer.render(outcomes, exploration: exploration, style: style), terminator: "")
     }
@@ -50,13 +54,18 @@ enum ExplanationRenderer {
             if index > 0 { text += "\n" }
             switch explainer.explain(outcome) {
             case .possible(let report):
-                text += style.bold(AnswerNotation.render(outcome)) + " can happen, for example:\n"
+                let label = exploration.narrator.words(for: report.machines).map { " (it \($0))" } ?? ""
+                text += style.bold(AnswerNotation.render(outcome)) + " can happen \(exploration.narrator.machinePhrase(exploration))\(label), for example:\n"
                 text += ScheduleRenderer.render(report.witness, narrator: exploration.narrator, style: style)
                 if let reason = report.deadlock {
                     text += style.dim("  then: \(exploration.narrator.words(for: reason))") + "\n"
                 }
             case .impossible(let why):
                 text += GradeRenderer.impossibility(why, style: style)
+                if let elsewhere = exploration.reportElsewhere(for: outcome) {
+                    let label = exploration.narrator.words(for: elsewhere.machines) ?? "on another machine"
+                    text += style.wrappedLines("  " + style.cyan("On another machine it can: it \(label) (explain --cores N shows a schedule).")) + "\n"
+                }
                 if !why.longestPrefix.isEmpty {
                     text += style.dim("  a schedule that prints \(why.longestPrefix.joined(separator: " ")):") + "\n"
                     text += ScheduleRenderer.render(why.witnessToPrefix, narrator: why.narrator, style: style, indent: "    ")

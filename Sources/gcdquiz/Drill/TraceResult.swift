@@ -111,10 +111,23 @@ struct TraceResult {
     // MARK: The outcome table
 
     private var impossible: [Outcome] {
-        grade.predicted.filter { !grade.possible.contains($0) }
+        grade.predicted.filter { !grade.possible.contains($0) && !grade.elsewhere.contains($0) }
     }
 
-    private var possibleRows: Int { grade.possible.count + impossible.count }
+    private var possibleRows: Int { grade.possible.count + grade.elsewhere.count + impossible.count }
+
+    /// "2+ cores", "1 core", "Apple": where an outcome happens, when not on every machine.
+    private func shortLabel(_ outcome: Outcome) -> String? {
+        guard let label = exploration.label(of: outcome), !label.isEverywhere else { return nil }
+        var parts: [String] = []
+        if !label.isOnAnyCoreCount {
+            parts.append(label.coreRanges.map { range in
+                range.max == nil ? "\(range.min)+" : range.min == range.max ? "\(range.min)" : "\(range.min)–\(range.max!)"
+            }.joined(separator: ",") + (label.coreRanges.count == 1 && label.coreRanges[0].min == 1 && label.coreRanges[0].max == 1 ? " core" : " cores"))
+        }
+        if !label.isOnAnyPlatform { parts.append(label.platforms.map(\.name).joined(separator: ", ")) }
+        return parts.joined(separator: ", ")
+    }
 
     /// Every possible outcome with what the learner said and what the live runs showed; at most
     /// `maxRows` rows, the predicted and impossible ones first chosen, in the model's order.
@@ -128,28 +141,39 @@ struct TraceResult {
             let chosen = Set(predicted.prefix(room) + missed.prefix(max(room - predicted.count, 0)))
             shownPossible = possible.filter(chosen.contains)
         }
-        var rows: [(notation: String, mark: String, count: Int?)] = []
+        var rows: [(notation: String, mark: String, count: Int?, label: String?)] = []
+        func live(_ outcome: Outcome) -> Int? {
+            histogram.map { $0.count(of: LiveOutcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock)) }
+        }
         for outcome in shownPossible {
             let mark = grade.predicted.contains(outcome) ? style.green("✓ you") : style.yellow("· missed")
-            let count = histogram.map { $0.count(of: LiveOutcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock)) }
-            rows.append((AnswerNotation.render(outcome), mark, count))
+            rows.append((AnswerNotation.render(outcome), mark, live(outcome), shortLabel(outcome)))
+        }
+        for outcome in grade.elsewhere {
+            rows.append((AnswerNotation.render(outcome), style.cyan("○ you"), live(outcome), shortLabel(outcome)))
         }
         for outcome in impossible {
-            rows.append((AnswerNotation.render(outcome), style.red("✗ impossible"), nil))
+            rows.append((AnswerNotation.render(outcome), style.red("✗ impossible"), nil, nil))
         }
         let notationWidth = max(rows.map(\.notation.count).max() ?? 0, 7)
-        // Bars shrink to fit the terminal: "  outcome   mark(13) count(6) bar".
-        let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6) - 1) } ?? 20
+        let labelWidth = rows.compactMap(\.label).map { $0.count + 2 }.max() ?? 0
+        // Bars shrink to fit the terminal: "  outcome   mark(13) count(6) bar  label".
+        let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6 + labelWidth) - 1) } ?? 20
+        let machine = histogram.map { "\(Narrator.count($0.machine.cores ?? 1))" } ?? ""
         var text = style.dim(("  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
-            + (histogram.map { "live (\($0.runs) runs on libdispatch)" } ?? "")).trimmingTrailingSpaces()) + "\n"
+            + (histogram.map { "live (\($0.runs) runs on libdispatch, \(machine))" } ?? "")).trimmingTrailingSpaces()) + "\n"
         let largest = histogram?.entries.map(\.count).max() ?? 1
         for row in rows {
             var line = "  " + row.notation.padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   "
             line += row.mark + String(repeating: " ", count: max(0, 13 - TerminalStyle.visibleLength(row.mark)))
             if let count = row.count {
                 line += String(format: "%5d", count)
-                if barWidth >= 4 { line += " " + style.cyan(HistogramRenderer.bar(count, of: largest, width: barWidth)) }
+                if barWidth >= 4 {
+                    let bar = HistogramRenderer.bar(count, of: largest, width: barWidth)
+                    line += " " + style.cyan(bar) + String(repeating: " ", count: max(0, barWidth - bar.count))
+                }
             }
+            if let label = row.label { line += "  " + style.dim(label) }
             text += line.trimmingTrailingSpaces() + "\n"
         }
         let hidden = possible.count - shownPossible.count

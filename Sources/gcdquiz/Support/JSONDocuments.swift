@@ -226,12 +226,22 @@ struct RunJSON: Encodable {
     /// False when the runs were stopped (Ctrl-C) before all `requested` were done.
     var complete: Bool
     var requested: Int
+    /// The machine the runs ran on, whose answer they are compared with.
+    var machine: LiveMachineJSON
+
+    struct LiveMachineJSON: Encodable {
+        var cores: Int?
+        var platform: String
+    }
 
     init(puzzle: String, comparison: LiveComparison, modelComplete: Bool, requested: Int) {
         let histogram = comparison.histogram
         self.puzzle = puzzle
+        machine = LiveMachineJSON(cores: comparison.machine.cores, platform: comparison.machine.platform.rawValue)
         outcomes = comparison.rows.map { row in
-            OutcomeWith(OutcomeJSON(row.entry.outcome, reason: row.entry.reason), Counts(
+            var outcome = OutcomeJSON(row.entry.outcome, reason: row.entry.reason)
+            if let elsewhere = row.elsewhere { outcome.label(elsewhere) }
+            return OutcomeWith(outcome, Counts(
                 count: row.entry.count, percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
                 expected: row.isExpected, lateRuns: row.entry.lateRuns))
         }
