@@ -13,7 +13,7 @@ DESTDIR ?=
 # ArgumentParser's generate-manual tool writes the man page here (make manual).
 MANUAL := $(BUILD_DIR)/manual/gcdquiz.1
 
-.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz fuzz-campaign
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -84,6 +84,17 @@ fuzz:
 	mkdir -p $(FUZZ_CORPUS)
 	cd $(FUZZ_DIR) && .build/debug/FrontEndFuzzer .build/corpus .build/seeds -dict=swift.dict \
 		-max_len=2048 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+
+## The fuzz campaign: FUZZ_MUTANTS (default 10,000) mutants of the bank's snippets (edge numbers,
+## huge loops, deep nesting and interpolations, odd characters, truncation…) through the release
+## build's `solve --json`, 10 s and 2 GB each: no signal, no run past its limits, no exit 2, every
+## exit 1 placed at file:line:col. Prints its counts; failing inputs stay in $TMPDIR/gcdquiz-fuzz-failures.
+FUZZ_MUTANTS ?= 10000
+FUZZ_SEED ?= 21
+fuzz-campaign: release
+	$(SWIFT) build --build-tests
+	GCDQUIZ_BINARY=$(abspath $(RELEASE_BIN)) GCDQUIZ_FUZZ_CAMPAIGN=$(FUZZ_MUTANTS) GCDQUIZ_FUZZ_SEED=$(FUZZ_SEED) \
+		$(SWIFT) test --filter FuzzCampaignTests
 
 ## Time the progress database (10,000 answers) in a release build.
 bench-progress: release

@@ -187,3 +187,63 @@ import Testing
         expectDiagnostics("var x = 0\nx1️⃣= 1", ["1️⃣": "'=' must have consistent whitespace on both sides"])
     }
 }
+
+/// Snippets that used to run until killed or until memory ran out (issue 21): each is answered or
+/// refused at once, with the place.
+@Suite struct NeverHangTests {
+    @Test func nestedInterpolationsAreRefusedBeforeParsing() throws {
+        let deep = "print(" + String(repeating: "\"\\(", count: 2000) + "1" + String(repeating: ")\"", count: 2000) + ")"
+        let found = problems(deep)
+        // The interpolations first; deeper on, the parentheses they open pass their own limit.
+        #expect(found.map { String($0.message.prefix(30)) } == ["string interpolations are nest", "parentheses, brackets and brac"])
+        #expect(found.first?.message.contains("string interpolations are nested more than 8 deep") == true)
+        #expect(found.first?.location?.column == 7 + 8 * 3 + 3)
+        // Eight are read.
+        let eight = "print(" + String(repeating: "\"\\(", count: 8) + "1" + String(repeating: ")\"", count: 8) + ")"
+        #expect(try outcomeSet(explore(eight)) == ["1"])
+    }
+
+    @Test func anEmptyLoopIsOneStepWhateverItsCount() throws {
+        // The reproducer of issue 21: before, an empty loop of Int.max iterations spun for ever.
+        let exploration = try explore("""
+            serialQueue.asyncAfter(deadline: .now() + 0.3) {
+                print(3)
+            }
+            concurrentQueue.asyncAfter(deadline: .now() + 0.1) {
+            for _ in 1...9223372036854775807 {
+            }
+                print(1)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+                print(2)
+            }
+            print(0)
+            """)
+        #expect(outcomeSet(exploration) == ["0 1 2 3"])
+        // Its bounds are still checked: a backward range traps, as in Swift.
+        #expect(try outcomeSet(explore("let n = 5\nfor _ in n...1 {\n}\nprint(1)")) == ["deadlock"])
+    }
+
+    @Test func aLoopTooLongToExploreIsRefusedAtItsPlace() {
+        expectDiagnostics("for i in 1️⃣1...9223372036854775807 {\n    print(i)\n}", ["1️⃣": "this loop runs 9,223,372,036,854,775,807 times: gcdquiz explores at most 100,000 iterations"])
+        expectDiagnostics("for i in 1...1000 {\n    for j in 1️⃣0..<1000 {\n        print(j)\n    }\n}",
+                          ["1️⃣": "with the loops around it, its body runs 1,000,000 times"])
+        expectDiagnostics("concurrentQueue.async {\n    for _ in 1️⃣0...100000 {\n        print(1)\n    }\n}", ["1️⃣": "this loop runs 100,001 times"])
+    }
+
+    @Test func aLoopWhoseBoundsAreKnownOnlyWhileRunningStopsTheSearchAtItsPlace() throws {
+        let exploration = try explore("var n = 0\nn = 9223372036854775807\nfor i in 1...n {\n    print(i)\n}")
+        let stop = try #require(exploration.stop)
+        #expect(stop.span == SourceSpan(line: 3, column: 1))
+        #expect(stop.description.contains("this loop runs 9,223,372,036,854,775,807 times"))
+    }
+
+    @Test func theTimeBudgetStopsALongSearch() throws {
+        let program = try SnippetCompiler.compile((1...12).map { "DispatchQueue.global().async { print(\($0)); print(\($0)) }" }.joined(separator: "\n")).get()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let exploration = Explorer(timeBudget: 0.5).explore(program)
+        #expect(clock.now - start < .seconds(5))
+        #expect(exploration.stop == .timeBudget(0.5))
+    }
+}

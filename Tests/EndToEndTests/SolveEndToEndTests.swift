@@ -15,8 +15,13 @@ import Testing
         let missing = try Binary.run(["solve"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("Missing expected argument '<id|file>'"))
+        // A budget is not a failure: the partial answer, marked incomplete, and exit 0.
         let budgets = try Binary.run(["solve", "--max-states", "3", "serial-async-async"])
-        #expect(budgets.status == 2, "a budget of 3 states stops the search: \(budgets.stdout)")
+        #expect(budgets.status == 0, "a budget of 3 states stops the search: \(budgets.stdout)")
+        #expect(budgets.stderr.contains("incomplete: the explorer stopped at its budget of 3 states"))
+        let seconds = try Binary.run(["solve", "--max-seconds", "0", "serial-async-async"])
+        #expect(seconds.status == 1)
+        #expect(seconds.stderr.contains("--max-seconds takes seconds, more than 0 and at most 86400"))
     }
 
     @Test func solvePrintsEveryOutcomeWithItsEnding() throws {

@@ -34,6 +34,8 @@ final class SpawnedProcess {
     private(set) var standardError = Data()
     private var ending: Ending?
     private var progress: IsolatedProgress?
+    /// The most memory the process held (its peak resident set, in kilobytes), once it ended.
+    private(set) var peakKilobytes: Int?
 
     init(_ arguments: [String], environment extra: [String: String] = [:],
          stdin: Stream = .file("/dev/null"), stdout: Stream = .pipe, stderr: Stream = .pipe) throws {
@@ -145,8 +147,10 @@ final class SpawnedProcess {
         while ending == nil && Date() < deadline {
             readAvailable(waitMilliseconds: 20)
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            var usage = rusage()
+            if wait4(pid, &status, WNOHANG, &usage) == pid {
                 ending = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+                peakKilobytes = usage.ru_maxrss
             }
         }
         guard ending != nil else {

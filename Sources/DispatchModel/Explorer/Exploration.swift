@@ -8,17 +8,42 @@ public struct Exploration: Sendable {
         case stateBudget(Int)
         case memoryBudget(Int)
         case timeBudget(Double)
+        /// A step of some schedule goes beyond what gcdquiz explores (a place in the snippet).
+        case beyondLimits(Limit)
 
         public var description: String {
             switch self {
             case .stateBudget(let states): "the explorer stopped at its budget of \(states) states"
             case .memoryBudget(let bytes): "the explorer stopped at its memory budget of \(bytes >> 20) MB"
             case .timeBudget(let seconds): "the explorer stopped at its time budget of \(Self.seconds(seconds))"
+            case .beyondLimits(let limit): limit.description
+            }
+        }
+
+        /// The place in the snippet the stop is about, if any.
+        public var span: SourceSpan? {
+            switch self {
+            case .stateBudget, .memoryBudget, .timeBudget: nil
+            case .beyondLimits(.loop(let span, _)): span
             }
         }
 
         private static func seconds(_ value: Double) -> String {
             value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        }
+    }
+
+    /// What gcdquiz does not explore, met in a schedule.
+    public enum Limit: Hashable, Sendable, CustomStringConvertible {
+        /// A loop whose bounds, known only while running, give its body more iterations than
+        /// `Loop.maximumIterations`.
+        case loop(SourceSpan, iterations: UInt64)
+
+        public var description: String {
+            switch self {
+            case .loop(_, let iterations):
+                "this loop runs \(iterations.grouped) times: gcdquiz explores at most \(Loop.maximumIterations.grouped) iterations of a loop with a body (each is a step of its thread)"
+            }
         }
     }
 

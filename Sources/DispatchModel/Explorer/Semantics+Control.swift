@@ -5,9 +5,17 @@ extension Semantics {
         return .moves(.printed(text), advancesPC: true)
     }
 
+    /// A loop's body runs as a frame, iteration after iteration; an empty body is no step at all
+    /// (`swiftc -O` removes the loop). A body to run more often than gcdquiz explores ends the
+    /// search with the loop's place (its bounds were not known before running).
     func loopStep(_ loop: Loop, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         state.threads[site.index].frames[site.frameIndex].pc += 1
-        if let values = try loop.values(from: evaluate(loop.from, for: site.thread, in: state), to: evaluate(loop.to, for: site.thread, in: state)) {
+        if let values = try loop.values(from: evaluate(loop.from, for: site.thread, in: state), to: evaluate(loop.to, for: site.thread, in: state)),
+            !program[loop.body].statements.isEmpty {
+            let count = Loop.iterations(from: values.lowerBound, to: values.upperBound, inclusive: true) ?? 0
+            if count > Loop.maximumIterations {
+                return .ends(.beyondLimits(.loop(site.statement.span, iterations: count)))
+            }
             var body = Frame(block: loop.body, role: .loop(variable: loop.variable, current: values.lowerBound, last: values.upperBound))
             if let variable = loop.variable { body.locals[variable] = .int(values.lowerBound) }
             state.threads[site.index].frames.append(body)

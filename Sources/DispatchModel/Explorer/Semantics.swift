@@ -28,6 +28,8 @@ final class Semantics: Sendable {
     enum Result {
         case next(MachineState, ScheduleStep)
         case trapped(MachineState, ScheduleStep, DeadlockReason)
+        /// The step would take the run beyond what gcdquiz explores: the search stops there.
+        case beyondLimits(Exploration.Limit)
     }
 
     /// The state before the first step: the main thread about to run the top-level code.

@@ -105,7 +105,7 @@ final class StateGraph: Sendable {
         let initial = semantics.initialState().canonical()
         var pending: [Int32] = [builder.node(for: initial, semantics: semantics).id]
         var expanded = 0
-        while let node = pending.popLast() {
+        search: while let node = pending.popLast() {
             expanded += 1
             if builder.states.count > budget.states {
                 stop = .stateBudget(budget.states)
@@ -126,9 +126,13 @@ final class StateGraph: Sendable {
             var edges: [Edge] = []
             var continuations: [(node: Int32, edge: Edge)] = []
             for (index, move) in moves.enumerated() {
-                let (next, step, reason): (MachineState, ScheduleStep, DeadlockReason?) = switch semantics.apply(move, to: state) {
-                case .next(let next, let step): (next, step, nil)
-                case .trapped(let next, let step, let reason): (next, step, reason)
+                let (next, step, reason): (MachineState, ScheduleStep, DeadlockReason?)
+                switch semantics.apply(move, to: state) {
+                case .next(let after, let taken): (next, step, reason) = (after, taken, nil)
+                case .trapped(let after, let taken, let why): (next, step, reason) = (after, taken, why)
+                case .beyondLimits(let limit):
+                    stop = .beyondLimits(limit)
+                    break search
                 }
                 let target: Int32
                 if let reason {

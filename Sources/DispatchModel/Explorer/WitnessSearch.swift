@@ -94,6 +94,8 @@ public struct Schedule: Hashable, Sendable {
             case .trapped(_, let step, _):
                 steps.append(step)
                 return steps
+            case .beyondLimits:
+                return steps
             }
         }
         return steps

@@ -29,6 +29,8 @@ struct Lowering {
     var callGraph: [String: Set<String>] = [:]
     /// Functions whose bodies have been lowered.
     var loweredFunctions: Set<String> = []
+    /// How many times the code being lowered runs, from the known counts of the loops around it.
+    var loopIterations: UInt64 = 1
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -314,12 +316,28 @@ struct Lowering {
             return nil
         }
         let span = self.span(of: Syntax(loop))
+        // Known bounds: how many times the body runs, with the loops around it.
+        let enclosing = loopIterations
+        var total: UInt64?
+        if case .int(let first)? = from.constantValue, case .int(let bound)? = to.constantValue,
+            let count = Loop.iterations(from: first, to: bound, inclusive: op == "...") {
+            let (product, overflow) = enclosing.multipliedReportingOverflow(by: count)
+            total = overflow ? .max : product
+            loopIterations = total!
+        }
+        defer { loopIterations = enclosing }
         let body = lowerBlock(loop.body.statements, span: self.span(of: Syntax(loop.body))) { lowering in
             if let name {
                 let id = lowering.newVariable(name, isGlobal: false, span: span, type: .int)
                 lowering.bind(name, .variable(id))
                 loopVariable = id
             }
+        }
+        if let total, total > Loop.maximumIterations, !blocks[body.index].statements.isEmpty {
+            let times = enclosing > 1 ? "with the loops around it, its body runs \(total.grouped) times" : "this loop runs \(total.grouped) times"
+            report("\(times): gcdquiz explores at most \(Loop.maximumIterations.grouped) iterations of a loop with a body (each is a step of its thread)",
+                   Syntax(loop.sequence))
+            return nil
         }
         return Statement(.loop(Loop(variable: loopVariable, from: from, to: to, inclusive: op == "...", body: body)), at: span)
     }

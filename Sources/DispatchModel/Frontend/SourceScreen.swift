@@ -11,6 +11,9 @@ struct SourceScreen {
     /// `[` open at once: the parser tries array, dictionary and type readings of each, which
     /// costs time exponential in the depth (1.3 s at 22 levels in a release build).
     static let maximumBracketDepth = 8
+    /// String interpolations inside interpolations (`"\("\(x)")"`): swift-syntax's memory grows
+    /// steeply with the depth (3.8 GB at 2,000 levels in 50 KB); a puzzle needs two or three.
+    static let maximumInterpolationDepth = 8
 
     struct Finding {
         var message: String
@@ -37,6 +40,7 @@ struct SourceScreen {
     /// What is open, innermost last: a bracket of code, or an interpolation inside a string.
     private var open: [Unicode.Scalar] = []
     private var brackets = 0
+    private var interpolations = 0
 
     private init(text: String) {
         scalars = Array(text.unicodeScalars)
@@ -183,6 +187,14 @@ struct SourceScreen {
     private mutating func interpolation() {
         var depth = 1
         open.append("(")
+        interpolations += 1
+        defer { interpolations -= 1 }
+        if interpolations == Self.maximumInterpolationDepth + 1 {
+            report("string interpolations are nested more than \(Self.maximumInterpolationDepth) deep here: gcdquiz reads snippets nested less deeply", at: offset)
+        }
+        if open.count == Self.maximumDepth + 1 {
+            report("parentheses, brackets and braces are nested more than \(Self.maximumDepth) deep here: gcdquiz reads snippets nested less deeply", at: offset)
+        }
         while let scalar = current {
             if scalar == "/" && peek(1) == "/" {
                 skipLineComment()

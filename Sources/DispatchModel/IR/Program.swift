@@ -323,6 +323,19 @@ public struct Assignment: Hashable, Sendable, Codable {
 }
 
 public struct Loop: Hashable, Sendable, Codable {
+    /// The most iterations of a loop with a body gcdquiz explores (counting the loops around it):
+    /// each is a step of its thread, so more would run past any budget. A loop with an empty body
+    /// is one step whatever its count (`swiftc -O` removes it too).
+    public static let maximumIterations: UInt64 = 100_000
+
+    /// How many times a loop from `first` to `bound` runs, without overflow: nil for a range
+    /// whose upper bound is below its lower one (Swift traps).
+    public static func iterations(from first: Int, to bound: Int, inclusive: Bool) -> UInt64? {
+        guard first <= bound else { return nil }
+        let span = UInt64(bitPattern: Int64(bound &- first))
+        return inclusive ? (span == .max ? .max : span + 1) : span
+    }
+
     /// The loop's variable, or nil for `for _ in`.
     public var variable: VariableID?
     public var from: Expression
@@ -417,4 +430,17 @@ public struct SemaphoreDecl: Hashable, Sendable, Codable {
 
 public enum DispatchMode: String, Hashable, Sendable, Codable {
     case sync, async
+}
+
+extension UInt64 {
+    /// 9223372036854775807 as "9,223,372,036,854,775,807", for messages.
+    var grouped: String {
+        let digits = String(self)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
 }

@@ -167,7 +167,8 @@ final class LiveInterpreter: @unchecked Sendable {
                 } catch {
                     Self.trap(error)
                 }
-                guard let values = range else { break }
+                // An empty body does nothing, however many times: swiftc -O removes the loop.
+                guard let values = range, !program[loop.body].statements.isEmpty else { break }
                 for value in values {
                     if let variable = loop.variable { locals[variable] = .int(value) }
                     execute(loop.body, &locals)

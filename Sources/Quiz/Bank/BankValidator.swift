@@ -8,12 +8,11 @@ public enum BankValidator {
         for question in bank.questions where question.kind == .trace {
             guard case .success(let program) = bank.program(of: question) else { continue }
             let exploration = explorer.explore(program)
-            if !exploration.isComplete {
-                problems.append(Problem(
-                    .error,
-                    "'\(question.id)' has more schedules than the explorer's budget (\(explorer.stateBudget) states): make the puzzle smaller (fewer iterations or threads)",
-                    at: question.codeOrigin.map { SourceLocation(file: question.file, line: $0.firstLine, column: $0.columnOffset + 1) }
-                        ?? SourceLocation(file: question.file, line: 1, column: 1)))
+            if let stop = exploration.stop, let code = question.code {
+                // At the place the stop is about (a loop), or at the code's first line.
+                let puzzle = Puzzle(name: question.id, question: question, program: program, code: code)
+                problems.append(puzzle.problem("'\(question.id)': \(stop): make the puzzle smaller (fewer iterations or threads)",
+                                               at: stop.span ?? SourceSpan(line: 1, column: 1)))
             }
         }
         return problems.sorted(by: Problem.byLocation)

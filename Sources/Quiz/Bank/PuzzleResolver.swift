@@ -9,6 +9,15 @@ public struct Puzzle: Sendable {
     public var question: Question?
     public var program: Program
     public var code: String
+
+    /// A problem at a place in the puzzle's code, where its file has it (a question's code
+    /// stands at its line in the YAML file).
+    public func problem(_ message: String, at span: SourceSpan) -> Problem {
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.indices.contains(span.line - 1) ? String(lines[span.line - 1]) : nil
+        let local = Problem(.error, message, at: SourceLocation(file: question?.file ?? name, line: span.line, column: span.column), sourceLine: line)
+        return question?.codeOrigin?.relocate(local) ?? local
+    }
 }
 
 /// Resolves `ID|FILE` arguments, reading no more of the bank than the argument needs (a file

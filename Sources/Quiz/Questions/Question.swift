@@ -123,7 +123,7 @@ public struct CodeOrigin: Hashable, Sendable {
         self.fileLines = fileLines
     }
 
-    func relocate(_ problem: Problem) -> Problem {
+    public func relocate(_ problem: Problem) -> Problem {
         guard var location = problem.location else { return problem }
         var moved = problem
         location.line += firstLine - 1

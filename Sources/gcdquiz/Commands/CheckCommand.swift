@@ -40,9 +40,7 @@ struct CheckCommand: ParsableCommand {
         }
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
-        if let stop = exploration.stop {
-            throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot grade against outcomes not all known")
-        }
+        try ExplorationStops.refusePartial(exploration, puzzle: puzzle, doing: "grade")
         let grade: TraceGrade
         do {
             grade = try TraceGrader(exploration: exploration).grade(answer)

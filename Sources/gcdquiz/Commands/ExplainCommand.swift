@@ -24,9 +24,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
-        if let stop = exploration.stop {
-            throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): cannot explain against outcomes not all known")
-        }
+        try ExplorationStops.refusePartial(exploration, puzzle: puzzle, doing: "explain")
         let style = TerminalStyle.current(for: .standardOutput)
         let grader = TraceGrader(exploration: exploration)
         let outcomes: [Outcome]

@@ -30,6 +30,7 @@ struct SolveCommand: ParsableCommand {
         let start = clock.now
         let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         let elapsed = clock.now - start
+        try ExplorationStops.refuseLimits(exploration, puzzle: puzzle)
 
         if json {
             try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed)
@@ -37,8 +38,8 @@ struct SolveCommand: ParsableCommand {
             let style = TerminalStyle.current(for: .standardOutput)
             print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")
         }
-        if let stop = exploration.stop {
-            throw CommandFailure.unexpected("\(stop) (--max-states, --max-memory): the outcomes above are possible, but there may be more")
+        if let note = ExplorationStops.budgetNote(exploration) {
+            Output.write("gcdquiz: \(note)\n", to: .standardError)
         }
     }
 }

@@ -87,7 +87,7 @@ final class DrillREPL {
         explainedBeforeAnswering = false
         ranBeforeAnswering = false
         guard let turn = session.turn(for: question, liveRuns: liveRuns, asked: asked, style: style) else {
-            print(style.wrappedLines(style.red("\(question.id) cannot be loaded (its code does not compile: 'gcdquiz validate' says why); skipping it.")))
+            print(style.wrappedLines(style.red("\(question.id) cannot be asked: its code does not compile, or it has more schedules than the model explores in \(Int(TraceTurn.explorationSeconds)) seconds ('gcdquiz validate' says which); skipping it.")))
             session.advance()
             return
         }

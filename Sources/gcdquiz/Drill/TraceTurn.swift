@@ -16,12 +16,19 @@ final class TraceTurn: DrillTurn {
     private let runSeed: UInt64
     private(set) var hintsGiven = 0
 
-    /// Nil when the snippet does not compile (the bank normally leaves such puzzles out).
+    /// The longest the drill waits for the model before it skips a question.
+    static let explorationSeconds = 5.0
+
+    /// Nil when the snippet does not compile, or the model cannot explore it within its budget
+    /// (the bank normally leaves such puzzles out; `validate` names them): the drill skips it
+    /// rather than stall or grade against outcomes not all known.
     init?(question: Question, program: Program?, liveRuns: Int, seed: UInt64, asked: Int, style: TerminalStyle) {
         guard let program else { return nil }
+        let exploration = Explorer(timeBudget: Self.explorationSeconds).explore(program)
+        guard exploration.isComplete else { return nil }
         self.question = question
         self.style = style
-        exploration = Explorer().explore(program)
+        self.exploration = exploration
         grader = TraceGrader(exploration: exploration)
         runSeed = seed &+ UInt64(asked) &* 31
         let runs = LiveRunBudget.runs(liveRuns, for: program, exploration: exploration)

@@ -59,7 +59,7 @@ struct SnippetMutator {
     private mutating func mutate(_ mutant: inout Mutant) {
         var bytes = mutant.bytes
         let step: String
-        switch random.below(11) {
+        switch random.below(14) {
         case 0:
             let at = random.below(max(bytes.count, 1))
             let byte = UInt8(truncatingIfNeeded: random.next())
@@ -121,6 +121,24 @@ struct SnippetMutator {
             let at = Self.characterBoundary(in: bytes, near: random.below(bytes.count + 1))
             bytes.insert(contentsOf: Array(" \(token) ".utf8), at: at)
             step = "insert '\(token)' at \(at)"
+        case 11:
+            let at = Self.characterBoundary(in: bytes, near: random.below(bytes.count + 1))
+            step = "truncate at \(at) of \(bytes.count)"
+            bytes = Array(bytes[..<at])
+        case 12:
+            // A loop around the code, or a loop's bound, at a count far beyond any puzzle.
+            let count = ["100001", "1_000_000", "9223372036854775807", "Int.max", "(Int.max - 1)", "4294967296"][random.below(6)]
+            if random.below(2) == 0 {
+                bytes = Array("for _ in 1...\(count) {\n".utf8) + bytes + Array("\n}\n".utf8)
+                step = "loop of \(count) around the code"
+            } else {
+                bytes += Array("for i in 0..<\(count) {\n}\nfor i in 1...\(count) {\n    print(i)\n}\n".utf8)
+                step = "loops of \(count) after the code"
+            }
+        case 13:
+            let depth = [3, 9, 40, 200, 2000][random.below(5)]
+            bytes += Array(("print(" + String(repeating: "\"\\(", count: depth) + "1" + String(repeating: ")\"", count: depth) + ")\n").utf8)
+            step = "interpolations nested \(depth) deep"
         default:
             // An invalid UTF-8 sequence: a lone continuation byte, a truncated or overlong one, a UTF-16 surrogate encoded.
             let invalid: [[UInt8]] = [[0x80], [0xC3], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xFF]]
