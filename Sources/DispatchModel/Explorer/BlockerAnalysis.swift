@@ -277,7 +277,7 @@ struct BlockerAnalysis {
         case .sleep, .timeout: rule = .timeIsLogical
         case .workItem: rule = .workItemWaitReturnsAfterItRuns
         case .iterations: rule = .concurrentPerformWaitsForIterations
-        case .operation, .allOperations, .addedOperations: rule = .operationWaitsForDependencies
+        case .operation, .allOperations, .addedOperations, .operationStart: rule = .operationWaitsForDependencies
         }
         return Blocker(rule: rule, reason: .waits(thread.threadID, wait, line: statement.span.line, before: line), span: statement.span)
     }

@@ -193,6 +193,9 @@ struct Frame: Hashable {
     /// A pool thread helping that call: parked at the call's statement, it takes iterations until
     /// none is left, then goes back to the pool (it never runs the caller's code).
     var isHelper = false
+    /// The operation (an index into `MachineState.operations`) this frame's `op.start()` runs:
+    /// the thread comes back to the statement after its blocks and returns once it has finished.
+    var startedOperation: Int?
 
     enum Role: Hashable {
         case topLevel
@@ -391,6 +394,8 @@ struct OperationState: Hashable {
     var running = 0
     /// Finished without running: it was cancelled before its turn.
     var skipped = false
+    /// For an operation started with `start()`, in no queue: where its completion block goes.
+    var completionQueue: QueueID?
 }
 
 struct OperationQueueState: Hashable {

@@ -129,6 +129,10 @@ public struct ScheduleStep: Hashable, Sendable {
         case operationSkipped(operation: OperationID)
         /// An operation with no blocks (`Operation()`) runs and finishes at once.
         case operationFinishes(operation: OperationID)
+        /// `op.start()`: the operation starts on this thread.
+        case operationStartedHere(operation: OperationID)
+        /// `op.start()` returns: the operation has finished (or had, and nothing ran).
+        case operationStartReturns(operation: OperationID)
     }
 
     public var thread: ThreadID

@@ -38,7 +38,8 @@ extension Program {
             case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
             case .sleep, .dispatchAfter, .timedWait: add(.timeIsLogical)
             case .precondition: add(.preconditionCrashes)
-            case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor):
+            case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor),
+                .operation(_, .start):
                 add(.operationWaitsForDependencies)
             case .operationQueue(_, .setMaxConcurrent), .operationQueue(_, .setSuspended), .operation(_, .setPriority):
                 add(.operationQueueLimit)

@@ -23,7 +23,9 @@ extension Semantics {
         let index = instance(operation)
         switch action {
         case .create:
-            if let flag = program[operation].cancelled { state.globals[flag.index] = .bool(false) }
+            for flag in [program[operation].cancelled, program[operation].finished, program[operation].executing].compactMap({ $0 }) {
+                state.globals[flag.index] = .bool(false)
+            }
             state.operations[index].blocks = program[operation].blocks.map { CapturedBlock(body: $0, captures: visibleLocals(of: thread)) }
             return .success(.operationCreated(operation: operation))
         case .addBlock(let body):
@@ -59,7 +61,70 @@ extension Semantics {
             return .success(.operationCancel(operation: operation))
         case .waitUntilFinished:
             return .success(.operationWaitReturns(operation: operation))
+        case .start:
+            // `startStep` takes the statement; the step never comes here.
+            return .success(.operationStartReturns(operation: operation))
         }
+    }
+
+    /// `op.start()`, as swift-corelibs-foundation's `Operation.start()` does it (and Apple's): a
+    /// finished operation does nothing; one in a queue or executing, or whose dependencies have
+    /// not finished, is Foundation's fatal error; a cancelled one finishes without running. Else
+    /// it runs here: its blocks one after another (swift-corelibs-foundation's
+    /// `BlockOperation.main()`), or the first here and the others on a global queue side by side
+    /// (Apple's), and `start()` returns once every block has ended. Measured with swiftc on Linux.
+    func startStep(_ operation: OperationID, globalQueue: QueueID, at site: StepSite, in state: inout MachineState) -> Result {
+        let index = instance(operation)
+        let t = site.index, f = site.frameIndex
+        let event: ScheduleStep.Event
+        if site.frame.startedOperation == index {
+            // Back from the blocks: the operation has finished (the wait saw to it).
+            state.threads[t].frames[f].startedOperation = nil
+            state.threads[t].frames[f].pc += 1
+            event = .operationStartReturns(operation: operation)
+        } else {
+            let current = state.operations[index]
+            switch current.phase {
+            case .finished:
+                state.threads[t].frames[f].pc += 1
+                event = .operationStartReturns(operation: operation)
+            case .enqueued, .dispatched, .executing:
+                return OperationCrash(misuse: .startedTwice).result(state, thread: site.thread, queue: site.queue, span: site.statement.span)
+            case .idle:
+                if !current.cancelled && !isReady(index, in: state) {
+                    return OperationCrash(misuse: .startedNotReady).result(state, thread: site.thread, queue: site.queue, span: site.statement.span)
+                }
+                state.operations[index].completionQueue = globalQueue
+                if current.cancelled || current.blocks.isEmpty {
+                    state.operations[index].skipped = current.cancelled
+                    finishOperation(index, in: &state)
+                    state.threads[t].frames[f].pc += 1
+                    event = current.cancelled ? .operationSkipped(operation: operation) : .operationFinishes(operation: operation)
+                } else {
+                    state.operations[index].phase = .executing
+                    setFlags(of: index, executing: true, in: &state)
+                    state.operations[index].running = current.blocks.count
+                    state.threads[t].frames[f].startedOperation = index
+                    let blocks: [CapturedBlock]
+                    switch machine.platform {
+                    case .apple:
+                        blocks = [current.blocks[0]]
+                        for block in current.blocks.dropFirst() {
+                            state.enqueue(on: globalQueue, .async(block.body, captures: block.captures, barrier: false, group: nil, task: .operationBlock(index)))
+                        }
+                    case .linux:
+                        blocks = current.blocks
+                    }
+                    // The first runs first: it goes on top.
+                    for block in blocks.reversed() {
+                        state.threads[t].frames.append(Frame(block: block.body, role: .call, locals: block.captures, task: .operationBlock(index)))
+                    }
+                    event = .operationStartedHere(operation: operation)
+                }
+            }
+        }
+        unwind(site.threadID, in: &state)
+        return .next(state, ScheduleStep(thread: site.thread.threadID, queue: site.queue, event: event, span: site.statement.span))
     }
 
     func operationQueueStep(_ queue: OperationQueueID, _ action: OperationQueueAction, thread: ThreadState,
@@ -163,6 +228,7 @@ extension Semantics {
             return .next(state, ScheduleStep(thread: .foundation, queue: queue, event: event, span: program[operation.decl].span))
         }
         state.operations[index].phase = .executing
+        setFlags(of: index, executing: true, in: &state)
         state.operations[index].running = operation.blocks.count
         let first = operation.blocks[0]
         let runner: Int
@@ -202,15 +268,24 @@ extension Semantics {
     /// `waitUntilFinished`, and sends its completion block to a global queue.
     func finishOperation(_ index: Int, in state: inout MachineState) {
         state.operations[index].phase = .finished
-        // Only a queue starts an operation (`start()` is outside the subset), so it has one.
-        guard let queue = state.operations[index].queue else { return }
-        state.operationQueues[queue].executing -= 1
-        state.operationQueues[queue].unfinished -= 1
-        if let completion = state.operations[index].completion {
-            let global = program.operationQueues[queue].globalQueue
+        setFlags(of: index, executing: false, in: &state)
+        var global = state.operations[index].completionQueue
+        if let queue = state.operations[index].queue {
+            state.operationQueues[queue].executing -= 1
+            state.operationQueues[queue].unfinished -= 1
+            global = program.operationQueues[queue].globalQueue
+        }
+        if let completion = state.operations[index].completion, let global {
             state.enqueue(on: global, .async(completion.body, captures: completion.captures, barrier: false, group: nil, task: nil))
         }
         scheduleOperations(in: &state)
+    }
+
+    /// `op.isExecuting` and `op.isFinished` of a named operation, as the snippet reads them.
+    private func setFlags(of index: Int, executing: Bool, in state: inout MachineState) {
+        let decl = program[state.operations[index].decl]
+        if let flag = decl.executing { state.globals[flag.index] = .bool(executing) }
+        if let flag = decl.finished, !executing { state.globals[flag.index] = .bool(true) }
     }
 
     /// Who waits on operations in a state where nothing can move.

@@ -33,7 +33,12 @@ extension Semantics {
             var accesses = reads([assignment.value])
             if program[target].isGlobal && !program[target].isSynchronized { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
             return accesses
-        case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
+        case .dispatchAfter(_, let delay, _), .sleep(let delay), .timedWait(_, let delay, _):
+            // A computed delay reads its variables as the call starts (not as it returns).
+            guard thread.sleepUntil == nil && thread.waitDeadline == nil else { return [] }
+            return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
+                .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        case .dispatch, .group, .semaphore, .activate, .precondition, .workItem,
             .concurrentPerform, .operation, .operationQueue:
             // Library calls: their own synchronization, no variable of the snippet read.
             return []

@@ -8,6 +8,10 @@ extension Semantics {
             !expression.variablesRead.contains { program[$0].isGlobal }
                 && (try? evaluate(expression, for: thread, in: state)) != nil
         }
+        /// A delay that reads no shared variable and does not trap.
+        func local(_ delay: Delay) -> Bool {
+            !delay.variablesRead.contains { program[$0].isGlobal } && (try? microseconds(delay, for: thread, in: state)) != nil
+        }
         switch statement.action {
         case .assign(let assignment):
             return !program[assignment.target].isGlobal && local(assignment.value)
@@ -24,8 +28,8 @@ extension Semantics {
             }
         case .branch(let condition, _, _): return local(condition)
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
-        case .sleep: return thread.sleepUntil == nil
-        case .timedWait: return thread.waitDeadline == nil
+        case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
+        case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,
             .concurrentPerform, .operation, .operationQueue:
             return false

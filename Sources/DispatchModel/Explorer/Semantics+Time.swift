@@ -35,14 +35,25 @@ extension Semantics {
         return .next(state, ScheduleStep(thread: .clock, queue: nil, event: event, span: nil))
     }
 
-    func dispatchAfterStep(_ queue: QueueID, _ microseconds: Int, _ body: BlockID, at site: StepSite, in state: inout MachineState) -> StepEffect {
+    /// A delay as the thread computes it now, in microseconds.
+    func microseconds(_ delay: Delay, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Int {
+        if let constant = delay.constant { return max(constant, 0) }
+        let globals = state.globals
+        return try delay.evaluate({ variable in
+            program[variable].isGlobal ? globals[variable.index] : local(variable, of: thread)
+        }, longest: Delay.longest)
+    }
+
+    func dispatchAfterStep(_ queue: QueueID, _ delay: Delay, _ body: BlockID, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        let microseconds = try microseconds(delay, for: site.thread, in: state)
         state.timers.append(TimerEntry(due: state.later(by: microseconds), queue: queue, body: body, captures: visibleLocals(of: site.thread)))
         return .moves(.schedules(queue: queue, microseconds: microseconds), advancesPC: true)
     }
 
     /// Two steps: falling asleep, then waking once the clock reaches the time.
-    func sleepStep(_ microseconds: Int, at site: StepSite, in state: inout MachineState) -> StepEffect {
+    func sleepStep(_ delay: Delay, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         if site.thread.sleepUntil == nil {
+            let microseconds = try microseconds(delay, for: site.thread, in: state)
             state.threads[site.index].sleepUntil = state.later(by: microseconds)
             return .moves(.sleeps(microseconds: microseconds), advancesPC: false)
         }
@@ -52,9 +63,10 @@ extension Semantics {
 
     /// Two steps: starting to wait, then returning when the group or semaphore is available or
     /// the deadline has passed.
-    func timedWaitStep(_ waitable: Waitable, _ microseconds: Int, _ result: VariableID?, at site: StepSite,
-                       in state: inout MachineState) -> StepEffect {
+    func timedWaitStep(_ waitable: Waitable, _ delay: Delay, _ result: VariableID?, at site: StepSite,
+                       in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         if site.thread.waitDeadline == nil {
+            let microseconds = try microseconds(delay, for: site.thread, in: state)
             state.threads[site.index].waitDeadline = state.later(by: microseconds)
             return .moves(.waitsWithTimeout(microseconds: microseconds), advancesPC: false)
         }

@@ -7,7 +7,7 @@ extension Semantics {
     }
 
     /// A local's value as the thread sees it: its closure's frames, innermost first.
-    private func local(_ variable: VariableID, of thread: ThreadState) -> Value? {
+    func local(_ variable: VariableID, of thread: ThreadState) -> Value? {
         // Frames are read in place (a copy of each would retain its dictionary and role).
         var index = thread.frames.count - 1
         while index >= 0 {

@@ -106,6 +106,10 @@ final class Semantics: Sendable {
             return state.performs[instance].hasIterationsLeft || state.performs[instance].running == 0 ? nil : .iterations
         case .operation(let operation, .waitUntilFinished):
             return state.operations[operation.index].phase == .finished ? nil : .operation(operation)
+        case .operation(let operation, .start):
+            // Back from its own blocks, `start()` waits for the others (Apple's side-by-side ones).
+            guard thread.frames.last?.startedOperation == operation.index else { return nil }
+            return state.operations[operation.index].phase == .finished ? nil : .operationStart(operation)
         case .operationQueue(let queue, .waitUntilAllFinished):
             return state.operationQueues[queue.index].unfinished == 0 ? nil : .allOperations(queue)
         case .operationQueue(let queue, .waitFor(let operations)):
@@ -206,14 +210,16 @@ final class Semantics: Sendable {
         case .loop(let loop): effect = try loopStep(loop, at: site, in: &state)
         case .branch(let condition, let then, let otherwise): effect = try branchStep(condition, then, otherwise, at: site, in: &state)
         case .group(let group, let action): effect = groupStep(group, action, at: site, in: &state)
-        case .dispatchAfter(let queue, let microseconds, let body): effect = dispatchAfterStep(queue, microseconds, body, at: site, in: &state)
-        case .sleep(let microseconds): effect = sleepStep(microseconds, at: site, in: &state)
-        case .timedWait(let waitable, let microseconds, let result): effect = timedWaitStep(waitable, microseconds, result, at: site, in: &state)
+        case .dispatchAfter(let queue, let delay, let body): effect = try dispatchAfterStep(queue, delay, body, at: site, in: &state)
+        case .sleep(let delay): effect = try sleepStep(delay, at: site, in: &state)
+        case .timedWait(let waitable, let delay, let result): effect = try timedWaitStep(waitable, delay, result, at: site, in: &state)
         case .concurrentPerform(let perform): effect = concurrentPerformStep(perform, at: site, in: &state)
         case .workItem(let item, let action): effect = workItemStep(item, action, at: site, in: &state)
         case .activate(let queue): effect = activateStep(queue, in: &state)
         case .precondition(let kind, let queue): effect = preconditionStep(kind, queue, at: site, in: state)
         case .call(let call): effect = try callStep(call, at: site, in: &state)
+        case .operation(let operation, .start(let global)):
+            return startStep(operation, globalQueue: global, at: site, in: &state)
         case .operation(let operation, let action):
             switch operationStep(operation, action, thread: thread, in: &state) {
             case .success(let done): effect = .moves(done, advancesPC: true)
@@ -308,7 +314,7 @@ final class Semantics: Sendable {
             if case .syncTurn(let queue) = wait { syncedQueues.insert(queue) }
             let holders: [ThreadID] = switch wait {
             case .syncTurn(let queue): state.threads.filter { $0.holds(queue) }.map(\.threadID)
-            case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations: []
+            case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations, .operationStart: []
             }
             facts.append(.waits(thread.threadID, wait, line: line, heldBy: holders))
         }

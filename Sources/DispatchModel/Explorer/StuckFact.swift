@@ -26,4 +26,8 @@ public enum FoundationMisuse: Hashable, Sendable {
     case blockAddedAfterStart
     /// Adding an operation that is finished, executing or already in a queue.
     case operationEnqueuedTwice
+    /// `start()` on an operation whose dependencies have not finished.
+    case startedNotReady
+    /// `start()` on an operation that is in a queue or already executing.
+    case startedTwice
 }

@@ -18,6 +18,9 @@ public enum ThreadWait: Hashable, Sendable {
     case iterations
     /// In `operation.waitUntilFinished()`.
     case operation(OperationID)
+    /// In `operation.start()`, for its blocks running on other threads to end (Apple's
+    /// BlockOperation runs its further blocks side by side).
+    case operationStart(OperationID)
     /// In `waitUntilAllOperationsAreFinished()`.
     case allOperations(OperationQueueID)
     /// In `addOperations(_:waitUntilFinished: true)`, for the operations it added.

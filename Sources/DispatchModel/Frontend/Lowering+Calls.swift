@@ -172,13 +172,13 @@ extension Lowering {
 
     /// `q.asyncAfter(deadline: .now() + d) { }` or `(deadline:, execute: { })`.
     private mutating func lowerAsyncAfter(_ call: FunctionCallExprSyntax, queue: QueueID, span: SourceSpan) -> Statement? {
-        var microseconds: Int?
+        var delay: Delay?
         var closure = call.trailingClosure
         for argument in call.arguments {
             switch argument.label?.text {
             case "deadline", "wallDeadline":
                 guard let value = deadline(argument.expression) else { return nil }
-                microseconds = value
+                delay = value
             case "execute" where argument.expression.is(ClosureExprSyntax.self):
                 closure = argument.expression.as(ClosureExprSyntax.self)
             case "qos", "flags":
@@ -188,12 +188,12 @@ extension Lowering {
                 return nil
             }
         }
-        guard let microseconds, let closure, closure.signature == nil else {
+        guard let delay, let closure, closure.signature == nil else {
             report("write q.asyncAfter(deadline: .now() + 0.1) { … }", Syntax(call))
             return nil
         }
         let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
-        return Statement(.dispatchAfter(queue: queue, microseconds: microseconds, body: body), at: span)
+        return Statement(.dispatchAfter(queue: queue, delay: delay, body: body), at: span)
     }
 
     /// `DispatchQueue.concurrentPerform(iterations: n) { i in … }`.
@@ -245,8 +245,11 @@ extension Lowering {
     private mutating func lowerGroupCall(_ group: GroupID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
         switch method {
         case "enter", "leave", "wait":
+            if method == "wait", call.arguments.first?.label?.text == "timeout" {
+                return timedWaitStatement(call, span: span)
+            }
             guard call.arguments.isEmpty, call.trailingClosure == nil else {
-                report(method == "wait" ? "wait(timeout:) is outside the supported subset so far; use wait()" : "\(method)() takes no arguments", Syntax(call))
+                report("\(method)() takes no arguments", Syntax(call))
                 return nil
             }
             let action: GroupAction = method == "enter" ? .enter : method == "leave" ? .leave : .wait
@@ -299,11 +302,24 @@ extension Lowering {
             report("DispatchSemaphore's '\(method)' is outside the supported subset (wait, signal)", Syntax(call))
             return nil
         }
+        if method == "wait", call.arguments.first?.label?.text == "timeout" {
+            return timedWaitStatement(call, span: span)
+        }
         guard call.arguments.isEmpty, call.trailingClosure == nil else {
-            report(method == "wait" ? "wait(timeout:) is outside the supported subset so far; use wait()" : "signal() takes no arguments", Syntax(call))
+            report("\(method)() takes no arguments", Syntax(call))
             return nil
         }
         return Statement(.semaphore(semaphore, method == "wait" ? .wait : .signal), at: span)
+    }
+
+    /// `s.wait(timeout: …)` as a statement, its result unused (Swift warns, and runs it).
+    private mutating func timedWaitStatement(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        let reported = problems.count
+        guard let (waitable, delay) = timedWait(ExprSyntax(call)) else {
+            if problems.count == reported { report("write wait(timeout: .now() + 0.5)", Syntax(call)) }
+            return nil
+        }
+        return Statement(.timedWait(waitable, delay: delay, result: nil), at: span)
     }
 
     private mutating func printedItems(_ call: FunctionCallExprSyntax) -> [Expression]? {

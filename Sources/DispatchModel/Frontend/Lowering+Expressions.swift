@@ -74,6 +74,11 @@ extension Lowering {
         {
             return .variable(flag)
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), ["isFinished", "isExecuting"].contains(member.declName.baseName.text),
+            let base = member.base?.as(DeclReferenceExprSyntax.self), case .operation(let operation)? = lookup(base.baseName.text)
+        {
+            return .variable(operationFlag(operation, member.declName.baseName.text))
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base), let type = type(of: inner) else { return nil }
             guard case .list = type, type != .string else {
@@ -94,6 +99,18 @@ extension Lowering {
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return lowerExpression(only.expression)
         }
+        if let ternary = expr.as(TernaryExprSyntax.self) {
+            guard let condition = lowerCondition(ternary.condition), let then = lowerExpression(ternary.thenExpression),
+                let otherwise = lowerExpression(ternary.elseExpression), sameType(then, otherwise, at: Syntax(ternary.elseExpression))
+            else { return nil }
+            return .conditional(condition, then: then, otherwise: otherwise)
+        }
+        if let branch = expr.as(IfExprSyntax.self) {
+            return lowerIfExpression(branch)
+        }
+        if let choice = expr.as(SwitchExprSyntax.self) {
+            return lowerSwitchExpression(choice)
+        }
         if let array = expr.as(ArrayExprSyntax.self) {
             var items: [Value] = []
             for element in array.elements {
@@ -109,8 +126,147 @@ extension Lowering {
             }
             return .literal(.list(items))
         }
-        report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, interpolation and .count", Syntax(expr))
+        report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, ?:, interpolation and .count", Syntax(expr))
         return nil
+    }
+
+    /// The hidden variable `op.isFinished` or `op.isExecuting` reads, made on first use.
+    private mutating func operationFlag(_ operation: OperationID, _ property: String) -> VariableID {
+        let decl = operations[operation.index]
+        let finished = property == "isFinished"
+        if let existing = finished ? decl.finished : decl.executing { return existing }
+        let flag = newVariable("\(decl.name).\(property)", isGlobal: true, span: decl.span, type: .bool, synchronized: true,
+                               reflects: finished ? .operationIsFinished(operation) : .operationIsExecuting(operation))
+        if finished { operations[operation.index].finished = flag } else { operations[operation.index].executing = flag }
+        return flag
+    }
+
+    /// A Bool expression, as a condition (`if`, `?:`, a `case` test).
+    mutating func lowerCondition(_ expr: ExprSyntax) -> Expression? {
+        guard let condition = lowerExpression(expr) else { return nil }
+        guard expect(.bool, condition, at: Syntax(expr), { "type '\($0)' cannot be used as a boolean; test for '!= 0' instead" }) else { return nil }
+        return condition
+    }
+
+    /// Both values of a choice have one type, as Swift's type checker wants.
+    private mutating func sameType(_ a: Expression, _ b: Expression, at node: Syntax) -> Bool {
+        guard let first = type(of: a), let second = type(of: b) else { return false }
+        guard first.fits(second) || second.fits(first) else {
+            report("result values in '? :' expression have mismatching types '\(first)' and '\(second)'", node)
+            return false
+        }
+        return true
+    }
+
+    /// `if c { a } else if d { b } else { e }` as a value (Swift 5.9): each branch one expression.
+    private mutating func lowerIfExpression(_ branch: IfExprSyntax) -> Expression? {
+        guard branch.conditions.count == 1, case .expression(let test)? = branch.conditions.first?.condition else {
+            report("an 'if' expression tests one Bool condition here", Syntax(branch.conditions))
+            return nil
+        }
+        guard let elseBody = branch.elseBody else {
+            report("'if' must have an unconditional 'else' to be used as expression", Syntax(branch))
+            return nil
+        }
+        guard let condition = lowerCondition(test), let then = singleValue(branch.body.statements, of: Syntax(branch.body)) else { return nil }
+        let otherwise: Expression?
+        switch elseBody {
+        case .ifExpr(let nested): otherwise = lowerIfExpression(nested)
+        case .codeBlock(let block): otherwise = singleValue(block.statements, of: Syntax(block))
+        }
+        guard let otherwise, sameType(then, otherwise, at: Syntax(elseBody)) else { return nil }
+        return .conditional(condition, then: then, otherwise: otherwise)
+    }
+
+    /// `switch x { case 1, 2: a case 3...5: b default: c }` as a value (Swift 5.9): each case one
+    /// expression, the first whose pattern matches chosen.
+    private mutating func lowerSwitchExpression(_ choice: SwitchExprSyntax) -> Expression? {
+        guard let subject = lowerExpression(choice.subject) else { return nil }
+        var arms: [(test: Expression?, value: Expression)] = []
+        for element in choice.cases {
+            guard case .switchCase(let arm) = element else {
+                report("'#if' inside a switch is outside the supported subset", Syntax(element))
+                return nil
+            }
+            let test = caseTest(arm, subject: subject)
+            guard test != .invalid, let value = singleValue(arm.statements, of: Syntax(arm)) else { return nil }
+            if let first = arms.first?.value, !sameType(first, value, at: Syntax(arm)) { return nil }
+            arms.append((test.expression, value))
+        }
+        guard let last = arms.last, last.test == nil || isExhaustive(arms.map(\.test), over: subject) else {
+            report("switch must be exhaustive: add a 'default:' case", Syntax(choice.switchKeyword))
+            return nil
+        }
+        var result = last.value
+        for arm in arms.dropLast().reversed() {
+            result = arm.test.map { .conditional($0, then: arm.value, otherwise: result) } ?? arm.value
+        }
+        return result
+    }
+
+    /// A block that is one expression: the value of an `if` or `switch` branch.
+    private mutating func singleValue(_ statements: CodeBlockItemListSyntax, of node: Syntax) -> Expression? {
+        guard statements.count == 1, let only = statements.first, case .expr(let expr) = only.item else {
+            report("a branch of an 'if' or 'switch' expression is one value here", node)
+            return nil
+        }
+        return lowerExpression(expr)
+    }
+
+    /// What a `case` tests of the switch's subject.
+    enum CaseTest: Equatable {
+        /// `default:` (or a case that always matches).
+        case always
+        case test(Expression)
+        /// Already reported.
+        case invalid
+
+        var expression: Expression? {
+            if case .test(let test) = self { return test }
+            return nil
+        }
+    }
+
+    /// `case 1, 2:` (equal to any), `case 1...5:` or `case ..<3:` (in the range), `default:`.
+    mutating func caseTest(_ arm: SwitchCaseSyntax, subject: Expression) -> CaseTest {
+        switch arm.label {
+        case .default:
+            return .always
+        case .case(let label):
+            var tests: [Expression] = []
+            for item in label.caseItems {
+                guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
+                    report("a case matches values here: 'case 1, 2:', 'case 1...5:' or 'default:'", Syntax(item))
+                    return .invalid
+                }
+                guard let test = matches(pattern.expression, subject: subject) else { return .invalid }
+                tests.append(test)
+            }
+            return .test(tests.dropFirst().reduce(tests[0]) { .binary(.or, $0, $1) })
+        }
+    }
+
+    /// `value`, `a...b`, `a..<b` against the subject.
+    private mutating func matches(_ pattern: ExprSyntax, subject: Expression) -> Expression? {
+        if let range = pattern.as(InfixOperatorExprSyntax.self), let op = range.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            op == "..." || op == "..<" {
+            guard let low = lowerExpression(range.leftOperand), let high = lowerExpression(range.rightOperand),
+                checkOperands(.lessOrEqual, low, subject, at: Syntax(range.operator)), checkOperands(.lessOrEqual, subject, high, at: Syntax(range.operator))
+            else { return nil }
+            return .binary(.and, .binary(.lessOrEqual, low, subject), .binary(op == "..." ? .lessOrEqual : .less, subject, high))
+        }
+        guard let value = lowerExpression(pattern), checkOperands(.equal, subject, value, at: Syntax(pattern)) else { return nil }
+        return .binary(.equal, subject, value)
+    }
+
+    /// Cases without `default:` cover a Bool subject only when both `true` and `false` are there.
+    func isExhaustive(_ tests: [Expression?], over subject: Expression) -> Bool {
+        guard type(of: subject) == .bool else { return false }
+        let values = Set(tests.compactMap { test -> Bool? in
+            if case .binary(.equal, _, .literal(.bool(let value)))? = test { return value }
+            return nil
+        })
+        return values == [true, false]
     }
 
     /// An expression of literals only is worked out by swiftc when it compiles: one that

@@ -174,10 +174,13 @@ extension Lowering {
             }
             return Statement(.operation(operation, method == "cancel" ? .cancel : .waitUntilFinished), at: span)
         case "start":
-            report("calling start() yourself is outside the supported subset: add the operation to a queue", Syntax(call))
-            return nil
+            guard call.arguments.isEmpty, call.trailingClosure == nil else {
+                report("start() takes no arguments", Syntax(call))
+                return nil
+            }
+            return Statement(.operation(operation, .start(globalQueue: globalQueue(qos: .default))), at: span)
         default:
-            report("Operation's '\(method)' is outside the supported subset (addDependency, addExecutionBlock, cancel, waitUntilFinished)", Syntax(call))
+            report("Operation's '\(method)' is outside the supported subset (addDependency, addExecutionBlock, cancel, start, waitUntilFinished)", Syntax(call))
             return nil
         }
     }
@@ -207,13 +210,20 @@ extension Lowering {
                     return nil
                 }
                 return Statement(.operation(operation, .setPriority(priority)), at: span)
+            case "name", "qualityOfService":
+                ignoredSetting(property, value)
+                return nil
             default:
-                report("setting '\(property)' of an operation is outside the supported subset (completionBlock, queuePriority)", Syntax(member))
+                report("setting '\(property)' of an operation is outside the supported subset (completionBlock, queuePriority, name, qualityOfService)", Syntax(member))
                 return nil
             }
         }
         if isOperationQueueExpression(base) {
             guard let queue = resolveOperationQueue(base) else { return nil }
+            if ["name", "qualityOfService"].contains(property) {
+                ignoredSetting(property, value)
+                return nil
+            }
             if operationQueues[queue.index].isMain {
                 report("OperationQueue.main runs one operation at a time on the main thread; setting '\(property)' on it is outside the supported subset", Syntax(member))
                 return nil
@@ -234,13 +244,31 @@ extension Lowering {
                     return nil
                 }
                 return Statement(.operationQueue(queue, .setSuspended(suspended)), at: span)
+            case "underlyingQueue":
+                report("setting underlyingQueue is outside the supported subset: it changes where the operations run (a serial queue runs them one at a time)", Syntax(member))
+                return nil
             default:
-                report("setting '\(property)' of an OperationQueue is outside the supported subset (maxConcurrentOperationCount, isSuspended)", Syntax(member))
+                report("setting '\(property)' of an OperationQueue is outside the supported subset (maxConcurrentOperationCount, isSuspended, name, qualityOfService)", Syntax(member))
                 return nil
             }
         }
         report("setting '\(member.trimmedDescription)' is outside the supported subset", Syntax(member))
         return nil
+    }
+
+    /// A setting that changes nothing the model orders (`name`, `qualityOfService`: a thread's
+    /// priority, not who goes first): its value is checked as Swift would, then it is left out.
+    private mutating func ignoredSetting(_ property: String, _ value: ExprSyntax) {
+        if property == "name" {
+            guard let name = lowerExpression(value) else { return }
+            if type(of: name) != .string { report("cannot assign a value of type '\(type(of: name).map { "\($0)" } ?? "?")' to type 'String?'", Syntax(value)) }
+            return
+        }
+        let classes = ["userInteractive", "userInitiated", "default", "utility", "background"]
+        guard let member = value.as(MemberAccessExprSyntax.self), member.base == nil, classes.contains(member.declName.baseName.text) else {
+            report("a quality of service is one of " + classes.map { "." + $0 }.joined(separator: ", "), Syntax(value))
+            return
+        }
     }
 
     private mutating func operationReference(_ expr: ExprSyntax) -> OperationID? {

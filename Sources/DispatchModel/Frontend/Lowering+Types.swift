@@ -46,6 +46,7 @@ extension Lowering {
         case .isMainThread, .not: return .bool
         case .count: return .int
         case .interpolation: return .string
+        case .conditional(_, let then, _): return type(of: then)
         case .binary(let op, let lhs, _):
             switch op {
             case .add, .subtract, .multiply, .divide, .remainder: return type(of: lhs)

@@ -137,6 +137,9 @@ struct Lowering {
             }
             return lowerIf(branch).map { [$0] } ?? []
         }
+        if let choice = expr.as(SwitchExprSyntax.self) {
+            return lowerSwitch(choice).map { [$0] } ?? []
+        }
         if let infix = expr.as(InfixOperatorExprSyntax.self) {
             return lowerAssignment(infix).map { [$0] } ?? []
         }
@@ -370,6 +373,47 @@ struct Lowering {
         return Statement(.branch(condition: condition, then: then, otherwise: otherwise), at: span(of: Syntax(branch)))
     }
 
+    /// `switch x { case 1, 2: … case 3...5: … default: … }`: the first matching case's statements,
+    /// as a chain of `if`s (Swift does not fall through without `fallthrough`).
+    private mutating func lowerSwitch(_ choice: SwitchExprSyntax) -> Statement? {
+        guard let subject = lowerExpression(choice.subject) else { return nil }
+        var arms: [(test: Expression?, body: BlockID, span: SourceSpan)] = []
+        for element in choice.cases {
+            guard case .switchCase(let arm) = element else {
+                report("'#if' inside a switch is outside the supported subset", Syntax(element))
+                return nil
+            }
+            let test = caseTest(arm, subject: subject)
+            guard test != .invalid else { return nil }
+            if let fallthroughItem = arm.statements.first(where: { $0.item.as(FallThroughStmtSyntax.self) != nil }) {
+                report("'fallthrough' is outside the supported subset", Syntax(fallthroughItem))
+                return nil
+            }
+            // `break` alone is an empty case.
+            let statements = arm.statements.filter { $0.item.as(BreakStmtSyntax.self) == nil }
+            arms.append((test.expression, lowerBlock(CodeBlockItemListSyntax(statements), span: span(of: Syntax(arm))), span(of: Syntax(arm))))
+        }
+        guard let last = arms.last, last.test == nil || isExhaustive(arms.map(\.test), over: subject) else {
+            report("switch must be exhaustive: add a 'default:' case", Syntax(choice.switchKeyword))
+            return nil
+        }
+        // From the last case up: each test's else is the rest of the chain, in a block of its own.
+        var otherwise: BlockID? = last.test == nil ? last.body : nil
+        var chain: Statement?
+        for arm in arms.reversed() where !(arm.test == nil && arm.body == last.body) {
+            guard let test = arm.test else { continue }
+            if let built = chain {
+                let holder = BlockID(index: blocks.count)
+                blocks.append(Block(statements: [built], span: built.span))
+                otherwise = holder
+            }
+            chain = Statement(.branch(condition: test, then: arm.body, otherwise: otherwise), at: arm.span)
+        }
+        if let chain { return chain }
+        // Only `default:` (or cases that always match): its statements run.
+        return Statement(.branch(condition: .literal(.bool(true)), then: last.body, otherwise: nil), at: span(of: Syntax(choice)))
+    }
+
     /// `x = e`, `x += e`, `x -= e`.
     private mutating func lowerAssignment(_ infix: InfixOperatorExprSyntax) -> Statement? {
         let operation: Assignment.Operation
@@ -382,11 +426,13 @@ struct Lowering {
             return nil
         }
         if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) {
-            guard operation == .set, let (waitable, microseconds) = timedWait(infix.rightOperand) else {
-                report("'_ = …' is supported for wait(timeout:) only", Syntax(infix))
+            let reported = problems.count
+            guard operation == .set, let (waitable, delay) = timedWait(infix.rightOperand) else {
+                // The wait's own problem (its deadline) says what is wrong; otherwise, what is supported.
+                if problems.count == reported { report("'_ = …' is supported for wait(timeout:) only", Syntax(infix)) }
                 return nil
             }
-            return Statement(.timedWait(waitable, microseconds: microseconds, result: nil), at: span(of: Syntax(infix)))
+            return Statement(.timedWait(waitable, delay: delay, result: nil), at: span(of: Syntax(infix)))
         }
         if let member = infix.leftOperand.as(MemberAccessExprSyntax.self) {
             guard operation == .set else {
@@ -417,9 +463,9 @@ struct Lowering {
 
     /// A variable of the snippet (or one the front end makes, such as a work item's cancelled flag).
     mutating func newVariable(_ name: String, isGlobal: Bool, span: SourceSpan, type: StaticType,
-                              constant: Bool = true, synchronized: Bool = false) -> VariableID {
+                              constant: Bool = true, synchronized: Bool = false, reflects: ObjectState? = nil) -> VariableID {
         let id = VariableID(index: variables.count)
-        variables.append(VariableDecl(name: name, isGlobal: isGlobal, span: span, isSynchronized: synchronized))
+        variables.append(VariableDecl(name: name, isGlobal: isGlobal, span: span, isSynchronized: synchronized, reflects: reflects))
         variableTypes[id] = type
         if constant { constants.insert(id) }
         return id

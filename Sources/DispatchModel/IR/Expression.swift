@@ -10,6 +10,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case count(Expression)
     /// `Thread.isMainThread`: evaluated by the walker, which knows the thread.
     case isMainThread
+    /// `c ? a : b`, and `if`/`switch` expressions: only the chosen value is evaluated.
+    case conditional(Expression, then: Expression, otherwise: Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -24,6 +26,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
         case .not(let inner), .count(let inner): inner.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
+        case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         }
     }
 
@@ -35,6 +38,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
         case .not(let inner), .count(let inner): inner.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
+        case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         }
     }
 
@@ -72,6 +76,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 text += try part.evaluate(lookup, isMainThread: isMainThread).description
             }
             return .string(text)
+        case .conditional(let condition, let then, let otherwise):
+            guard case .bool(let holds) = try condition.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a condition that is not a Bool") }
+            return try (holds ? then : otherwise).evaluate(lookup, isMainThread: isMainThread)
         case .binary(let op, let lhs, let rhs):
             let left = try lhs.evaluate(lookup, isMainThread: isMainThread)
             switch (op, left) {
@@ -103,6 +110,8 @@ public enum RuntimeError: Hashable, Sendable, Codable {
     case divisionOverflow(BinaryOperator)
     /// `for i in 5...1`: a range whose upper bound is below its lower bound.
     case invalidRange
+    /// `UInt32(n)` of a value that does not fit: Swift's integer conversion traps.
+    case conversionOverflow(Int, to: String)
 
     /// Swift's own words for the trap.
     public var message: String {
@@ -113,6 +122,7 @@ public enum RuntimeError: Hashable, Sendable, Codable {
         case .divisionOverflow(.remainder): "division results in an overflow in remainder operation"
         case .divisionOverflow: "division results in an overflow"
         case .invalidRange: "range requires lowerBound <= upperBound"
+        case .conversionOverflow(let value, let type): value < 0 ? "negative value \(value) is not representable as \(type)" : "not enough bits to represent \(value) as \(type)"
         }
     }
 }

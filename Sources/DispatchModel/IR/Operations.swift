@@ -44,6 +44,9 @@ public struct OperationDecl: Hashable, Sendable, Codable {
     public var blocks: [BlockID]
     /// The hidden top-level variable `op.isCancelled` reads; nil for anonymous operations.
     public var cancelled: VariableID?
+    /// The hidden variables `op.isFinished` and `op.isExecuting` read, when the snippet reads them.
+    public var finished: VariableID?
+    public var executing: VariableID?
     public var span: SourceSpan
 
     public init(name: String, blocks: [BlockID], cancelled: VariableID?, span: SourceSpan) {
@@ -70,6 +73,9 @@ public enum OperationAction: Hashable, Sendable, Codable {
     case cancel
     /// `op.waitUntilFinished()`.
     case waitUntilFinished
+    /// `op.start()`: the operation runs on the calling thread, which returns once it has finished;
+    /// `globalQueue` takes its completion block (and, on Apple's platforms, its further blocks).
+    case start(globalQueue: QueueID)
 }
 
 public enum OperationQueueAction: Hashable, Sendable, Codable {

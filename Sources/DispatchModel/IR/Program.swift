@@ -164,12 +164,12 @@ public enum Action: Hashable, Sendable, Codable {
     /// `semaphore.wait()`, `semaphore.signal()`.
     case semaphore(SemaphoreID, SemaphoreAction)
     /// `queue.asyncAfter(deadline: .now() + d) { body }`: submitted once `d` has passed.
-    case dispatchAfter(queue: QueueID, microseconds: Int, body: BlockID)
+    case dispatchAfter(queue: QueueID, delay: Delay, body: BlockID)
     /// `sleep(1)`, `usleep(n)`, `Thread.sleep(forTimeInterval:)`.
-    case sleep(microseconds: Int)
+    case sleep(Delay)
     /// `group.wait(timeout:)` or `semaphore.wait(timeout:)`; `result` (if any) receives
     /// "success" or "timedOut".
-    case timedWait(Waitable, microseconds: Int, result: VariableID?)
+    case timedWait(Waitable, delay: Delay, result: VariableID?)
     /// `queue.activate()` for a queue created `.initiallyInactive`.
     case activate(QueueID)
     /// `dispatchPrecondition(condition: .onQueue(q))` and friends: the process dies if false.
@@ -186,6 +186,61 @@ public enum Action: Hashable, Sendable, Codable {
     case operation(OperationID, OperationAction)
     /// `queue.addOperation(…)`, `queue.maxConcurrentOperationCount = n`, … on an OperationQueue.
     case operationQueue(OperationQueueID, OperationQueueAction)
+}
+
+/// How long a sleep, a timer or a timeout lasts: whole microseconds of the logical clock, written as
+/// a number (`0.5`, `.milliseconds(100)`) or computed when the statement runs
+/// (`TimeInterval(index) / 10`, `.seconds(n)`): Swift's seconds scaled to integer microseconds.
+public struct Delay: Hashable, Sendable, Codable {
+    /// Evaluates to an Int: the delay in microseconds (a negative one waits no time, as Swift's).
+    public var microseconds: Expression
+    /// For `sleep(UInt32(n))` and `usleep(UInt32(n))`: `n`, which Swift's conversion traps on
+    /// when it is negative or past `UInt32.max`.
+    public var convertedToUInt32: Expression?
+
+    public init(microseconds: Expression, convertedToUInt32: Expression? = nil) {
+        self.microseconds = microseconds
+        self.convertedToUInt32 = convertedToUInt32
+    }
+
+    /// The longest delay the model's clock takes (about 317 years: `sleep(UInt32.max)` fits), far
+    /// from overflowing its microseconds.
+    public static let longestSeconds = 10_000_000_000
+    public static let longest = longestSeconds * 1_000_000
+
+    public static func constant(_ microseconds: Int) -> Delay {
+        Delay(microseconds: .literal(.int(microseconds)))
+    }
+
+    /// The delay when it is written as a number.
+    public var constant: Int? {
+        guard convertedToUInt32 == nil, case .int(let value)? = microseconds.constantValue else { return nil }
+        return value
+    }
+
+    /// Every variable the delay reads.
+    public var variablesRead: [VariableID] {
+        microseconds.variablesRead + (convertedToUInt32?.variablesRead ?? [])
+    }
+
+    /// The delay in microseconds, with `lookup` giving each variable's value: a conversion that
+    /// does not fit a UInt32 traps as Swift's; a scaled value past what the clock holds (Swift's
+    /// seconds are Doubles, which do not overflow) is the longest delay.
+    public func evaluate(_ lookup: (VariableID) -> Value?, longest: Int) throws(EvaluationError) -> Int {
+        if let convertedToUInt32, case .int(let raw) = try convertedToUInt32.evaluate(lookup, isMainThread: false),
+            raw < 0 || raw > Int(UInt32.max) {
+            throw .runtime(.conversionOverflow(raw, to: "UInt32"))
+        }
+        let value: Value
+        do {
+            value = try microseconds.evaluate(lookup, isMainThread: false)
+        } catch {
+            if case .runtime(.overflow) = error { return longest }
+            throw error
+        }
+        guard case .int(let microseconds) = value else { throw .undefined("a delay that is not an Int") }
+        return min(max(microseconds, 0), longest)
+    }
 }
 
 public enum WorkItemAction: Hashable, Sendable, Codable {
@@ -396,13 +451,23 @@ public struct VariableDecl: Hashable, Sendable, Codable {
     public var span: SourceSpan
     /// Read and written atomically by the library (a work item's cancelled flag): never a race.
     public var isSynchronized: Bool
+    /// A library object's state the variable stands for (`op.isFinished`): the model keeps it,
+    /// the live runner reads the real object.
+    public var reflects: ObjectState?
 
-    public init(name: String, isGlobal: Bool, span: SourceSpan, isSynchronized: Bool = false) {
+    public init(name: String, isGlobal: Bool, span: SourceSpan, isSynchronized: Bool = false, reflects: ObjectState? = nil) {
         self.name = name
         self.isGlobal = isGlobal
         self.span = span
         self.isSynchronized = isSynchronized
+        self.reflects = reflects
     }
+}
+
+/// The state of a library object that a snippet reads as a property.
+public enum ObjectState: Hashable, Sendable, Codable {
+    case operationIsFinished(OperationID)
+    case operationIsExecuting(OperationID)
 }
 
 /// A dispatch object the snippet creates (a group).

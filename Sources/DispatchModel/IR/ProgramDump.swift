@@ -146,17 +146,17 @@ private struct ProgramDumper {
             case .wait: return "\(name(semaphore)).wait()"
             case .signal: return "\(name(semaphore)).signal()"
             }
-        case .dispatchAfter(let queue, let microseconds, _):
-            return "\(name(queue)).asyncAfter(deadline: .now() + \(microseconds) µs)"
-        case .sleep(let microseconds):
-            return "sleep \(microseconds) µs"
-        case .timedWait(let waitable, let microseconds, let result):
+        case .dispatchAfter(let queue, let delay, _):
+            return "\(name(queue)).asyncAfter(deadline: .now() + \(self.delay(delay)))"
+        case .sleep(let delay):
+            return "sleep \(self.delay(delay))"
+        case .timedWait(let waitable, let delay, let result):
             let target: String
             switch waitable {
             case .group(let group): target = name(group)
             case .semaphore(let semaphore): target = name(semaphore)
             }
-            return (result.map { "\(name($0)) = " } ?? "") + "\(target).wait(timeout: .now() + \(microseconds) µs)"
+            return (result.map { "\(name($0)) = " } ?? "") + "\(target).wait(timeout: .now() + \(self.delay(delay)))"
         case .activate(let queue):
             return "\(name(queue)).activate()"
         case .precondition(let kind, let queue):
@@ -185,6 +185,7 @@ private struct ProgramDumper {
             case .setPriority(let priority): return "\(op).queuePriority = .\(priority.name)"
             case .cancel: return "\(op).cancel()"
             case .waitUntilFinished: return "\(op).waitUntilFinished()"
+            case .start(let global): return "\(op).start() completion: \(name(global))"
             }
         case .operationQueue(let queue, let action):
             let oq = name(queue)
@@ -201,6 +202,13 @@ private struct ProgramDumper {
     }
 
     /// An expression as Swift source; nested operators are parenthesised.
+    /// "100000 µs", or the expression that computes the microseconds (and the UInt32 it checks).
+    private func delay(_ delay: Delay) -> String {
+        if let constant = delay.constant { return "\(constant) µs" }
+        let checked = delay.convertedToUInt32.map { " (UInt32(\(swift($0))) checked)" } ?? ""
+        return "(\(swift(delay.microseconds))) µs" + checked
+    }
+
     private func swift(_ expression: Expression) -> String {
         switch expression {
         case .literal(let value): literal(value)
@@ -213,12 +221,15 @@ private struct ProgramDumper {
             }.joined() + "\""
         case .count(let inner): operand(inner) + ".count"
         case .isMainThread: "Thread.isMainThread"
+        case .conditional(let condition, let then, let otherwise): "\(operand(condition)) ? \(operand(then)) : \(operand(otherwise))"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
-        if case .binary = expression { return "(" + swift(expression) + ")" }
-        return swift(expression)
+        switch expression {
+        case .binary, .conditional: "(" + swift(expression) + ")"
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread: swift(expression)
+        }
     }
 
     private func literal(_ value: Value) -> String {

@@ -50,6 +50,7 @@ extension Program {
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
              .activate, .precondition, .workItem(_, .cancel), .workItem(_, .wait),
              .operation(_, .addDependency), .operation(_, .setPriority), .operation(_, .cancel), .operation(_, .waitUntilFinished),
+             .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished):
             []

@@ -68,6 +68,8 @@ extension Narrator {
         switch misuse {
         case .blockAddedAfterStart: "blocks cannot be added after the operation has started executing or finished"
         case .operationEnqueuedTwice: "operations finished, executing or already in a queue cannot be enqueued"
+        case .startedNotReady: "receiver is not yet ready to execute: start() on an operation whose dependencies have not finished"
+        case .startedTwice: "something is trying to start the receiver simultaneously from more than one thread: start() on an operation in a queue or already executing"
         }
     }
 

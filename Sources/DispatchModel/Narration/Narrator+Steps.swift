@@ -74,6 +74,8 @@ extension Narrator {
             "starts \(name(operation))" + (added ? ", on a thread libdispatch adds to the pool: every worker thread was busy, some of them blocked" : "")
         case .operationSkipped(let operation): "\(name(operation))'s turn: cancelled, so it finishes without running"
         case .operationFinishes(let operation): "\(name(operation)) has no blocks: it finishes at once"
+        case .operationStartedHere(let operation): "\(name(operation)).start(): runs it here"
+        case .operationStartReturns(let operation): "\(name(operation)).start() returns: it has finished"
         }
     }
 

@@ -34,6 +34,7 @@ public struct Narrator: Hashable, Sendable {
         case .workItem(let item): "\(name(item)).wait()"
         case .iterations: "DispatchQueue.concurrentPerform"
         case .operation(let operation): "\(name(operation)).waitUntilFinished()"
+        case .operationStart(let operation): "\(name(operation)).start()"
         case .allOperations(let queue): "\(name(queue)).waitUntilAllOperationsAreFinished()"
         case .addedOperations(let queue): "\(name(queue)).addOperations(…, waitUntilFinished: true)"
         }
@@ -52,6 +53,7 @@ public struct Narrator: Hashable, Sendable {
         case .workItem: inCall + " until the work item has run"
         case .iterations: "\(thread) waits in the concurrentPerform at line \(line) for the iterations other threads still run"
         case .operation: inCall + " until it has finished"
+        case .operationStart: inCall + " until its other execution blocks have ended"
         case .allOperations(let queue): "\(thread) waits at line \(line) until every operation of \(name(queue)) has finished"
         case .addedOperations(let queue): "\(thread) waits at line \(line) until the operations it added to \(name(queue)) have finished"
         }
@@ -66,7 +68,7 @@ public struct Narrator: Hashable, Sendable {
         case .group(_, let remaining): inCall + ", with \(remaining) block(s) still in the group"
         case .semaphore: inCall + ", and nobody signals it"
         case .workItem: inCall + ", and the work item never runs"
-        case .operation, .allOperations, .addedOperations: inCall
+        case .operation, .allOperations, .addedOperations, .operationStart: inCall
         case .iterations, .sleep, .timeout: nil
         }
     }
@@ -117,6 +119,7 @@ public struct Narrator: Hashable, Sendable {
             case .setPriority: "set \(name(operation)).queuePriority"
             case .cancel: "call \(name(operation)).cancel()"
             case .waitUntilFinished: "call \(name(operation)).waitUntilFinished()"
+            case .start: "call \(name(operation)).start()"
             }
         case .operationQueue(let queue, let action):
             switch action {

@@ -21,10 +21,10 @@ public enum SnippetTime {
             let once = bodies.reduce(0, add)
             let time: Int
             switch statement.action {
-            case .sleep(let microseconds), .timedWait(_, let microseconds, _):
-                time = max(microseconds, 0)
-            case .dispatchAfter(_, let microseconds, _):
-                time = add(max(microseconds, 0), once)
+            case .sleep(let delay), .timedWait(_, let delay, _):
+                time = longest(delay, in: program)
+            case .dispatchAfter(_, let delay, _):
+                time = add(longest(delay, in: program), once)
             case .loop(let loop):
                 time = multiply(iterations(of: loop), once)
             case .branch:
@@ -40,6 +40,13 @@ public enum SnippetTime {
             total = add(total, time)
         }
         return total
+    }
+
+    /// A delay's length when it is written as a number; a computed one (`TimeInterval(i) / 10`)
+    /// at its largest over the loops' ranges, or, past what that tells, a minute.
+    private static func longest(_ delay: Delay, in program: Program) -> Int {
+        if let constant = delay.constant { return max(constant, 0) }
+        return DelayBound.largest(delay.microseconds, in: program) ?? 60_000_000
     }
 
     /// A loop's iterations when its bounds are written as numbers; otherwise one (a bound the
@@ -59,5 +66,48 @@ public enum SnippetTime {
     private static func multiply(_ a: Int, _ b: Int) -> Int {
         let (product, overflow) = max(a, 0).multipliedReportingOverflow(by: b)
         return overflow ? .max : product
+    }
+}
+
+/// The largest value a computed delay can take, by interval arithmetic over the ranges of the
+/// loop and `concurrentPerform` variables it reads (their bounds written as numbers); nil when it
+/// reads anything else.
+enum DelayBound {
+    static func largest(_ expression: Expression, in program: Program) -> Int? {
+        var ranges: [VariableID: ClosedRange<Int>] = [:]
+        program.walk { statement, _ in
+            if case .loop(let loop) = statement.action, let variable = loop.variable, case .int(let first)? = loop.from.constantValue,
+                case .int(let bound)? = loop.to.constantValue, let values = try? loop.values(from: .int(first), to: .int(bound)) {
+                ranges[variable] = values
+            }
+            if case .concurrentPerform(let perform) = statement.action, let variable = perform.variable, perform.iterations > 0 {
+                ranges[variable] = 0...(perform.iterations - 1)
+            }
+        }
+        return interval(of: expression, ranges)?.upperBound
+    }
+
+    private static func interval(of expression: Expression, _ ranges: [VariableID: ClosedRange<Int>]) -> ClosedRange<Int>? {
+        switch expression {
+        case .literal(.int(let value)): return value...value
+        case .variable(let id): return ranges[id]
+        case .binary(let op, let left, let right):
+            guard let a = interval(of: left, ranges), let b = interval(of: right, ranges) else { return nil }
+            let corners: [(Int, Int)] = [(a.lowerBound, b.lowerBound), (a.lowerBound, b.upperBound), (a.upperBound, b.lowerBound), (a.upperBound, b.upperBound)]
+            let values: [Int?] = corners.map { x, y in
+                switch op {
+                case .add: x.addingReportingOverflow(y).overflow ? nil : x + y
+                case .subtract: x.subtractingReportingOverflow(y).overflow ? nil : x - y
+                case .multiply: x.multipliedReportingOverflow(by: y).overflow ? nil : x * y
+                case .divide: b.contains(0) ? nil : x / y
+                case .remainder, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: nil
+                }
+            }
+            guard values.allSatisfy({ $0 != nil }) else { return nil }
+            let known = values.compactMap { $0 }
+            return known.min()!...known.max()!
+        default:
+            return nil
+        }
     }
 }

@@ -15,6 +15,9 @@ public enum RiskyCall: Hashable, Sendable {
     case addOperation(operation: String, queue: String)
     /// `addExecutionBlock`: Foundation stops the process once the operation has started.
     case addExecutionBlock(operation: String)
+    /// `op.start()`: Foundation stops the process when the operation is not ready, executing or
+    /// in a queue.
+    case startOperation(operation: String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -24,6 +27,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(let kind, let queue): "dispatchPrecondition(condition: .\(kind.rawValue)(\(queue)))"
         case .addOperation(let operation, let queue): "\(queue).addOperation(\(operation))"
         case .addExecutionBlock(let operation): "\(operation).addExecutionBlock"
+        case .startOperation(let operation): "\(operation).start()"
         }
     }
 
@@ -37,6 +41,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(.onQueueAsBarrier, let queue): "Block was expected to act as a barrier on queue [\(queue)]"
         case .addOperation: "operations finished, executing or already in a queue cannot be enqueued"
         case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
+        case .startOperation: "an operation that is not ready, executing or in a queue cannot be started"
         }
     }
 
@@ -44,7 +49,7 @@ public enum RiskyCall: Hashable, Sendable {
     var library: String {
         switch self {
         case .sync, .groupLeave, .precondition: "libdispatch"
-        case .addOperation, .addExecutionBlock: "Foundation"
+        case .addOperation, .addExecutionBlock, .startOperation: "Foundation"
         }
     }
 
@@ -57,6 +62,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(let kind, let queue): "precondition\t\(kind.rawValue)\t" + WorkerMessage.escape(queue)
         case .addOperation(let operation, let queue): "add\t" + WorkerMessage.escape(operation) + "\t" + WorkerMessage.escape(queue)
         case .addExecutionBlock(let operation): "addBlock\t" + WorkerMessage.escape(operation)
+        case .startOperation(let operation): "start\t" + WorkerMessage.escape(operation)
         }
     }
 
@@ -70,6 +76,7 @@ public enum RiskyCall: Hashable, Sendable {
             self = .precondition(kind, queue: fields[2])
         case ("add", 3): self = .addOperation(operation: fields[1], queue: fields[2])
         case ("addBlock", 2): self = .addExecutionBlock(operation: fields[1])
+        case ("start", 2): self = .startOperation(operation: fields[1])
         default: return nil
         }
     }

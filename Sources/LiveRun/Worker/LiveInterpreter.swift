@@ -185,12 +185,14 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
             case .semaphore(let semaphore, .signal):
                 semaphores[semaphore.index].signal()
-            case .dispatchAfter(let queue, let microseconds, let body):
+            case .dispatchAfter(let queue, let delay, let body):
+                let microseconds = self.microseconds(delay, locals)
                 monitor.timerSet()
                 expect(microseconds)
                 let work = submittedBlock(body, captured: locals, start: .timer(queue))
                 queues[queue.index].asyncAfter(deadline: .now() + Self.scaled(microseconds), execute: work)
-            case .sleep(let microseconds):
+            case .sleep(let delay):
+                let microseconds = self.microseconds(delay, locals)
                 expect(microseconds)
                 let start = DispatchTime.now().uptimeNanoseconds
                 usleep(UInt32(clamping: Self.scaledMicroseconds(microseconds)))
@@ -198,7 +200,8 @@ final class LiveInterpreter: @unchecked Sendable {
                     let overslept = DispatchTime.now().uptimeNanoseconds - start
                     late(by: overslept - min(overslept, UInt64(Self.scaledMicroseconds(microseconds)) * 1000))
                 }
-            case .timedWait(let waitable, let microseconds, let result):
+            case .timedWait(let waitable, let delay, let result):
+                let microseconds = self.microseconds(delay, locals)
                 expect(microseconds)
                 let deadline = DispatchTime.now() + Self.scaled(microseconds)
                 monitor.timerSet()
@@ -399,7 +402,26 @@ final class LiveInterpreter: @unchecked Sendable {
 
     private func evaluate(_ expression: DispatchModel.Expression, _ locals: [VariableID: Value]) -> Value {
         do {
-            return try expression.evaluate({ id in program[id].isGlobal ? store.read(id) : locals[id] }, isMainThread: Thread.isMainThread)
+            return try expression.evaluate({ id in read(id, locals) }, isMainThread: Thread.isMainThread)
+        } catch {
+            Self.trap(error)
+        }
+    }
+
+    /// A variable's value: a local, a shared one, or the real object's state it stands for.
+    private func read(_ id: VariableID, _ locals: [VariableID: Value]) -> Value? {
+        switch program[id].reflects {
+        case .operationIsFinished(let operation)?: operations.operation(operation).map { .bool($0.isFinished) } ?? .bool(false)
+        case .operationIsExecuting(let operation)?: operations.operation(operation).map { .bool($0.isExecuting) } ?? .bool(false)
+        case nil: program[id].isGlobal ? store.read(id) : locals[id]
+        }
+    }
+
+    /// A delay in the snippet's microseconds, computed as the model computes it.
+    private func microseconds(_ delay: Delay, _ locals: [VariableID: Value]) -> Int {
+        if let constant = delay.constant { return max(constant, 0) }
+        do {
+            return try delay.evaluate({ id in read(id, locals) }, longest: Delay.longest)
         } catch {
             Self.trap(error)
         }

@@ -107,6 +107,13 @@ extension LiveInterpreter {
             monitor.waiting(in: .operation(id), line: statement.span.line) {
                 operation.waitUntilFinished()
             }
+        case .start:
+            // Its completion block (always set) ends the work counted here; a finished operation
+            // runs nothing, and its completion not again.
+            if !operation.isFinished { monitor.workSubmitted() }
+            announce(.startOperation(operation: program[id].name), at: statement)
+            operation.start()
+            clearAnnouncement()
         }
     }
 

@@ -27,7 +27,7 @@ extension Action {
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll):
             true
         case .dispatch(_, .sync, _, _), .loop, .branch, .group(_, .wait), .semaphore(_, .wait), .sleep, .timedWait,
-             .workItem(_, .perform), .workItem(_, .wait), .concurrentPerform, .call, .operation(_, .waitUntilFinished),
+             .workItem(_, .perform), .workItem(_, .wait), .concurrentPerform, .call, .operation(_, .waitUntilFinished), .operation(_, .start),
              .operationQueue(_, .waitFor), .operationQueue(_, .waitUntilAllFinished):
             false
         }

@@ -132,6 +132,8 @@ private struct ValueShapes {
         case .count: return [Self.integer]
         case .interpolation(let parts):
             return [parts.map { pattern($0) }.joined()]
+        case .conditional(_, let then, let otherwise):
+            return alternatives(then).union(alternatives(otherwise))
         case .binary(let op, let lhs, let rhs):
             switch op {
             case .add:
