@@ -134,6 +134,9 @@ struct ThreadState: Hashable {
     var waitingOn: QueueID?
     /// The value an assignment has read and is about to write (`x += 1` is a read, then a write).
     var pendingWrite: Value?
+    /// For `list[i] = …`: the element the pending write goes to (the array itself may change
+    /// meanwhile: each element is written in place).
+    var pendingIndex: Int?
     /// Asleep until this time.
     var sleepUntil: Int?
     /// In a `wait(timeout:)` that gives up at this time.

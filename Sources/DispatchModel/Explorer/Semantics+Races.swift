@@ -22,7 +22,7 @@ extension Semantics {
             let target = assignment.target
             if isTwoPhase(assignment) {
                 if thread.pendingWrite == nil {
-                    var accesses = reads([assignment.value])
+                    var accesses = reads([assignment.value] + (assignment.index.map { [$0] } ?? []))
                     if assignment.readsTarget && !accesses.contains(where: { $0.variable == target }) {
                         accesses.append(Access(variable: target, isWrite: false, span: statement.span))
                     }
@@ -30,7 +30,7 @@ extension Semantics {
                 }
                 return [Access(variable: target, isWrite: true, span: statement.span)]
             }
-            var accesses = reads([assignment.value])
+            var accesses = reads([assignment.value] + (assignment.index.map { [$0] } ?? []))
             if program[target].isGlobal && !program[target].isSynchronized { accesses.append(Access(variable: target, isWrite: true, span: statement.span)) }
             return accesses
         case .dispatchAfter(_, let delay, _), .sleep(let delay), .timedWait(_, let delay, _):

@@ -14,7 +14,7 @@ extension Semantics {
         }
         switch statement.action {
         case .assign(let assignment):
-            return !program[assignment.target].isGlobal && local(assignment.value)
+            return !program[assignment.target].isGlobal && local(assignment.value) && (assignment.index.map(local) ?? true)
                 && (try? assignedValue(assignment, for: thread, in: state)) != nil
         case .loop(let loop):
             guard local(loop.from), local(loop.to),

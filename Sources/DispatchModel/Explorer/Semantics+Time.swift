@@ -73,7 +73,10 @@ extension Semantics {
         state.threads[site.index].waitDeadline = nil
         let success = isAvailable(waitable, in: state)
         if success, case .semaphore(let semaphore) = waitable { state.semaphores[semaphore.index] -= 1 }
-        if let result { setLocal(result, Waitable.result(timedOut: !success), thread: site.index, in: &state) }
+        if let result {
+            let value = Waitable.result(timedOut: !success)
+            if program[result].isGlobal { state.globals[result.index] = value } else { setLocal(result, value, thread: site.index, in: &state) }
+        }
         return .moves(.waitEnds(timedOut: !success), advancesPC: true)
     }
 }

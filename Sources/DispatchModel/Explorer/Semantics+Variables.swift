@@ -65,19 +65,42 @@ extension Semantics {
     func assignedValue(_ assignment: Assignment, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
         try assignment.result(
             current: value(of: assignment.target, for: thread, in: state),
-            operand: evaluate(assignment.value, for: thread, in: state))
+            operand: evaluate(assignment.value, for: thread, in: state),
+            position: assignment.index.map { index throws(EvaluationError) in try evaluate(index, for: thread, in: state) })
     }
 
     /// Whether an assignment is a read step and then a separate write step: it writes a shared
     /// variable from something it reads (`x += 1`, `x = y`), so other threads can come between.
     func isTwoPhase(_ assignment: Assignment) -> Bool {
         program[assignment.target].isGlobal
-            && (assignment.readsTarget || assignment.value.variablesRead.contains { program[$0].isGlobal })
+            && (assignment.readsTarget || assignment.operandsRead.contains { program[$0].isGlobal })
     }
 
     /// A two-phase assignment reads in one step and writes in the next; the statement is done
     /// only after the write.
     func assignStep(_ assignment: Assignment, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        // `list[i] op= v` reads the element and writes it back in place, into the array as it is
+        // then (another thread's write to another element is not lost).
+        if let indexExpression = assignment.index, isTwoPhase(assignment) {
+            if site.thread.pendingWrite == nil {
+                guard case .int(let position) = try evaluate(indexExpression, for: site.thread, in: state),
+                    case .list(let items)? = value(of: assignment.target, for: site.thread, in: state)
+                else { throw .undefined("a subscript of a value that is not an array") }
+                guard items.indices.contains(position) else { throw .runtime(.indexOutOfRange) }
+                let element = Assignment(target: assignment.target, operation: assignment.operation, value: assignment.value)
+                state.threads[site.index].pendingWrite = try element.result(current: items[position], operand: evaluate(assignment.value, for: site.thread, in: state))
+                state.threads[site.index].pendingIndex = position
+                return .moves(.reads(variable: assignment.target), advancesPC: false)
+            }
+            guard case .list(var items)? = state.globals[assignment.target.index], let position = site.thread.pendingIndex, let element = site.thread.pendingWrite
+            else { throw .undefined("a subscript of a value that is not an array") }
+            guard items.indices.contains(position) else { throw .runtime(.indexOutOfRange) }
+            items[position] = element
+            state.threads[site.index].pendingWrite = nil
+            state.threads[site.index].pendingIndex = nil
+            state.globals[assignment.target.index] = .list(items)
+            return .moves(.writes(variable: assignment.target, value: .list(items)), advancesPC: true)
+        }
         if isTwoPhase(assignment) && site.thread.pendingWrite == nil {
             state.threads[site.index].pendingWrite = try assignedValue(assignment, for: site.thread, in: state)
             return .moves(.reads(variable: assignment.target), advancesPC: false)

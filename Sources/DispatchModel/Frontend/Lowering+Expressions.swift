@@ -99,6 +99,20 @@ extension Lowering {
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return lowerExpression(only.expression)
         }
+        if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
+            guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
+                let list = lowerExpression(subscriptCall.calledExpression), let index = lowerExpression(argument.expression)
+            else {
+                if subscriptCall.arguments.count != 1 { report("a subscript takes one index: list[i]", Syntax(subscriptCall)) }
+                return nil
+            }
+            guard case .list? = type(of: list) else {
+                report("value of type '\(type(of: list).map { "\($0)" } ?? "?")' has no subscripts", Syntax(subscriptCall.calledExpression))
+                return nil
+            }
+            guard expect(.int, index, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type 'Int'" }) else { return nil }
+            return .element(list, index: index)
+        }
         if let ternary = expr.as(TernaryExprSyntax.self) {
             guard let condition = lowerCondition(ternary.condition), let then = lowerExpression(ternary.thenExpression),
                 let otherwise = lowerExpression(ternary.elseExpression), sameType(then, otherwise, at: Syntax(ternary.elseExpression))

@@ -47,6 +47,9 @@ extension Lowering {
         case .count: return .int
         case .interpolation: return .string
         case .conditional(_, let then, _): return type(of: then)
+        case .element(let list, _):
+            if case .list(let element)? = type(of: list) { return element }
+            return nil
         case .binary(let op, let lhs, _):
             switch op {
             case .add, .subtract, .multiply, .divide, .remainder: return type(of: lhs)

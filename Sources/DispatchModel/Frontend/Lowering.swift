@@ -239,6 +239,25 @@ struct Lowering {
             guard let type = staticType(annotation.type) else { return [] }
             annotated = type
         }
+        // `let result = s.wait(timeout: …)`: the wait, its result into the variable.
+        if value.as(FunctionCallExprSyntax.self)?.arguments.first?.label?.text == "timeout", let (waitable, delay) = timedWait(value) {
+            let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            let id = newVariable(name, isGlobal: isTopLevel, span: span, type: .string, constant: isConstant)
+            bind(name, .variable(id))
+            return [Statement(.timedWait(waitable, delay: delay, result: id), at: span)]
+        }
+        // `[String]()`: an empty array of that element type.
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let arrayType = call.calledExpression.as(ArrayExprSyntax.self), arrayType.elements.count == 1,
+            let element = arrayType.elements.first, element.expression.is(DeclReferenceExprSyntax.self)
+        {
+            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription)))) else { return [] }
+            annotated = .list(type)
+            let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            let id = newVariable(name, isGlobal: isTopLevel, span: span, type: .list(type), constant: isConstant)
+            bind(name, .variable(id))
+            return [Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span)]
+        }
         guard let initial = lowerExpression(value) else { return [] }
         guard let valueType = type(of: initial) else { return [] }
         let declared: StaticType
@@ -440,6 +459,27 @@ struct Lowering {
                 return nil
             }
             return lowerPropertyAssignment(member, infix.rightOperand, span: span(of: Syntax(infix)))
+        }
+        // `list[i] = v`, `list[i] += v`: the element, in the array the variable holds.
+        if let subscriptCall = infix.leftOperand.as(SubscriptCallExprSyntax.self) {
+            guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
+                let target = variableReference(subscriptCall.calledExpression), let index = lowerExpression(argument.expression),
+                let value = lowerExpression(infix.rightOperand)
+            else { return nil }
+            guard case .list(let element)? = variableTypes[target], let element else {
+                report("'\(variables[target.index].name)' is not an array: it has no subscripts", Syntax(subscriptCall.calledExpression))
+                return nil
+            }
+            guard expect(.int, index, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type 'Int'" }) else { return nil }
+            guard !constants.contains(target) else {
+                report("cannot assign through subscript: '\(variables[target.index].name)' is a 'let' constant", Syntax(subscriptCall))
+                return nil
+            }
+            guard let valueType = type(of: value), valueType.fits(element), operation == .set || element == .int || (operation == .add && element == .string) else {
+                report("cannot assign a value of type '\(type(of: value).map { "\($0)" } ?? "?")' to an element of type '\(element)'", Syntax(infix.rightOperand))
+                return nil
+            }
+            return Statement(.assign(Assignment(target: target, operation: operation, value: value, index: index)), at: span(of: Syntax(infix)))
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
         guard let value = lowerExpression(infix.rightOperand) else { return nil }

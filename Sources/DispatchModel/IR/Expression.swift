@@ -12,6 +12,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case isMainThread
     /// `c ? a : b`, and `if`/`switch` expressions: only the chosen value is evaluated.
     case conditional(Expression, then: Expression, otherwise: Expression)
+    /// `list[i]`: an index outside the array traps, as in Swift.
+    case element(Expression, index: Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -27,6 +29,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .not(let inner), .count(let inner): inner.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
+        case .element(let list, let index): list.variablesRead + index.variablesRead
         }
     }
 
@@ -39,6 +42,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .not(let inner), .count(let inner): inner.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
+        case .element(let list, let index): list.readsThread || index.readsThread
         }
     }
 
@@ -79,6 +83,12 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .conditional(let condition, let then, let otherwise):
             guard case .bool(let holds) = try condition.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a condition that is not a Bool") }
             return try (holds ? then : otherwise).evaluate(lookup, isMainThread: isMainThread)
+        case .element(let list, let index):
+            guard case .list(let items) = try list.evaluate(lookup, isMainThread: isMainThread),
+                case .int(let position) = try index.evaluate(lookup, isMainThread: isMainThread)
+            else { throw .undefined("a subscript of a value that is not an array") }
+            guard items.indices.contains(position) else { throw .runtime(.indexOutOfRange) }
+            return items[position]
         case .binary(let op, let lhs, let rhs):
             let left = try lhs.evaluate(lookup, isMainThread: isMainThread)
             switch (op, left) {
@@ -112,6 +122,8 @@ public enum RuntimeError: Hashable, Sendable, Codable {
     case invalidRange
     /// `UInt32(n)` of a value that does not fit: Swift's integer conversion traps.
     case conversionOverflow(Int, to: String)
+    /// `list[i]` with `i` outside the array.
+    case indexOutOfRange
 
     /// Swift's own words for the trap.
     public var message: String {
@@ -122,6 +134,7 @@ public enum RuntimeError: Hashable, Sendable, Codable {
         case .divisionOverflow(.remainder): "division results in an overflow in remainder operation"
         case .divisionOverflow: "division results in an overflow"
         case .invalidRange: "range requires lowerBound <= upperBound"
+        case .indexOutOfRange: "Index out of range"
         case .conversionOverflow(let value, let type): value < 0 ? "negative value \(value) is not representable as \(type)" : "not enough bits to represent \(value) as \(type)"
         }
     }

@@ -350,20 +350,33 @@ public struct Assignment: Hashable, Sendable, Codable {
     public var target: VariableID
     public var operation: Operation
     public var value: Expression
+    /// `list[i] = v`, `list[i] += v`: the element the operation acts on, in the target array.
+    public var index: Expression?
 
-    public init(target: VariableID, operation: Operation, value: Expression) {
+    public init(target: VariableID, operation: Operation, value: Expression, index: Expression? = nil) {
         self.target = target
         self.operation = operation
         self.value = value
+        self.index = index
     }
 
-    /// Whether the assignment reads the target before writing it (`x += 1` does; `x = 1` does not).
-    public var readsTarget: Bool { operation != .set || value.reads(target) }
+    /// Whether the assignment reads the target before writing it (`x += 1` does; `x = 1` does not;
+    /// `list[i] = 1` does, changing one element of the array it reads).
+    public var readsTarget: Bool { operation != .set || index != nil || value.reads(target) }
+
+    /// Every variable the right-hand side and the index read.
+    public var operandsRead: [VariableID] { value.variablesRead + (index?.variablesRead ?? []) }
 
     /// The value written, from the target's current value and the evaluated right-hand side:
     /// the one meaning both walkers give `=`, `+=`, `-=` and `append`. `+=` and `-=` trap on
     /// overflow, as in Swift.
-    public func result(current: Value?, operand: Value) throws(EvaluationError) -> Value {
+    public func result(current: Value?, operand: Value, position: Value? = nil) throws(EvaluationError) -> Value {
+        if let position {
+            guard case .list(var items)? = current, case .int(let at) = position else { throw .undefined("a subscript of a value that is not an array") }
+            guard items.indices.contains(at) else { throw .runtime(.indexOutOfRange) }
+            items[at] = try Assignment(target: target, operation: operation, value: value).result(current: items[at], operand: operand)
+            return .list(items)
+        }
         switch operation {
         case .set:
             return operand

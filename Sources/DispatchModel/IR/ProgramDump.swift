@@ -222,13 +222,14 @@ private struct ProgramDumper {
         case .count(let inner): operand(inner) + ".count"
         case .isMainThread: "Thread.isMainThread"
         case .conditional(let condition, let then, let otherwise): "\(operand(condition)) ? \(operand(then)) : \(operand(otherwise))"
+        case .element(let list, let index): operand(list) + "[" + swift(index) + "]"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element: swift(expression)
         }
     }
 

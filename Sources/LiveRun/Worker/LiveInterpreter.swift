@@ -221,7 +221,10 @@ final class LiveInterpreter: @unchecked Sendable {
                     let now = DispatchTime.now().uptimeNanoseconds
                     late(by: now - min(now, deadline.uptimeNanoseconds))
                 }
-                if let result { locals[result] = Waitable.result(timedOut: outcome == .timedOut) }
+                if let result {
+                    let value = Waitable.result(timedOut: outcome == .timedOut)
+                    if program[result].isGlobal { store.write(result, value) } else { locals[result] = value }
+                }
             case .workItem(let id, let action):
                 perform(action, on: id, at: statement, locals)
             case .concurrentPerform(let perform):
@@ -386,9 +389,27 @@ final class LiveInterpreter: @unchecked Sendable {
         let target = assignment.target
         let isGlobal = program[target].isGlobal
         let current = isGlobal ? store.read(target) : locals[target]
+        // A shared array's element is read, then written back in place, as in the model.
+        if isGlobal, let indexExpression = assignment.index {
+            guard case .int(let position) = evaluate(indexExpression, locals), case .list(let items)? = current else {
+                Self.trap(.undefined("a subscript of a value that is not an array"))
+            }
+            guard items.indices.contains(position) else { Self.trap(.runtime(.indexOutOfRange)) }
+            let element: Value
+            do {
+                element = try Assignment(target: target, operation: assignment.operation, value: assignment.value)
+                    .result(current: items[position], operand: evaluate(assignment.value, locals))
+            } catch {
+                Self.trap(error)
+            }
+            jitter?.pause(at: point)
+            if !store.write(target, element: element, at: position) { Self.trap(.runtime(.indexOutOfRange)) }
+            return
+        }
         let value: Value
         do {
-            value = try assignment.result(current: current, operand: evaluate(assignment.value, locals))
+            value = try assignment.result(current: current, operand: evaluate(assignment.value, locals),
+                                          position: assignment.index.map { evaluate($0, locals) })
         } catch {
             Self.trap(error)
         }
@@ -504,5 +525,15 @@ final class SharedStore: @unchecked Sendable {
 
     func write(_ variable: VariableID, _ value: Value) {
         lock.withLock { values[variable.index] = value }
+    }
+
+    /// `list[i] = element` in place, into the array as it is now; false when `i` is outside it.
+    func write(_ variable: VariableID, element: Value, at position: Int) -> Bool {
+        lock.withLock {
+            guard case .list(var items)? = values[variable.index], items.indices.contains(position) else { return false }
+            items[position] = element
+            values[variable.index] = .list(items)
+            return true
+        }
     }
 }

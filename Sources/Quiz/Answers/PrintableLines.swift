@@ -134,6 +134,9 @@ private struct ValueShapes {
             return [parts.map { pattern($0) }.joined()]
         case .conditional(_, let then, let otherwise):
             return alternatives(then).union(alternatives(otherwise))
+        case .element:
+            // An element of an array shows what any element may: taken as anything.
+            return [Self.anything]
         case .binary(let op, let lhs, let rhs):
             switch op {
             case .add:
