@@ -29,11 +29,15 @@ public enum Exporter {
     /// The questions as one planned variant: bank order, options in the file's order, and each
     /// trace puzzle offered (`.select`) with up to ten real outcomes and three near misses,
     /// picked with `seed`; `provider` may ask a generated twin in place of a trace puzzle.
+    /// - Parameter drillOrder: choice options in the order the drill shows them for `seed`
+    ///   (`OptionOrder`), for a flashcard that shows its own letters; else the file's order, which
+    ///   an LMS shuffles itself.
     public static func plan(_ questions: [Question], answers: AnswerBook, seed: UInt64, traceForm: TraceForm,
-                            provider: VariantProvider = BankQuestionsOnly()) throws(SheetError) -> Sheet {
+                            provider: VariantProvider = BankQuestionsOnly(), drillOrder: Bool = false) throws(SheetError) -> Sheet {
         var planner = SheetPlanner(title: "gcdquiz", seed: seed, variantCount: 1, traceForm: traceForm)
         planner.possibleOptions = MoodleFraction.maximumShares
         planner.shuffleChoices = false
+        if drillOrder { planner.optionOrder = { OptionOrder.shuffled($0, seed: seed) } }
         return try planner.plan(questions, answers: answers, provider: provider)
     }
 
@@ -45,7 +49,9 @@ public enum Exporter {
         case .moodle, .gift: .select
         case .anki, .json: .write
         }
-        let sheet = try plan(questions, answers: answers, seed: seed, traceForm: traceForm, provider: provider)
+        // Anki shows the options with letters on the card, in the drill's order for the seed, so
+        // that neither the first letter nor the file's order gives the answer away.
+        let sheet = try plan(questions, answers: answers, seed: seed, traceForm: traceForm, provider: provider, drillOrder: format == .anki)
         let items = sheet.variants[0].items
         switch format {
         case .moodle: return Data(MoodleXML.render(items).utf8)

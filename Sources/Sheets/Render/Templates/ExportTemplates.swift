@@ -2,21 +2,27 @@
 /// without our style sheet), and the file templates of Moodle XML, GIFT and Anki's text import.
 enum ExportTemplates {
     static let fragments: [String: String] = [
-        "exportCode": exportCode, "exportQuestion": exportQuestion, "exportOutcome": exportOutcome,
+        "exportCode": exportCode, "exportHost": exportHost, "exportQuestion": exportQuestion, "exportOutcome": exportOutcome,
         "exportTraceAnswer": exportTraceAnswer, "exportExplanation": exportExplanation,
         "exportChoiceAnswer": exportChoiceAnswer, "exportShortAnswer": exportShortAnswer,
         "exportRuns": exportRuns, "exportWhy": exportWhy, "exportImpossibility": exportImpossibility,
         "plainText": "{{text}}",
     ]
 
-    /// Numbered code, plain enough for any HTML viewer.
+    /// Numbered code, plain enough for any HTML viewer, and left-aligned where the viewer centres
+    /// text (Anki's Basic card does).
     static let exportCode = """
-        <pre>{{#code}}{{^isFirst}}\n{{/isFirst}}{{lineNumber}}  {{source}}{{/code}}</pre>
+        <pre style="text-align: left">{{#code}}{{^isFirst}}\n{{/isFirst}}{{lineNumber}}  {{source}}{{/code}}</pre>
+        """
+
+    /// The prelude and the host's rules a trace puzzle's answer depends on.
+    static let exportHost = """
+        <p><small>{{hostRules}}</small></p><pre style="text-align: left">{{#hostPrelude}}{{^isFirst}}\n{{/isFirst}}{{source}}{{/hostPrelude}}</pre>
         """
 
     /// What is asked (a `SheetQuestionView`), with the choice options when `listChoices`.
     static let exportQuestion = """
-        {{#hasCode}}{{> exportCode}}{{/hasCode}}{{#prompt}}{{> block}}{{/prompt}}\
+        {{#hasHost}}{{> exportHost}}{{/hasHost}}{{#hasCode}}{{> exportCode}}{{/hasCode}}{{#prompt}}{{> block}}{{/prompt}}\
         {{#isSelect}}<p><em>Select every outcome that can happen.</em></p>{{/isSelect}}\
         {{#isWrite}}<p><em>What can it print? Give every possible outcome, each with how the run ends (finished, or deadlock where it stops).</em></p>{{/isWrite}}\
         {{#listChoices}}{{#choices}}<p><strong>{{letter}})</strong> {{> runs}}</p>{{/choices}}{{/listChoices}}
