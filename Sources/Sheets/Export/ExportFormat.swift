@@ -11,6 +11,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case anki
     /// The questions with their computed answers, for scripts.
     case json
+    /// QTI 1.2 in an IMS content package (a ZIP), for Canvas and Blackboard.
+    case qti
 
     /// The usual file extension.
     public var fileExtension: String {
@@ -19,6 +21,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         case .gift: "gift.txt"
         case .anki: "anki.txt"
         case .json: "json"
+        case .qti: "zip"
         }
     }
 }
@@ -46,7 +49,7 @@ public enum Exporter {
         // An LMS asks to select among outcomes and near misses; a flashcard and JSON ask for
         // every outcome (JSON lists the near misses beside them).
         let traceForm: TraceForm = switch format {
-        case .moodle, .gift: .select
+        case .moodle, .gift, .qti: .select
         case .anki, .json: .write
         }
         // Anki shows the options with letters on the card, in the drill's order for the seed, so
@@ -58,6 +61,7 @@ public enum Exporter {
         case .gift: return Data(GIFT.render(items).utf8)
         case .anki: return Data(AnkiText.render(items).utf8)
         case .json: return try QuestionsJSON.render(items, seed: seed)
+        case .qti: return QTIPackage.package(items)
         }
     }
 }
