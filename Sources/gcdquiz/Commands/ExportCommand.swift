@@ -44,7 +44,7 @@ struct ExportCommand: ParsableCommand {
             }
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
             let answers = AnswerBook(bank: bank)
-            let twins = self.twins.provider(bank: bank, variants: 1, seed: seed, answers: answers)
+            let twins = self.twins.provider(bank: bank, variants: 1, seed: seed, answers: answers, asking: questions)
             let data = try Exporter.export(questions, as: format, answers: answers, seed: seed, provider: twins.provider)
             twins.reportShortfall()
             if let file {

@@ -60,7 +60,7 @@ struct GradeCommand: ParsableCommand {
             let submissions: [Submission]
             if let moodle {
                 let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
-                let twins = self.twins.provider(bank: bank, variants: 1, seed: seed, answers: book)
+                let twins = self.twins.provider(bank: bank, variants: 1, seed: seed, answers: book, asking: questions)
                 sheet = try Exporter.plan(questions, answers: book, seed: seed, traceForm: .select, provider: twins.provider)
                 let url = URL(fileURLWithPath: moodle)
                 submissions = try ClassAnswers.readMoodle(CSVTable.read(url), file: moodle, items: sheet.variants[0].items)

@@ -85,7 +85,7 @@ struct SheetCommand: ParsableCommand {
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
             let runner: LiveRunning? = live ? KeyLiveRuns(runner: .selfHosted, seed: seed) : nil
             let answers = AnswerBook(bank: bank, live: runner)
-            let twins = self.twins.provider(bank: bank, variants: count, seed: seed, answers: answers)
+            let twins = self.twins.provider(bank: bank, variants: count, seed: seed, answers: answers, asking: questions)
             let sheet = try SheetPlanner(title: title, seed: seed, variantCount: count, traceForm: traceAs)
                 .plan(questions, answers: answers, provider: twins.provider, students: students)
             twins.reportShortfall()
