@@ -21,8 +21,16 @@ enum InterruptCleanup {
                 source.setEventHandler {
                     stopChildren()
                     StagedOutput.discardEveryStaging()
+                    // Die of the signal: its default action, unblocked on this thread (whoever
+                    // started us may have blocked it), raised here; should it not kill, exit as
+                    // a shell would report it.
                     signal(signalNumber, SIG_DFL)
-                    kill(getpid(), signalNumber)
+                    var only = sigset_t()
+                    sigemptyset(&only)
+                    sigaddset(&only, signalNumber)
+                    pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                    raise(signalNumber)
+                    exit(128 + signalNumber)
                 }
                 source.resume()
                 sources.append(source)
