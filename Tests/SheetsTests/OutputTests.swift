@@ -1,4 +1,5 @@
 import Foundation
+import Quiz
 import Testing
 @testable import Sheets
 
@@ -195,6 +196,66 @@ import Testing
             }
         }
         #expect(Set(texts).count == 1, "qpdf changed what the pages say")
+    }
+
+    /// Chinese text a snippet prints reaches the PDF in the Noto CJK font the style sheet names
+    /// (`make deps` installs Debian's fonts-noto-cjk), instead of vanishing.
+    @Test(.enabled(if: PDFMaker.find() != nil, "WeasyPrint is not installed here (make deps installs it; CI has it)"))
+    func chineseTextIsInThePDF() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var question = Question(id: "chinese", kind: .trace, title: "打印中文：你好", level: 1, tags: ["serial-queues"], source: "tests",
+                                explanation: "先打印「你好」，再打印「世界」。", code: "serialQueue.async {\n    print(\"世界\")\n}\nprint(\"你好\")\n", file: "chinese.yaml")
+        question.prompt = nil
+        let sheet = try SheetPlanner(title: "中文测验 Chinese quiz", seed: 1, variantCount: 1, traceForm: .select)
+            .plan([question], answers: AnswerBook(bank: nil))
+        let target = folder.appendingPathComponent("pdf")
+        _ = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .a4), to: target, pdfMaker: PDFMaker.find())
+        let text = try Self.pdfText(target.appendingPathComponent("sheet-1.pdf"))
+        #expect(text.contains("中文测验") && text.contains("打印中文") && text.contains("你好") && text.contains("世界"))
+        let keyText = try Self.pdfText(target.appendingPathComponent("notes.pdf"))
+        #expect(keyText.contains("先打印"))
+        let fonts = Process()
+        fonts.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        fonts.arguments = ["pdffonts", target.appendingPathComponent("sheet-1.pdf").path]
+        let pipe = Pipe()
+        fonts.standardOutput = pipe
+        try fonts.run()
+        let list = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fonts.waitUntilExit()
+        #expect(list.contains("CJK"), "no CJK font embedded: \(list)")
+    }
+
+    /// Printed on both sides, every variant takes an even number of pages in the books, and
+    /// each top-level bookmark names its variant.
+    @Test(.enabled(if: PDFMaker.find()?.splitter != nil, "WeasyPrint and qpdf are not installed here (make deps installs them)"))
+    func booksPadEachVariantToEvenPages() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheet = try Fixtures.sheet(Fixtures.mixedIDs, variants: 3)
+        let maker = try #require(PDFMaker.find())
+        for duplex in [true, false] {
+            let target = folder.appendingPathComponent(duplex ? "duplex" : "simplex")
+            _ = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .a4, duplex: duplex), to: target, pdfMaker: maker)
+            let pages = { (name: String) in try Self.pageCount(target.appendingPathComponent(name)) }
+            let own = try sheet.variants.map { try pages("sheet-\($0.id).pdf") }
+            let padded = own.map { duplex ? ($0 + 1) / 2 * 2 : $0 }.reduce(0, +)
+            #expect(try pages("sheets.pdf") == padded, "\(duplex): \(own)")
+            let outline = try Self.outline(target.appendingPathComponent("sheets.pdf"), qpdf: try #require(maker.splitter))
+            #expect(outline.map(\.title) == ["Variant 1", "Variant 2", "Variant 3"])
+        }
+    }
+
+    static func pageCount(_ pdf: URL) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pdfinfo", pdf.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     @Test func documentsAreCutInRunsOfAboutTheSameSize() {
