@@ -199,4 +199,35 @@ import Testing
         #expect(graded.points == 0 && graded.mistakes.count == 1)
         #expect(graded.feedback.first?.contains("cannot happen") == true && graded.mistakes[0].rule == wrong.why.blockers.first?.rule.statement)
     }
+
+    /// Moodle's responses report names the answers chosen by their text; read back as letters in
+    /// the export's order, they are graded as the sheet's tick rule grades them, blanks as 0.
+    @Test func moodleResponsesAreGradedByTheTickRule() throws {
+        let questions = try Fixtures.questions(["serial-sync-in-async", "barrier-purpose", "async-operation-super-start"])
+        let sheet = try Exporter.plan(questions, answers: AnswerBook(bank: Fixtures.bank), seed: 1, traceForm: .select)
+        let items = sheet.variants[0].items
+        let texts = { (item: SheetItem) -> [String] in
+            item.traceOptions.isEmpty
+                ? item.optionOrder.map { Prose.plain(Prose.runs(item.question.options[$0].text)) }
+                : item.traceOptions.map { OutcomeView($0.outcome).printed.text + " " + OutcomeView($0.outcome).ending }
+        }
+        let right = { (item: SheetItem) -> [Int] in
+            item.traceOptions.isEmpty ? item.optionOrder.indices.filter { item.question.options[item.optionOrder[$0]].isCorrect }
+                : item.traceOptions.indices.filter { item.traceOptions[$0].canHappen }
+        }
+        let trace = items[0], choice = items[1]
+        let allRight = right(trace).map { texts(trace)[$0] }.joined(separator: "; ")
+        let oneWrong = texts(trace).indices.first { !right(trace).contains($0) }.map { texts(trace)[$0] } ?? ""
+        var csv = "Last name,First name,ID number,Email address,State,Grade/10.00,Response 1,Response 2,Response 3\n"
+        csv += "Lovelace,Ada,a1,ada@example.org,Finished,10,\"\(allRight)\",\"\(right(choice).map { texts(choice)[$0] }.joined(separator: "; "))\",Serial queues run one block at a time.\n"
+        csv += "Turing,Alan,,alan@example.org,Finished,0,\"\(oneWrong)\",-,-\n"
+        let submissions = try ClassAnswers.readMoodle(CSVTable(csv, file: "responses.csv"), file: "responses.csv", items: items)
+        #expect(submissions.map(\.student.id) == ["a1", "alan@example.org"])
+        let grades = ClassGrades(submissions, sheet: sheet)
+        #expect(grades.students[0].items[0].points == 4 && grades.students[0].items[1].points == 2)
+        #expect(grades.students[1].items[0].points == 0 && grades.students[1].items[1].verdict == .blank)
+        #expect(grades.students[1].items[0].mistakes.count == 1)
+        let bad = "Last name,First name,Response 1\nX,Y,1 2 3 4 5 finished\n"
+        #expect(throws: SheetError.self) { try ClassAnswers.readMoodle(CSVTable(bad, file: "r.csv"), file: "r.csv", items: items) }
+    }
 }
