@@ -13,7 +13,7 @@ DESTDIR ?=
 # ArgumentParser's generate-manual tool writes the man page here (make manual).
 MANUAL := $(BUILD_DIR)/manual/gcdquiz.1
 
-.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz fuzz-campaign
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz fuzz-campaign check-anki
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -110,8 +110,9 @@ bench-sheets: release
 	@bash -c 'time $(RELEASE_BIN) sheet --count 12 --variants 30 --seed 1 --generated --format pdf --output $(BUILD_DIR)/bench-sheets/generated-pdf >/dev/null'
 
 ## libedit (line editing for the drill) and pkg-config, WeasyPrint and qpdf (sheet --format pdf:
-## qpdf puts each PDF together from the pages WeasyPrint laid out) and poppler-utils (pdftotext, which
-## the tests read PDFs with), from apt when missing.
+## qpdf puts each PDF together from the pages WeasyPrint laid out), poppler-utils (pdftotext, which
+## the tests read PDFs with) and the Noto CJK fonts (Chinese, Japanese and Korean text in PDFs, which
+## the style sheet names), from apt when missing.
 deps:
 	@if ! pkg-config --exists libedit 2>/dev/null; then \
 		echo "make: installing libedit-dev and pkg-config (apt-get)"; \
@@ -123,6 +124,20 @@ deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq weasyprint poppler-utils qpdf >/dev/null; \
 	fi
+	@if ! fc-list :lang=zh 2>/dev/null | grep -q .; then \
+		echo "make: installing fonts-noto-cjk (apt-get)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-cjk >/dev/null; \
+	fi
+
+## Import the Anki export with Anki's own library (the anki package from PyPI, in a virtual
+## environment under the build folder) and check what the collection holds: every note, choice
+## options in an order that depends on the seed, code left-aligned, the prelude and the rules.
+ANKI_VENV := $(BUILD_DIR)/anki-venv
+check-anki: build
+	@[ -x $(ANKI_VENV)/bin/python ] || python3 -m venv $(ANKI_VENV)
+	@$(ANKI_VENV)/bin/python -c 'import anki' 2>/dev/null || $(ANKI_VENV)/bin/pip install -q anki
+	$(ANKI_VENV)/bin/python Tests/Tools/anki_import_check.py $(BUILD_DIR)/debug/gcdquiz Questions
 
 clean:
 	rm -rf .build

@@ -15,7 +15,7 @@ struct GCDQuiz: ParsableCommand {
         subcommands: [
             DrillCommand.self, ReviewCommand.self, InterviewCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self,
             ListCommand.self, ShowCommand.self, TagsCommand.self, ProgressCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
-            GenerateCommand.self, SheetCommand.self, ExportCommand.self, ProgressBenchmarkCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
+            GenerateCommand.self, SheetCommand.self, ExportCommand.self, GradeCommand.self, ProgressBenchmarkCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
         ],
         defaultSubcommand: DrillCommand.self)
 }

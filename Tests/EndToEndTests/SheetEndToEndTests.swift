@@ -24,7 +24,7 @@ import Testing
             #expect(result.stdout.contains("3 variants of 4 questions, seed 11"))
             runs.append(try Self.files(in: output))
         }
-        #expect(runs[0].keys.sorted() == ["key-1.html", "key-2.html", "key-3.html", "keys.html", "notes.html", "sheet-1.html", "sheet-2.html", "sheet-3.html", "sheets.html"])
+        #expect(runs[0].keys.sorted() == ["key-1.html", "key-2.html", "key-3.html", "keys.html", "notes.html", "sheet-1.html", "sheet-2.html", "sheet-3.html", "sheet-plan.json", "sheets.html"])
         #expect(runs[0] == runs[1])
         let sheet = String(decoding: runs[0]["sheet-2.html"] ?? Data(), as: UTF8.self)
         #expect(sheet.contains("Week 3") && sheet.contains("Variant 2 of 3 · seed 11"))
@@ -49,7 +49,7 @@ import Testing
     @Test func generatedVariantsHaveKeysThatAreSolves() throws {
         let folder = try Binary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let puzzles = "serial-async-async,concurrent-sync-in-async"
+        let puzzles = "group-misses-nested-async,concurrent-sync-in-async"
         var runs: [[String: Data]] = []
         for name in ["first", "second"] {
             let output = folder.appendingPathComponent(name)
@@ -143,7 +143,10 @@ import Testing
             (["sheet", "--ids", "serial-async-async", "--output", file.appendingPathComponent("sub").path], "cannot create"),
             (["sheet", "--ids", "serial-async-async", "--output", file.path], "is a file, not a folder"),
             (["sheet", "--format", "docx", "--output", output.path], "docx"),
-            (["export", "--format", "qti"], "qti"),
+            (["export", "--format", "pdf"], "pdf"),
+            (["sheet", "--count", "-1", "--output", output.path], "--count must be at least 1"),
+            (["sheet", "--ids", "serial-async-async,serial-async-async", "--output", output.path], "named twice"),
+            (["sheet", "--variants", "3", "--roster", file.path, "--output", output.path], "no students"),
             (["export", "--format", "gift", "--output", folder.path], "is a folder"),
         ]
         for (arguments, message) in cases {
@@ -155,14 +158,53 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.txt"], "something was left behind")
     }
 
-    @Test func withoutWeasyPrintPDFWritesTheHTMLAndSaysHowToInstallIt() throws {
+    /// Asked for PDFs without WeasyPrint, a run writes nothing and says how to install it (exit 1).
+    @Test func withoutWeasyPrintPDFSaysHowToInstallItAndWritesNothing() throws {
         let folder = try Binary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Binary.run(["sheet", "--ids", "serial-async-async", "--format", "pdf", "--seed", "1", "--output", folder.path],
+        let output = folder.appendingPathComponent("out")
+        let result = try Binary.run(["sheet", "--ids", "serial-async-async", "--format", "pdf", "--seed", "1", "--output", output.path],
                                     environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("apt-get install weasyprint") && result.stderr.contains("--format html"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// `export --output` creates the folders on the way, as `sheet --output` does.
+    @Test func exportCreatesTheFoldersOnTheWay() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("no/such/dir/x.gift")
+        let result = try Binary.run(["export", "--format", "gift", "--ids", "serial-async-async", "--output", file.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("apt-get install weasyprint"))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet-1.html").path))
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("$CATEGORY: gcdquiz"))
+    }
+
+    /// Ctrl-C (SIGINT), SIGTERM or SIGHUP while PDFs are made: the staging folder goes with the
+    /// process, and so do its WeasyPrint processes; nothing is left in the output's folder.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/weasyprint"), "WeasyPrint is not installed here"),
+          arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anInterruptedPDFRunLeavesNothingBehind(_ signalNumber: Int32) throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["sheet", "--count", "6", "--variants", "8", "--seed", "2", "--format", "pdf", "--output", output.path]
+        process.currentDirectoryURL = Binary.packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait (up to a minute) until the staging folder is there, then interrupt.
+        let staging = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first { $0.hasPrefix(".gcdquiz-staging-") } }
+        for _ in 0..<600 where staging() == nil && process.isRunning { usleep(100_000) }
+        #expect(staging() != nil, "no staging folder appeared")
+        usleep(300_000)
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left.isEmpty, "left behind: \(left)")
     }
 
     @Test func exportWritesAFileOrStandardOutput() throws {

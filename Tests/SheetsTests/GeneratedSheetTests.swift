@@ -1,12 +1,13 @@
 import DispatchModel
 import Foundation
+import Generator
 import Quiz
 import Testing
 @testable import Sheets
 
 /// `sheet --generated`: every variant asks its own generated twin of each trace puzzle.
 @Suite struct GeneratedSheetTests {
-    static let ids = ["serial-async-async", "barrier-purpose", "concurrent-sync-in-async", "semaphore-basics"]
+    static let ids = ["group-misses-nested-async", "barrier-purpose", "concurrent-sync-in-async", "semaphore-basics"]
 
     static func sheet(_ ids: [String] = ids, variants: Int = 3, seed: UInt64 = 5, form: TraceForm = .write) throws -> (Sheet, GeneratedTwins) {
         let answers = AnswerBook(bank: Fixtures.bank)
@@ -57,27 +58,63 @@ import Testing
         }
     }
 
-    /// A puzzle the generator has nothing to change in keeps the bank's code in every variant,
-    /// and the shortfall is said in one line.
-    @Test func tooFewTwinsFallBackToTheBanksPuzzleAndSaySo() throws {
+    /// Every twin is in its puzzle's difficulty band: about as many outcomes, the same level,
+    /// a deadlock as the original has one, its constructs and at most one more.
+    @Test func everyTwinStaysInItsPuzzlesBand() throws {
+        let (sheet, _) = try Self.sheet(variants: 4)
+        for item in sheet.variants.flatMap(\.items) where item.question.isGenerated {
+            let original = try #require(Fixtures.bank.question(id: item.bankQuestionID))
+            let band = DifficultyBand(Self.features(original))
+            let twin = Self.features(item.question)
+            #expect(band.contains(twin), "\(item.question.id): \(twin) is outside \(band)")
+        }
+    }
+
+    static func features(_ question: Question) -> PuzzleFeatures {
+        let program = try! question.program().get()
+        return PuzzleFeatures(program: program, exploration: Explorer().explore(program))
+    }
+
+    /// Variants left without a twin ask other bank puzzles of the band, not the sheet's own
+    /// questions, and the note names them.
+    @Test func variantsWithoutATwinAskAnotherPuzzleOfTheBand() throws {
+        let answers = AnswerBook(bank: Fixtures.bank)
+        let asked = try Fixtures.questions(["concurrent-async-async", "serial-sync-in-async"])
+        let twins = GeneratedTwins(bank: Fixtures.bank, variantCount: 4, seed: 4, answers: answers, asking: asked)
+        let sheet = try SheetPlanner(title: "t", seed: 4, variantCount: 4, traceForm: .write).plan(asked, answers: answers, provider: twins)
+        let shortfall = try #require(twins.shortfalls.first { $0.questionID == "concurrent-async-async" })
+        #expect(!shortfall.substitutes.isEmpty && !shortfall.substitutes.contains("serial-sync-in-async"))
+        let band = DifficultyBand(Self.features(asked[0]))
+        for variant in sheet.variants {
+            let item = try #require(variant.items.first { $0.bankQuestionID == "concurrent-async-async" })
+            #expect(item.question.id != "concurrent-async-async", "variant \(variant.id) asks the bank's puzzle")
+            #expect(band.contains(Self.features(item.question)), "\(item.question.id)")
+        }
+        #expect(twins.shortfallNote?.contains("other bank puzzles of its difficulty in turn: " + shortfall.substitutes.joined(separator: ", ")) == true)
+    }
+
+    /// A puzzle the generator has nothing to change in has no twin: each variant asks another
+    /// bank puzzle of its band in turn, and the shortfall is said in one line.
+    @Test func tooFewTwinsFallBackToOtherPuzzlesOfTheBandAndSaySo() throws {
         var fixed = Question(id: "nothing-to-change", kind: .trace, title: "Nothing to change", level: 1, tags: ["serial-queues"],
                              source: "tests", explanation: "No dispatch, no print.", code: "var total = 0\ntotal += 1\n", file: "fixed.yaml")
         fixed.prompt = nil
         let answers = AnswerBook(bank: Fixtures.bank)
         let twins = GeneratedTwins(bank: Fixtures.bank, variantCount: 2, seed: 1, answers: answers)
         let sheet = try SheetPlanner(title: "t", seed: 1, variantCount: 2, traceForm: .write).plan([fixed], answers: answers, provider: twins)
-        #expect(sheet.variants.allSatisfy { $0.items[0].question == fixed })
-        #expect(twins.shortfalls == [GeneratedTwins.Shortfall(questionID: "nothing-to-change", made: 0, wanted: 2)])
-        #expect(twins.shortfallNote == "too few generated twins for one puzzle: nothing-to-change has none (variants 1–2 ask the bank's puzzle)")
+        let shortfall = try #require(twins.shortfalls.first)
+        #expect(shortfall.questionID == "nothing-to-change" && shortfall.made == 0 && shortfall.wanted == 2)
+        #expect(sheet.variants.map { $0.items[0].question.id } == Array(shortfall.substitutes.prefix(2)))
+        #expect(twins.shortfallNote?.hasPrefix("too few generated twins for one puzzle: nothing-to-change has none (variants 1–2 ask other bank puzzles of its difficulty in turn: ") == true)
     }
 
     /// `export --generated`: one twin per trace puzzle, with its own Anki GUID.
     @Test func anExportAsksATwin() throws {
         let answers = AnswerBook(bank: Fixtures.bank)
         let twins = GeneratedTwins(bank: Fixtures.bank, variantCount: 1, seed: 3, answers: answers)
-        let data = try Exporter.export(Fixtures.questions(["serial-async-async"]), as: .anki, answers: answers, seed: 3, provider: twins)
+        let data = try Exporter.export(Fixtures.questions(["group-misses-nested-async"]), as: .anki, answers: answers, seed: 3, provider: twins)
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("gcdquiz-serial-async-async-v"))
-        #expect(!text.contains("gcdquiz-serial-async-async\t"))
+        #expect(text.contains("gcdquiz-group-misses-nested-async-v"))
+        #expect(!text.contains("gcdquiz-group-misses-nested-async\t"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Quiz
 import Testing
 @testable import Sheets
 
@@ -33,7 +34,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: parent) }
         let file = parent.appendingPathComponent("file.txt")
         try Data().write(to: file)
-        for target in [file, file.appendingPathComponent("sub"), parent.appendingPathComponent("missing/sub")] {
+        for target in [file, file.appendingPathComponent("sub"), file.appendingPathComponent("sub/deeper")] {
             do {
                 _ = try StagedOutput(target: target)
                 Issue.record("\(target.path) was accepted")
@@ -42,6 +43,61 @@ import Testing
             }
         }
         #expect(throws: SheetError.self) { try AtomicFile.write(Data(), to: parent) }
+        #expect(throws: SheetError.self) { try AtomicFile.write(Data(), to: file.appendingPathComponent("x.gift")) }
+    }
+
+    /// Folders on the way to the output are created, as `mkdir -p` would, for sheets and exports alike.
+    @Test func missingFoldersOnTheWayAreCreated() throws {
+        let parent = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("a/b/out")
+        let output = try StagedOutput(target: target)
+        try output.write(OutputFile(name: "x.html", contents: Data("x".utf8)))
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("a").path), "a folder appeared before the files were complete")
+        try output.commit(["x.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["x.html"])
+        try AtomicFile.write(Data("g".utf8), to: parent.appendingPathComponent("c/d/x.gift"))
+        #expect(try String(contentsOf: parent.appendingPathComponent("c/d/x.gift"), encoding: .utf8) == "g")
+    }
+
+    /// A staging folder whose process is gone (killed before it could clean up) is removed by the
+    /// next run writing there; one of a live process is left alone.
+    @Test func abandonedStagingFoldersAreRemoved() throws {
+        let parent = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // A process id no process has: beyond the kernel's largest.
+        let dead = parent.appendingPathComponent(".gcdquiz-staging-4194999-deadbeef")
+        let alive = parent.appendingPathComponent(".gcdquiz-staging-1-cafef00d")
+        for folder in [dead, alive] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try Data(count: 10).write(to: folder.appendingPathComponent("sheet-1.html"))
+        }
+        let output = try StagedOutput(target: parent.appendingPathComponent("out"))
+        output.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == [alive.lastPathComponent])
+    }
+
+    /// Files an earlier, larger run left (sheet-11… of 30) stop a run into the same folder, which
+    /// names them; `--force` removes them; other files are left alone.
+    @Test func filesOfAnEarlierRunAreNamedOrRemoved() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheet = try Fixtures.sheet(["serial-sync-in-async"], variants: 2)
+        for name in ["sheet-3.html", "key-3.html", "sheet-3.pdf", "roster-map.csv", "mine.html", "sheet-x.html"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        do {
+            _ = try SheetWriter.write(sheet, options: .init(format: .html, paper: .a4), to: folder, pdfMaker: nil)
+            Issue.record("the earlier run's files were not noticed")
+        } catch {
+            #expect(error.cause == .badInput)
+            #expect(error.message.contains("key-3.html, roster-map.csv, sheet-3.html"), "\(error.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet-1.html").path))
+        let written = try SheetWriter.write(sheet, options: .init(format: .html, paper: .a4, removeEarlierFiles: true), to: folder, pdfMaker: nil)
+        #expect(written.removed == ["key-3.html", "roster-map.csv", "sheet-3.html"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left.contains("sheet-3.pdf") && left.contains("mine.html") && left.contains("sheet-x.html") && !left.contains("sheet-3.html"))
     }
 
     /// With WeasyPrint, `--format pdf` makes PDFs whose text holds the questions; every
@@ -52,8 +108,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("pdf")
         let sheet = try Fixtures.sheet(["serial-sync-in-async", "barrier-purpose"], variants: 2)
-        let written = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: target, pdfMaker: PDFMaker.find())
-        #expect(written.files.map(\.lastPathComponent) == ["sheet-1.pdf", "key-1.pdf", "sheet-2.pdf", "key-2.pdf", "sheets.pdf", "keys.pdf", "notes.pdf"])
+        let written = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .a4), to: target, pdfMaker: PDFMaker.find())
+        #expect(written.files.map(\.lastPathComponent) == ["sheet-1.pdf", "key-1.pdf", "sheet-2.pdf", "key-2.pdf", "sheets.pdf", "keys.pdf", "notes.pdf", "sheet-plan.json"])
         let sheetText = try Self.pdfText(target.appendingPathComponent("sheet-1.pdf"))
         #expect(sheetText.contains("sync inside async on the same serial queue"))
         #expect(sheetText.contains("What a barrier block does"))
@@ -71,13 +127,13 @@ import Testing
             // Put together by qpdf, the book keeps WeasyPrint's bookmarks: a heading per key and
             // for the notes, a question under each.
             let outline = try Self.outline(target.appendingPathComponent("keys.pdf"), qpdf: qpdf)
-            #expect(outline.map(\.title) == ["Test <quiz> & co — answer key", "Test <quiz> & co — answer key", "Test <quiz> & co — answer notes"])
+            #expect(outline.map(\.title) == ["Key to variant 1", "Key to variant 2", "Answer notes"])
             #expect(outline.map(\.children) == [2, 2, 2])
         }
 
         let again = folder.appendingPathComponent("again")
-        _ = try SheetWriter.write(sheet, format: .pdf, paper: .a4, to: again, pdfMaker: PDFMaker.find())
-        for file in written.files {
+        _ = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .a4), to: again, pdfMaker: PDFMaker.find())
+        for file in written.files where file.pathExtension == "pdf" {
             let same = try Data(contentsOf: file) == Data(contentsOf: again.appendingPathComponent(file.lastPathComponent))
             #expect(same, "\(file.lastPathComponent) differs from one run to the next")
         }
@@ -97,11 +153,12 @@ import Testing
         var texts: [[String]] = []
         for (name, maker) in makers {
             let target = folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-"))
-            let written = try SheetWriter.write(sheet, format: .pdf, paper: .letter, to: target, pdfMaker: maker)
+            let written = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .letter), to: target, pdfMaker: maker)
             #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == written.files.map(\.lastPathComponent).sorted(),
                     "\(name): scratch files were left behind")
             var pagesOfParts: [String: [String]] = [:]
-            for file in written.files {
+            let pdfs = written.files.filter { $0.pathExtension == "pdf" }
+            for file in pdfs {
                 let pages = try Self.pdfText(file).split(separator: "\u{0C}", omittingEmptySubsequences: true).map(String.init)
                     .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
                 pagesOfParts[file.deletingPathExtension().lastPathComponent] = pages
@@ -123,13 +180,13 @@ import Testing
                 #expect(page.contains("Page \(index + 1) of \(notes.count)") && page.contains("All 3 variants"), "\(name): notes page \(index + 1)")
             }
             #expect(pagesOfParts["keys"] == sheet.variants.flatMap { pagesOfParts["key-\($0.id)"] ?? [] } + notes, "\(name)")
-            texts.append(written.files.map { pagesOfParts[$0.deletingPathExtension().lastPathComponent]?.joined() ?? "" })
+            texts.append(pdfs.map { pagesOfParts[$0.deletingPathExtension().lastPathComponent]?.joined() ?? "" })
             // Each PDF has its HTML's title, whoever put it together.
             let titles = SheetRenderer.titles(sheet)
             let htmls = Dictionary(uniqueKeysWithValues: SheetRenderer(format: .html, paper: .letter).render(sheet).map { file in
                 (file.name.replacingOccurrences(of: ".html", with: ""), Fixtures.text(file))
             })
-            for file in written.files {
+            for file in pdfs {
                 let name = file.deletingPathExtension().lastPathComponent
                 let title = try #require(titles[name], "\(name)")
                 let escaped = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -139,6 +196,66 @@ import Testing
             }
         }
         #expect(Set(texts).count == 1, "qpdf changed what the pages say")
+    }
+
+    /// Chinese text a snippet prints reaches the PDF in the Noto CJK font the style sheet names
+    /// (`make deps` installs Debian's fonts-noto-cjk), instead of vanishing.
+    @Test(.enabled(if: PDFMaker.find() != nil, "WeasyPrint is not installed here (make deps installs it; CI has it)"))
+    func chineseTextIsInThePDF() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var question = Question(id: "chinese", kind: .trace, title: "打印中文：你好", level: 1, tags: ["serial-queues"], source: "tests",
+                                explanation: "先打印「你好」，再打印「世界」。", code: "serialQueue.async {\n    print(\"世界\")\n}\nprint(\"你好\")\n", file: "chinese.yaml")
+        question.prompt = nil
+        let sheet = try SheetPlanner(title: "中文测验 Chinese quiz", seed: 1, variantCount: 1, traceForm: .select)
+            .plan([question], answers: AnswerBook(bank: nil))
+        let target = folder.appendingPathComponent("pdf")
+        _ = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .a4), to: target, pdfMaker: PDFMaker.find())
+        let text = try Self.pdfText(target.appendingPathComponent("sheet-1.pdf"))
+        #expect(text.contains("中文测验") && text.contains("打印中文") && text.contains("你好") && text.contains("世界"))
+        let keyText = try Self.pdfText(target.appendingPathComponent("notes.pdf"))
+        #expect(keyText.contains("先打印"))
+        let fonts = Process()
+        fonts.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        fonts.arguments = ["pdffonts", target.appendingPathComponent("sheet-1.pdf").path]
+        let pipe = Pipe()
+        fonts.standardOutput = pipe
+        try fonts.run()
+        let list = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fonts.waitUntilExit()
+        #expect(list.contains("CJK"), "no CJK font embedded: \(list)")
+    }
+
+    /// Printed on both sides, every variant takes an even number of pages in the books, and
+    /// each top-level bookmark names its variant.
+    @Test(.enabled(if: PDFMaker.find()?.splitter != nil, "WeasyPrint and qpdf are not installed here (make deps installs them)"))
+    func booksPadEachVariantToEvenPages() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheet = try Fixtures.sheet(Fixtures.mixedIDs, variants: 3)
+        let maker = try #require(PDFMaker.find())
+        for duplex in [true, false] {
+            let target = folder.appendingPathComponent(duplex ? "duplex" : "simplex")
+            _ = try SheetWriter.write(sheet, options: .init(format: .pdf, paper: .a4, duplex: duplex), to: target, pdfMaker: maker)
+            let pages = { (name: String) in try Self.pageCount(target.appendingPathComponent(name)) }
+            let own = try sheet.variants.map { try pages("sheet-\($0.id).pdf") }
+            let padded = own.map { duplex ? ($0 + 1) / 2 * 2 : $0 }.reduce(0, +)
+            #expect(try pages("sheets.pdf") == padded, "\(duplex): \(own)")
+            let outline = try Self.outline(target.appendingPathComponent("sheets.pdf"), qpdf: try #require(maker.splitter))
+            #expect(outline.map(\.title) == ["Variant 1", "Variant 2", "Variant 3"])
+        }
+    }
+
+    static func pageCount(_ pdf: URL) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pdfinfo", pdf.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     @Test func documentsAreCutInRunsOfAboutTheSameSize() {

@@ -12,17 +12,25 @@ extension Scoring {
         return Scoring(points: 4, rule: "4 points for exactly these \(count) outcomes, each with how the run ends; 2 for some of them and nothing impossible; 0 if any outcome written cannot happen.")
     }
 
-    static func traceSelected(_ options: Int) -> Scoring {
-        Scoring(points: options, rule: "1 point per option: ticked if it can happen, left blank if it cannot.")
+    /// Ticking the outcomes that can happen: `TickScoring`, for the options as the variant shows them.
+    static func traceSelected(_ options: [TraceOption]) -> (Scoring, TickScoring) {
+        let letters = options.indices.map(Letters.letter)
+        let tick = options.indices.filter { options[$0].canHappen }.map { letters[$0] }
+        let leave = options.indices.filter { !options[$0].canHappen }.map { letters[$0] }
+        let ticks = TickScoring(right: tick.count, wrong: leave.count, points: 4)
+        return (Scoring(points: ticks.points, rule: ticks.rule(tick: tick, leave: leave)), ticks)
     }
 
     /// - Parameter order: the options as the variant shows them, so the rule names its letters.
-    static func choice(_ choice: ChoiceAnswer, order: [Int]) -> Scoring {
-        let letters = Letters.of(choice.correct, in: order).joined(separator: ", ")
+    ///   With one correct option, full marks for it alone; with several, `TickScoring`.
+    static func choice(_ choice: ChoiceAnswer, order: [Int], optionCount: Int) -> (Scoring, TickScoring?) {
+        let correct = Letters.of(choice.correct, in: order)
         if choice.isSingle {
-            return Scoring(points: 2, rule: "2 points for \(letters); 0 otherwise.")
+            return (Scoring(points: 2, rule: "2 points for \(correct[0]) alone; 0 otherwise."), nil)
         }
-        return Scoring(points: 2, rule: "2 points for exactly \(letters); 1 for some of them and no wrong option; 0 otherwise.")
+        let wrong = Letters.of(Array(0..<optionCount).filter { !choice.correct.contains($0) }, in: order)
+        let ticks = TickScoring(right: correct.count, wrong: wrong.count, points: 2)
+        return (Scoring(points: ticks.points, rule: ticks.rule(tick: correct, leave: wrong)), ticks)
     }
 
     static func short(_ short: ShortAnswer) -> Scoring {

@@ -67,11 +67,16 @@ enum AnkiText {
                 .map { $0.replacingOccurrences(of: " ", with: "_") }
             return NoteView(
                 guid: "gcdquiz-" + item.question.id,
-                front: "<p><strong>" + html.render(["text": item.question.title], "plainText") + "</strong></p>" + html.render(asked, "exportQuestion"),
-                back: answer + "<p><strong>Why</strong></p>" + html.render(key, "exportExplanation"),
+                front: leftAligned("<p><strong>" + html.render(["text": item.question.title], "plainText") + "</strong></p>" + html.render(asked, "exportQuestion")),
+                back: leftAligned(answer + "<p><strong>Why</strong></p>" + html.render(key, "exportExplanation")),
                 tags: tags.joined(separator: " "))
         }
         return template.render(["notes": notes], "anki")
+    }
+
+    /// Anki's Basic card centres its text, which suits a word but not code or a list of outcomes.
+    static func leftAligned(_ html: String) -> String {
+        "<div style=\"text-align: left\">" + html + "</div>"
     }
 }
 

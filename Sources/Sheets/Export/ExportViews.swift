@@ -48,8 +48,10 @@ struct ExportQuestionView {
             let options = Array(zip(item.traceOptions, key.optionKeys))
             let right = item.traceOptions.filter(\.canHappen).count
             let wrong = options.count - right
-            let isSingle = right == 1
-            single = isSingle ? "true" : "false"
+            // Always several answers allowed: a single-answer question would say there is exactly
+            // one outcome, and grade a wrong pick below 0, where the sheet's rule stops at 0.
+            let isSingle = false
+            single = "false"
             answers = options.map { option, view in
                 let fraction = option.canHappen ? MoodleFraction.share(of: right) : -MoodleFraction.share(of: wrong)
                 let feedback = view.impossibility.first.map { templates.render($0, "exportImpossibility") } ?? ""

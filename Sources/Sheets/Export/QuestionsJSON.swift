@@ -35,6 +35,9 @@ struct QuestionsJSON: Encodable {
         var level: Int
         var tags: [String]
         var code: String?
+        /// A trace puzzle's prelude and the host's rules, which its answer depends on.
+        var prelude: String?
+        var rules: String?
         var prompt: String?
         var outcomes: [OutcomeJSON]?
         var races: [String]?
@@ -73,6 +76,8 @@ struct QuestionsJSON: Encodable {
             points: item.scoring.points, scoring: item.scoring.rule)
         switch item.answer {
         case .trace(let trace):
+            entry.prelude = HostRules.prelude
+            entry.rules = HostRules.paragraph
             entry.outcomes = trace.reports.map { OutcomeJSON($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
             entry.races = trace.exploration.races.map(trace.exploration.narrator.words(for:))
             entry.distractors = item.distractors.map { distractor in

@@ -6,6 +6,7 @@ import Quiz
 struct NotesSectionView {
     struct Header {
         var sheetTitle: String
+        var runningTitle: String
         /// "All 30 variants", or "Variant 1" for a sheet of one.
         var scope: String
         var seed: UInt64
@@ -21,7 +22,7 @@ struct NotesSectionView {
 
     init(_ notes: AnswerNotes, of sheet: Sheet, parts: PartsCache) {
         let count = sheet.variants.count
-        header = Header(sheetTitle: sheet.title, scope: count == 1 ? "Variant \(sheet.variants[0].id)" : "All \(count) variants",
+        header = Header(sheetTitle: sheet.title, runningTitle: VariantHeaderView.shortened(sheet.title), scope: count == 1 ? "Variant \(sheet.variants[0].id)" : "All \(count) variants",
                         seed: sheet.seed, noteCount: notes.shared.count,
                         questionsWord: notes.shared.count == 1 ? "question" : "questions", isEmpty: notes.shared.isEmpty,
                         hasOwnNotes: sheet.variants.contains { !notes.ownNotes(of: $0.number).isEmpty })

@@ -58,6 +58,9 @@ public struct PDFMaker: Sendable {
         /// The HTML holding every document, for the `weasyprint` command.
         public var combinedHTML: URL
         public var parts: [Part]
+        /// For printing on both sides: in the combined PDF a blank page follows each document of
+        /// an odd number of pages, so that the next starts on a sheet of its own.
+        public var padsToEven = false
     }
 
     /// Makes every book's PDFs. With qpdf, the documents of all books are laid out in a few
@@ -82,13 +85,14 @@ public struct PDFMaker: Sendable {
                 }
             }
             byCommand = []
+            let blank = chunks.first.map { Self.blankPage(beside: $0.pdf) }
             for (index, book) in books.enumerated() {
                 let located = book.documents.indices.compactMap { pages[DocumentRef(book: index, document: $0)] }
                 guard located.count == book.documents.count else {
                     byCommand.append(index)
                     continue
                 }
-                if let splitter, let failure = assemble(book, from: located, with: splitter) {
+                if let splitter, let failure = assemble(book, from: located, blank: blank, with: splitter) {
                     throw .internalFailure(failure)
                 }
             }
@@ -176,11 +180,12 @@ public struct PDFMaker: Sendable {
     /// The book's PDF and its parts, each made of the chunks' pages of its documents, then given
     /// its title and the bookmarks WeasyPrint would have written. `--deterministic-id` keeps the
     /// same sheet the same bytes.
-    private func assemble(_ book: Book, from pages: [PlacedDocument], with splitter: URL) -> String? {
-        let outputs = [(book.combined, Array(book.documents.indices), book.title)] + book.parts.map { ($0.pdf, $0.documents, $0.title) }
+    private func assemble(_ book: Book, from pages: [PlacedDocument], blank: URL?, with splitter: URL) -> String? {
+        let outputs = [(book.combined, Array(book.documents.indices), book.title, book.padsToEven)]
+            + book.parts.map { ($0.pdf, $0.documents, $0.title, false) }
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
-            let (pdf, documents, title) = outputs[index]
+            let (pdf, documents, title, pads) = outputs[index]
             var selection: [String] = []
             var bookmarks: [PDFBookmark] = []
             var pagesBefore = 0
@@ -193,6 +198,10 @@ public struct PDFMaker: Sendable {
                     return moved
                 }
                 pagesBefore += placed.range.count
+                if pads, let blank, placed.range.count % 2 == 1 {
+                    selection += [blank.path, "1"]
+                    pagesBefore += 1
+                }
             }
             let result = run(splitter, ["--empty", "--deterministic-id", "--pages"] + selection + ["--", pdf.path])
             // qpdf exits 3 when it succeeded with warnings.
@@ -215,6 +224,12 @@ public struct PDFMaker: Sendable {
         defer { try? FileManager.default.removeItem(at: updateFile) }
         guard (try? update.write(to: updateFile)) != nil else { return }
         _ = run(splitter, ["--update-from-json=\(updateFile.path)", "--deterministic-id", "--replace-input", pdf.path])
+    }
+
+    /// The one blank page the first chunk's process writes, of its first page's size: what a
+    /// book is padded with.
+    static func blankPage(beside chunk: URL) -> URL {
+        chunk.deletingLastPathComponent().appendingPathComponent(".blank.pdf")
     }
 
     /// Where each document's pages are in the PDF of its chunk, numbered from 1.
@@ -250,13 +265,19 @@ public struct PDFMaker: Sendable {
     /// The chunk laid out and written by the script (without qpdf, its book's parts too); each
     /// document's pages, title and bookmarks, or nil when it failed.
     private func runAPI(_ python: [String], _ chunk: Chunk, _ books: [Book]) -> [LaidOutDocument]? {
-        let parts = splitter == nil ? chunk.documents.first.map { books[$0.book].parts } ?? [] : []
+        let book = chunk.documents.first.map { books[$0.book] }
+        let parts = splitter == nil ? book?.parts ?? [] : []
+        // With qpdf, the first chunk also writes the blank page the books are padded with;
+        // without, each process pads its book itself.
+        let isFirst = chunk.documents.first == DocumentRef(book: 0, document: 0)
         let request: [String: Any] = [
             "documents": chunk.documents.map { books[$0.book].documents[$0.document].path },
             "combined": chunk.pdf.path,
             // Without qpdf the script writes the book itself, under the book's title.
-            "combinedTitle": splitter == nil ? chunk.documents.first.map { books[$0.book].title } ?? "" : "",
+            "combinedTitle": splitter == nil ? book?.title ?? "" : "",
             "parts": parts.map { ["pdf": $0.pdf.path, "documents": $0.documents] },
+            "blank": splitter != nil && isFirst ? Self.blankPage(beside: chunk.pdf).path : "",
+            "padCombined": splitter == nil && book?.padsToEven == true,
         ]
         guard let request = try? JSONSerialization.data(withJSONObject: request) else { return nil }
         let result = run(URL(fileURLWithPath: python[0]), Array(python.dropFirst()) + ["-c", Self.script, String(decoding: request, as: UTF8.self)])
@@ -307,14 +328,28 @@ public struct PDFMaker: Sendable {
             bare = text[:style.start()] + text[style.end():]
             return weasyprint.HTML(string=bare, base_url=path).render(stylesheets=[styles[style.group(1)]], font_config=fonts)
         rendered = [render(path) for path in request["documents"]]
-        def write(indices, pdf, title=""):
-            pages = [page for index in indices for page in rendered[index].pages]
+        blank = []
+        def blank_page():
+            # An empty page of the first page's size, to pad a document to an even count.
+            if not blank:
+                first = rendered[0].pages[0]
+                style = "@page { size: %.3fpx %.3fpx; margin: 0 }" % (first.width, first.height)
+                blank.append(weasyprint.HTML(string="<style>%s</style>" % style).render(font_config=fonts))
+            return blank[0]
+        if request["blank"]:
+            blank_page().write_pdf(request["blank"])
+        def write(indices, pdf, title="", pad=False):
+            pages = []
+            for index in indices:
+                pages += rendered[index].pages
+                if pad and len(rendered[index].pages) % 2 == 1:
+                    pages += blank_page().pages[:1]
             joined = rendered[indices[0]].copy(pages)
             if title:
                 joined.metadata = copy.copy(joined.metadata)
                 joined.metadata.title = title
             joined.write_pdf(pdf)
-        write(range(len(rendered)), request["combined"], request["combinedTitle"])
+        write(range(len(rendered)), request["combined"], request["combinedTitle"], request["padCombined"])
         for part in request["parts"]:
             write(part["documents"], part["pdf"])
         def bookmarks(document):

@@ -18,46 +18,51 @@ public enum Paper: String, Sendable, CaseIterable {
 /// implements) give every page the title, the variant and seed, a name and date line, and
 /// "Page n of m".
 enum PrintStyle {
-    static func css(paper: Paper, isKey: Bool) -> String {
-        let footer = isKey
-            ? "\"Answer key: not for students\""
-            : "\"Name: ______________________________   Date: ______________\""
-        return """
+    /// Chinese, Japanese and Korean text (a snippet may print it) in the Noto CJK fonts
+    /// (Debian's `fonts-noto-cjk`, which `make deps` installs), after the Latin fonts.
+    static let sans = "\"DejaVu Sans\", Arial, \"Noto Sans CJK SC\", sans-serif"
+    static let serif = "\"DejaVu Serif\", Georgia, \"Times New Roman\", \"Noto Serif CJK SC\", serif"
+    static let mono = "\"DejaVu Sans Mono\", Menlo, Consolas, \"Noto Sans Mono CJK SC\", monospace"
+
+    /// - Parameter duplex: a file holding several variants starts each on a right-hand page
+    ///   (for browsers and for WeasyPrint when it lays out a whole book itself).
+    static func css(paper: Paper, duplex: Bool = false) -> String {
+        """
             @page {
               size: \(paper.cssSize);
               margin: 17mm 15mm 19mm 15mm;
-              @top-left { content: string(sheet-title); font: 8.5pt "DejaVu Sans", Arial, sans-serif; }
-              @top-right { content: string(variant-line); font: 8.5pt "DejaVu Sans", Arial, sans-serif; }
-              @bottom-left { content: \(footer); font: 8.5pt "DejaVu Sans", Arial, sans-serif; }
-              @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 8.5pt "DejaVu Sans", Arial, sans-serif; }
+              @top-left { content: string(sheet-title); font: 8.5pt \(sans); width: 55%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+              @top-right { content: string(variant-line); font: 8.5pt \(sans); width: 45%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+              @bottom-left { content: string(page-footer); font: 8.5pt \(sans); }
+              @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 8.5pt \(sans); }
             }
             html { color: #000; background: #fff; }
-            body { font: 10.5pt/1.4 "DejaVu Serif", Georgia, "Times New Roman", serif; margin: 0 auto; max-width: 180mm; }
-            .sheet-title { string-set: sheet-title content(text); font: bold 15pt/1.2 "DejaVu Sans", Arial, sans-serif; margin: 0 0 1mm 0; }
-            .variant-line { string-set: variant-line content(text); font: 9.5pt "DejaVu Sans", Arial, sans-serif; margin: 0 0 3mm 0; }
+            body { font: 10.5pt/1.4 \(serif); margin: 0 auto; max-width: 180mm; }
+            .sheet-title { string-set: sheet-title attr(data-running), page-footer attr(data-footer); bookmark-label: attr(data-bookmark); font: bold 15pt/1.2 \(sans); margin: 0 0 1mm 0; }
+            .variant-line { string-set: variant-line content(text); font: 9.5pt \(sans); margin: 0 0 3mm 0; }
             .variant + .variant { break-before: page; }
             .sheet-header { border-bottom: 0.8pt solid #000; padding-bottom: 2mm; margin-bottom: 4mm; }
-            .name-line { margin: 4mm 0 2mm 0; font: 10.5pt "DejaVu Sans", Arial, sans-serif; }
+            .name-line { margin: 4mm 0 2mm 0; font: 10.5pt \(sans); }
             .blank { display: inline-block; width: 35mm; border-bottom: 0.6pt solid #000; margin: 0 6mm 0 2mm; }
             .blank.wide { width: 80mm; }
-            .totals { margin: 0; font: 9pt "DejaVu Sans", Arial, sans-serif; }
+            .totals { margin: 0; font: 9pt \(sans); }
             .prelude { margin-bottom: 5mm; }
             .prelude p { margin: 1mm 0; font-size: 9.5pt; }
-            h2 { font: bold 11pt/1.3 "DejaVu Sans", Arial, sans-serif; margin: 0 0 2mm 0; }
+            h2 { font: bold 11pt/1.3 \(sans); margin: 0 0 2mm 0; }
             .qnum { display: inline-block; min-width: 7mm; }
             .points { font-weight: normal; font-size: 9.5pt; }
-            .question p.qid { font: 8pt "DejaVu Sans Mono", monospace; margin: -1.5mm 0 1.5mm 7mm; }
+            .question p.qid { font: 8pt \(mono); margin: -1.5mm 0 1.5mm 7mm; }
             .question { break-inside: avoid; margin: 0 0 6mm 0; }
             .question.note { break-inside: auto; }
-            .notes-heading { font: bold 12pt/1.3 "DejaVu Sans", Arial, sans-serif; border-top: 0.8pt solid #000; padding-top: 2mm; margin: 6mm 0 3mm 0; break-after: avoid; }
+            .notes-heading { font: bold 12pt/1.3 \(sans); border-top: 0.8pt solid #000; padding-top: 2mm; margin: 6mm 0 3mm 0; break-after: avoid; }
             .key-answer { margin-bottom: 4mm; }
-            .key-answer h2 .qid { font: normal 8pt "DejaVu Sans Mono", monospace; margin-left: 2mm; white-space: nowrap; }
+            .key-answer h2 .qid { font: normal 8pt \(mono); margin-left: 2mm; white-space: nowrap; }
             .key-answer .outcome-item { white-space: nowrap; margin-right: 3mm; }
             .key-answer .scoring { font-size: 9pt; }
             h2, .answer, .label, p.qid { break-after: avoid; }
             li, tr, .scoring { break-inside: avoid; }
             .question p { margin: 1.5mm 0; }
-            code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+            code, pre { font-family: \(mono); }
             code { font-size: 9.5pt; }
             pre.code { font-size: 8.8pt; line-height: 1.35; border: 0.6pt solid #000; padding: 1.5mm 2.5mm; margin: 2mm 0; white-space: pre-wrap; break-inside: avoid; }
             pre.code .line { display: block; min-height: 1.35em; padding-left: 5ch; text-indent: -5ch; }
@@ -83,6 +88,6 @@ enum PrintStyle {
             .explanation .label, .live .label { font-weight: bold; margin-bottom: 0; }
             .source { font-size: 8.5pt; }
             @media screen { body { padding: 10mm; } .variant + .variant { border-top: 2pt dashed #000; margin-top: 10mm; padding-top: 10mm; } }
-            """
+            """ + (duplex ? "\n@media print { .variant + .variant { break-before: right; } }" : "")
     }
 }

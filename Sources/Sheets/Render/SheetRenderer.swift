@@ -30,10 +30,13 @@ public struct SheetRenderer {
 
     public var format: TextFormat
     public var paper: Paper
+    /// Printed on both sides: in a file of several variants each starts on a right-hand page.
+    public var duplex: Bool
 
-    public init(format: TextFormat, paper: Paper) {
+    public init(format: TextFormat, paper: Paper, duplex: Bool = true) {
         self.format = format
         self.paper = paper
+        self.duplex = duplex
     }
 
     /// The names of the files `render` writes, without extension, in its order: `sheet-ID` and
@@ -69,7 +72,7 @@ public struct SheetRenderer {
             case (.key, nil): keys + [notes]
             case (.notes, _): [notes]
             }
-            let text = document(sections, kind: file.kind, title: Self.title(of: file, in: sheet), templates)
+            let text = document(sections, kind: file.kind, title: Self.title(of: file, in: sheet), duplex: duplex && file.variant == nil, templates)
             return OutputFile(name: file.name + "." + format.rawValue, contents: Data(text.utf8))
         }
     }
@@ -112,9 +115,9 @@ public struct SheetRenderer {
         var sections: [String]
     }
 
-    private func document(_ sections: [String], kind: DocumentKind, title: String, _ templates: TemplateSet) -> String {
+    private func document(_ sections: [String], kind: DocumentKind, title: String, duplex: Bool, _ templates: TemplateSet) -> String {
         let isKey = kind != .sheet
-        let view = DocumentView(documentTitle: title, css: PrintStyle.css(paper: paper, isKey: isKey),
+        let view = DocumentView(documentTitle: title, css: PrintStyle.css(paper: paper, duplex: duplex),
                                 bodyClass: (isKey ? "key" : "sheet") + " paper-" + paper.rawValue, sections: sections)
         return templates.render(view, "document")
     }

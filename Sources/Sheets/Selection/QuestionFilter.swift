@@ -32,7 +32,10 @@ public struct QuestionFilter: Sendable, Equatable {
                 guard let question = bank.question(id: id) else {
                     throw .badInput("no question with id '\(id)' in the bank; 'gcdquiz list' shows every id")
                 }
-                if !matching.contains(where: { $0.id == id }) { matching.append(question) }
+                guard !matching.contains(where: { $0.id == id }) else {
+                    throw .badInput("'\(id)' is named twice in --ids: a sheet asks each question once")
+                }
+                matching.append(question)
             }
             matching = matching.filter { question in
                 tags.allSatisfy(question.tags.contains) && (level == nil || question.level == level)

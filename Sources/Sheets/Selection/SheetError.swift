@@ -15,8 +15,8 @@ public struct SheetError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    static func badInput(_ message: String) -> SheetError { SheetError(.badInput, message) }
-    static func internalFailure(_ message: String) -> SheetError { SheetError(.internalFailure, message) }
+    public static func badInput(_ message: String) -> SheetError { SheetError(.badInput, message) }
+    public static func internalFailure(_ message: String) -> SheetError { SheetError(.internalFailure, message) }
 
     public var description: String { message }
 }

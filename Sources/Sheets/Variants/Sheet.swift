@@ -18,6 +18,23 @@ public struct Sheet: Sendable {
     public var variants: [Variant]
     /// The bank questions asked, in the order they were chosen (the answer notes' order).
     public var questionIDs: [String]
+    /// Whether the variants are a class's students' (`--roster`): each page names its student.
+    public var hasRoster: Bool { variants.contains { $0.student != nil } }
+}
+
+/// One student of a roster (`sheet --roster`): a name and an id to print on every page of their
+/// variant, and optionally a seed of their own for it.
+public struct Student: Sendable, Equatable {
+    public var name: String
+    public var id: String
+    /// The seed the student's variant is made with (with its number), instead of the sheet's.
+    public var seed: UInt64?
+
+    public init(name: String, id: String, seed: UInt64? = nil) {
+        self.name = name
+        self.id = id
+        self.seed = seed
+    }
 }
 
 /// One student's version: the same questions as every other variant, in its own order, with its
@@ -28,6 +45,11 @@ public struct Variant: Sendable {
     /// What the page shows and the file is named after: the number, zero-padded to the width of
     /// the variant count ("07" of 30).
     public var id: String
+    /// The seed printed on the variant, which with its number makes it again (`check --variant N
+    /// --seed S`): the sheet's, or the student's own.
+    public var seed: UInt64
+    /// Whose variant it is, with a roster.
+    public var student: Student?
     public var items: [SheetItem]
 
     public var points: Int { items.map(\.scoring.points).reduce(0, +) }
@@ -52,6 +74,9 @@ public struct SheetItem: Sendable {
     /// a grader will meet (write).
     public var distractors: [Distractor]
     public var scoring: Scoring
+    /// For a question answered by ticking boxes (a trace puzzle's outcomes, a choice question with
+    /// several correct options): the one rule that scores it.
+    public var tickScoring: TickScoring?
 }
 
 /// One outcome offered in a "tick every output that can happen" question.

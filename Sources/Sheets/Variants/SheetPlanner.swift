@@ -18,6 +18,9 @@ public struct SheetPlanner {
     /// Whether choice options are shuffled (a sheet) or kept in the file's order (an export to
     /// an LMS, which shuffles them itself).
     public var shuffleChoices = true
+    /// The order of a choice question's options, when someone else decides it (an Anki export
+    /// shuffles them as the drill does, `OptionOrder`); nil to shuffle per variant.
+    public var optionOrder: ((Question) -> [Int])?
 
     public init(title: String, seed: UInt64, variantCount: Int, traceForm: TraceForm) {
         self.title = title
@@ -26,12 +29,19 @@ public struct SheetPlanner {
         self.traceForm = traceForm
     }
 
-    public func plan(_ questions: [Question], answers: AnswerBook, provider: VariantProvider = BankQuestionsOnly()) throws(SheetError) -> Sheet {
+    /// - Parameter students: with a roster, one student per variant, in order.
+    public func plan(_ questions: [Question], answers: AnswerBook, provider: VariantProvider = BankQuestionsOnly(),
+                     students: [Student] = []) throws(SheetError) -> Sheet {
         guard variantCount >= 1 else { throw .badInput("--variants must be at least 1") }
+        guard students.isEmpty || students.count == variantCount else {
+            throw .badInput("a roster of \(students.count) students needs \(students.count) variants, not \(variantCount)")
+        }
         let width = String(variantCount).count
         var variants: [Variant] = []
         for number in 1...variantCount {
-            let variantSeed = SeedMixer.mix(seed, UInt64(number))
+            let student = students.isEmpty ? nil : students[number - 1]
+            let printedSeed = student?.seed ?? seed
+            let variantSeed = Self.variantSeed(printedSeed, number: number)
             // One variant keeps the order asked for (bank order, or --ids); several are shuffled.
             var generator = SeededGenerator(seed: variantSeed)
             let order = variantCount == 1 ? Array(questions.indices) : Array(questions.indices).shuffled(using: &generator)
@@ -46,29 +56,46 @@ public struct SheetPlanner {
                 } catch {
                     throw .internalFailure("no variant \(number) of '\(question.id)': \(error)")
                 }
-                var item = try item(question, number: place + 1, seed: questionSeed, answers: answers)
+                var item = try item(question, number: place + 1, seed: questionSeed, poolSeed: printedSeed, answers: answers)
                 item.bankQuestionID = questions[index].id
                 items.append(item)
             }
             let id = String(repeating: "0", count: width - String(number).count) + String(number)
-            variants.append(Variant(number: number, id: id, items: items))
+            variants.append(Variant(number: number, id: id, seed: printedSeed, student: student, items: items))
         }
         return Sheet(title: title, seed: seed, traceForm: traceForm, variants: variants, questionIDs: questions.map(\.id))
     }
 
-    func item(_ question: Question, number: Int, seed: UInt64, answers: AnswerBook) throws(SheetError) -> SheetItem {
+    /// The seed of variant `number` of a sheet made with `seed`: its order, options and offered
+    /// outcomes come from it.
+    static func variantSeed(_ seed: UInt64, number: Int) -> UInt64 {
+        SeedMixer.mix(seed, UInt64(number))
+    }
+
+    /// `question` as variant `number` of a sheet with seed `seed` asks it, whatever else the
+    /// sheet asks: its options' order and letters, the outcomes it offers to tick. What `check
+    /// --variant N --seed S` grades against.
+    public func asked(_ question: Question, inVariant number: Int, answers: AnswerBook) throws(SheetError) -> SheetItem {
+        let questionSeed = SeedMixer.mix(Self.variantSeed(seed, number: number), question.id)
+        return try item(question, number: 1, seed: questionSeed, poolSeed: seed, answers: answers)
+    }
+
+    /// - Parameter poolSeed: the seed printed on the variant, from which the near misses its
+    ///   variants choose among are drawn.
+    func item(_ question: Question, number: Int, seed: UInt64, poolSeed: UInt64, answers: AnswerBook) throws(SheetError) -> SheetItem {
         var generator = SeededGenerator(seed: seed)
         let answer = try answers.answer(for: question)
         switch answer {
         case .choice(let choice):
-            let order = shuffleChoices ? Array(question.options.indices).shuffled(using: &generator) : Array(question.options.indices)
+            let order = optionOrder?(question) ?? (shuffleChoices ? Array(question.options.indices).shuffled(using: &generator) : Array(question.options.indices))
+            let (scoring, ticks) = Scoring.choice(choice, order: order, optionCount: question.options.count)
             return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: order, traceOptions: [],
-                             distractors: [], scoring: Scoring.choice(choice, order: order))
+                             distractors: [], scoring: scoring, tickScoring: ticks)
         case .short(let short):
             return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: [], traceOptions: [],
                              distractors: [], scoring: Scoring.short(short))
         case .trace(let trace):
-            let distractors = pickDistractors(trace, of: question, answers: answers, using: &generator)
+            let distractors = pickDistractors(trace, of: question, answers: answers, poolSeed: poolSeed, using: &generator)
             switch traceForm {
             case .write:
                 return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: [], traceOptions: [],
@@ -78,8 +105,9 @@ public struct SheetPlanner {
                 var options = shown.map { TraceOption(outcome: $0, distractor: nil) }
                 options += distractors.map { TraceOption(outcome: $0.outcome, distractor: $0) }
                 options.shuffle(using: &generator)
+                let (scoring, ticks) = Scoring.traceSelected(options)
                 return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: [], traceOptions: options,
-                                 distractors: distractors, scoring: Scoring.traceSelected(options.count))
+                                 distractors: distractors, scoring: scoring, tickScoring: ticks)
             }
         }
     }
@@ -89,9 +117,9 @@ public struct SheetPlanner {
     /// left out or doubled), each explained by the model. They come from a pool of at most
     /// `nearMissPool` per question, drawn once with the sheet's seed, so that however many
     /// variants there are the explainer runs a bounded number of times.
-    func pickDistractors(_ trace: TraceAnswer, of question: Question, answers: AnswerBook,
+    func pickDistractors(_ trace: TraceAnswer, of question: Question, answers: AnswerBook, poolSeed: UInt64,
                          using generator: inout SeededGenerator) -> [Distractor] {
-        var poolGenerator = SeededGenerator(seed: SeedMixer.mix(seed, question.id))
+        var poolGenerator = SeededGenerator(seed: SeedMixer.mix(poolSeed, question.id))
         let pool = Self.diverse(trace.nearMisses, count: nearMissPool, using: &poolGenerator)
         var picked: [Distractor] = []
         for candidate in Self.diverse(pool, count: pool.count, using: &generator) where picked.count < impossibleOptions {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DispatchModel
 import Foundation
 import Quiz
+import Sheets
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,8 +22,14 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The prediction.", valueName: "answer"))
     var answer: String
 
-    @Option(name: .long, help: ArgumentHelp("Choice questions: read the letters in the order 'show --seed S' (or a drill with --seed S) printed them.", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Choice questions: read the letters in the order 'show --seed S' (or a drill with --seed S) printed them; with --variant, the seed printed on the sheet.", valueName: "s"))
     var seed: UInt64?
+
+    @Option(name: .long, help: ArgumentHelp("Grade the answer as printed on variant N of a sheet made with --seed S: its letters for a choice question, and with --trace-as select the letters of the outcomes it offered.", valueName: "n"))
+    var variant: Int?
+
+    @Option(name: .customLong("trace-as"), help: ArgumentHelp("With --variant: how the sheet asked trace puzzles (select: answer with the letters of the outcomes offered).", valueName: "form"))
+    var traceAs: TraceForm = .write
 
     @Flag(name: .long, help: "Print JSON: {\"verdict\": \"exact\"|\"incomplete\"|\"wrong\", …}.")
     var json = false
@@ -31,7 +38,17 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var budgets: ExplorationOptions
 
+    func validate() throws {
+        if let variant {
+            guard variant >= 1 else { throw ValidationError("--variant must be at least 1") }
+            guard seed != nil else { throw ValidationError("--variant needs the sheet's --seed (printed beside the variant's number)") }
+        }
+    }
+
     func run() throws {
+        if let variant, let seed {
+            return try checkOnSheet(variant: variant, seed: seed)
+        }
         if !target.hasSuffix(".swift") {
             let question = try PuzzleResolver.question(target, bank: bank.source())
             if question.kind != .trace {
@@ -85,5 +102,53 @@ extension CheckCommand {
         } else {
             print(text, terminator: "")
         }
+    }
+}
+
+extension CheckCommand {
+    /// The answer as printed on variant N of a sheet with seed S (`SheetPlanner.asked`), graded as
+    /// `gcdquiz grade` grades it, with the key's points.
+    func checkOnSheet(variant: Int, seed: UInt64) throws {
+        let question = try PuzzleResolver.question(target, bank: bank.source())
+        let item: SheetItem
+        do {
+            item = try SheetPlanner(title: "", seed: seed, variantCount: variant, traceForm: traceAs)
+                .asked(question, inVariant: variant, answers: AnswerBook(bank: nil))
+        } catch {
+            throw CommandFailure(error)
+        }
+        let grade = ItemGrade(answer, for: item)
+        if grade.verdict == .unreadable {
+            throw CommandFailure.badInput("unreadable answer \(AnswerError.excerpt(answer)): " + grade.feedback.joined(separator: " "))
+        }
+        if json {
+            try JSONOutput.print(SheetCheckJSON(grade: grade, variant: variant, seed: seed))
+        } else {
+            var text = "\(grade.verdict.rawValue): \(TickScoring.number(grade.points)) of \(grade.maxPoints) points (variant \(variant), seed \(seed))\n"
+            for line in grade.feedback { text += "  " + line + "\n" }
+            print(text, terminator: "")
+        }
+    }
+}
+
+/// `check --variant N --seed S --json`.
+struct SheetCheckJSON: Encodable {
+    var schema = jsonSchemaVersion
+    var puzzle: String
+    var variant: Int
+    var seed: UInt64
+    var verdict: String
+    var points: Double
+    var outOf: Int
+    var feedback: [String]
+
+    init(grade: ItemGrade, variant: Int, seed: UInt64) {
+        puzzle = grade.item.question.id
+        self.variant = variant
+        self.seed = seed
+        verdict = grade.verdict.rawValue
+        points = grade.points
+        outOf = grade.maxPoints
+        feedback = grade.feedback
     }
 }

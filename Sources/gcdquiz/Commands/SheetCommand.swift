@@ -12,11 +12,13 @@ struct SheetCommand: ParsableCommand {
             Writes, per variant, sheet-ID and key-ID (what to accept, in that variant's order and \
             letters), plus notes (why each answer is right, once for every variant), sheets \
             (every variant's sheet, to print at once) and keys (every key, then the notes), as \
-            HTML, Markdown or PDF (made from the HTML with WeasyPrint). Variants ask the same \
-            questions in their own order with their own order of options; with --generated, each \
-            variant also asks its own generated twin of every trace puzzle (its key and note \
-            computed like any other; the note ends that variant's key). The same --seed and bank \
-            give the same files, byte for byte.
+            HTML, Markdown or PDF (made from the HTML with WeasyPrint), and sheet-plan.json (what \
+            each variant asks, for 'gcdquiz grade'). Variants ask the same questions in their own \
+            order with their own order of options; with --generated, each variant also asks its \
+            own generated twin of every trace puzzle (its key and note computed like any other; \
+            the note ends that variant's key). With --roster, one variant per student, their name \
+            and id on every page, and roster-map.csv saying who has which. The same --seed, \
+            roster and bank give the same files, byte for byte.
             """)
 
     @OptionGroup var bank: BankOptions
@@ -25,10 +27,13 @@ struct SheetCommand: ParsableCommand {
 
     @OptionGroup var selection: SelectionOptions
 
-    @Option(name: .long, help: ArgumentHelp("How many variants (1–500).", valueName: "n"))
-    var variants = 1
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many variants (1–500; with --roster, one per student).", valueName: "n"))
+    var variants: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seed for the choice of questions, their order and options (default: random, and printed).", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("A class: one student a line, 'name, id' and optionally a seed (CSV). Each student gets a variant with their name and id on every page.", valueName: "file"))
+    var roster: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seed for the choice of questions, their order and options (default: random, and printed).", valueName: "s"))
     var seed: UInt64?
 
     @Option(name: .long, help: ArgumentHelp("The title on every page.", valueName: "text"))
@@ -39,6 +44,9 @@ struct SheetCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The paper size the HTML and PDF are laid out for.", valueName: "paper"))
     var paper: Paper = .a4
+
+    @Flag(inversion: .prefixedNo, help: "Pad each variant to an even number of pages in the files of every variant, for printing on both sides.")
+    var duplex = true
 
     @Option(name: .customLong("trace-as"), help: ArgumentHelp("How trace puzzles are asked: write every outcome on ruled lines, or select the outcomes that can happen among near misses the model rules out.", valueName: "form"))
     var traceAs: TraceForm = .write
@@ -51,8 +59,11 @@ struct SheetCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir"))
     var output = "sheets"
 
+    @Flag(name: .long, help: "Remove sheets, keys and a roster map of an earlier run in the folder that this run would not replace (without it, such files stop the run).")
+    var force = false
+
     func validate() throws {
-        if !(1...500).contains(variants) { throw ValidationError("--variants must be between 1 and 500") }
+        if let variants, !(1...500).contains(variants) { throw ValidationError("--variants must be between 1 and 500") }
     }
 
     func run() throws {
@@ -61,22 +72,34 @@ struct SheetCommand: ParsableCommand {
         try CommandFailure.reporting { () throws(SheetError) in
             let folder = URL(fileURLWithPath: output)
             try StagedOutput.check(folder)
+            let pdfMaker = format == .pdf ? PDFMaker.find() : nil
+            if format == .pdf && pdfMaker == nil {
+                throw .badInput("no PDF: WeasyPrint is not installed; \(PDFMaker.installHint), or choose --format html")
+            }
+            var students: [Student] = []
+            if let roster { students = try Roster.read(URL(fileURLWithPath: roster)) }
+            if let variants, !students.isEmpty, variants != students.count {
+                throw .badInput("--variants \(variants) with a roster of \(students.count) students: leave --variants out, each student gets a variant")
+            }
+            let count = students.isEmpty ? variants ?? 1 : students.count
             let questions = try selection.filter(with: filter).select(from: bank, seed: seed)
             let runner: LiveRunning? = live ? KeyLiveRuns(runner: .selfHosted, seed: seed) : nil
             let answers = AnswerBook(bank: bank, live: runner)
-            let twins = self.twins.provider(bank: bank, variants: variants, seed: seed, answers: answers)
-            let sheet = try SheetPlanner(title: title, seed: seed, variantCount: variants, traceForm: traceAs)
-                .plan(questions, answers: answers, provider: twins.provider)
+            let twins = self.twins.provider(bank: bank, variants: count, seed: seed, answers: answers, asking: questions)
+            let sheet = try SheetPlanner(title: title, seed: seed, variantCount: count, traceForm: traceAs)
+                .plan(questions, answers: answers, provider: twins.provider, students: students)
             twins.reportShortfall()
-            let written = try SheetWriter.write(sheet, format: format, paper: paper, to: folder,
-                                                pdfMaker: format == .pdf ? PDFMaker.find() : nil)
-            if written.pdfUnavailable {
-                Output.write("gcdquiz: no PDF: WeasyPrint is not installed, so the HTML was written instead; \(PDFMaker.installHint)\n", to: .standardError)
-            }
-            let noun = variants == 1 ? "variant" : "variants"
-            print("\(variants) \(noun) of \(questions.count) questions, seed \(seed) (--seed \(seed) writes the same files again):")
+            InterruptCleanup.install()
+            let written = try SheetWriter.write(sheet, options: .init(format: format, paper: paper, duplex: duplex, removeEarlierFiles: force),
+                                                to: folder, pdfMaker: pdfMaker)
+            let noun = count == 1 ? "variant" : "variants"
+            let whose = students.isEmpty ? "" : " (one per student of \(roster ?? ""))"
+            print("\(count) \(noun)\(whose) of \(questions.count) questions, seed \(seed) (--seed \(seed) writes the same files again):")
             for file in written.files {
                 print("  " + file.path)
+            }
+            if !written.removed.isEmpty {
+                Output.write("gcdquiz: removed \(written.removed.count) file(s) of an earlier run (--force): \(written.removed.joined(separator: ", "))\n", to: .standardError)
             }
             if !bank.problems.isEmpty {
                 Output.write("gcdquiz: note: \(bank.problems.count) problem(s) in the bank left some questions out: run 'gcdquiz validate'\n", to: .standardError)

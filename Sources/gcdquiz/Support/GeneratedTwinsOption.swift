@@ -9,9 +9,9 @@ struct GeneratedTwinsOption: ParsableArguments {
     var generated = false
 
     /// The provider the planner asks, and a closure that reports any shortfall once it has planned.
-    func provider(bank: Bank, variants: Int, seed: UInt64, answers: AnswerBook) -> (provider: VariantProvider, reportShortfall: () -> Void) {
+    func provider(bank: Bank, variants: Int, seed: UInt64, answers: AnswerBook, asking questions: [Question]) -> (provider: VariantProvider, reportShortfall: () -> Void) {
         guard generated else { return (BankQuestionsOnly(), {}) }
-        let twins = GeneratedTwins(bank: bank, variantCount: variants, seed: seed, answers: answers)
+        let twins = GeneratedTwins(bank: bank, variantCount: variants, seed: seed, answers: answers, asking: questions)
         return (twins, {
             if let note = twins.shortfallNote {
                 Output.write("gcdquiz: note: \(note)\n", to: .standardError)

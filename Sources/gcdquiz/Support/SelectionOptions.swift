@@ -11,7 +11,8 @@ struct SelectionOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Exactly these questions, in this order (comma-separated ids).", valueName: "a,b,…"))
     var ids: String?
 
-    @Option(name: .long, help: ArgumentHelp("How many of the matching questions, chosen with the seed (default: all).", valueName: "n"))
+    // `.unconditional`: `--count -1` is a count to refuse, not a missing value and an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many of the matching questions, chosen with the seed (default: all).", valueName: "n"))
     var count: Int?
 
     func validate() throws {

@@ -2,21 +2,27 @@
 /// without our style sheet), and the file templates of Moodle XML, GIFT and Anki's text import.
 enum ExportTemplates {
     static let fragments: [String: String] = [
-        "exportCode": exportCode, "exportQuestion": exportQuestion, "exportOutcome": exportOutcome,
+        "exportCode": exportCode, "exportHost": exportHost, "exportQuestion": exportQuestion, "exportOutcome": exportOutcome,
         "exportTraceAnswer": exportTraceAnswer, "exportExplanation": exportExplanation,
         "exportChoiceAnswer": exportChoiceAnswer, "exportShortAnswer": exportShortAnswer,
         "exportRuns": exportRuns, "exportWhy": exportWhy, "exportImpossibility": exportImpossibility,
         "plainText": "{{text}}",
     ]
 
-    /// Numbered code, plain enough for any HTML viewer.
+    /// Numbered code, plain enough for any HTML viewer, and left-aligned where the viewer centres
+    /// text (Anki's Basic card does).
     static let exportCode = """
-        <pre>{{#code}}{{^isFirst}}\n{{/isFirst}}{{lineNumber}}  {{source}}{{/code}}</pre>
+        <pre style="text-align: left">{{#code}}{{^isFirst}}\n{{/isFirst}}{{lineNumber}}  {{source}}{{/code}}</pre>
+        """
+
+    /// The prelude and the host's rules a trace puzzle's answer depends on.
+    static let exportHost = """
+        <p><small>{{hostRules}}</small></p><pre style="text-align: left">{{#hostPrelude}}{{^isFirst}}\n{{/isFirst}}{{source}}{{/hostPrelude}}</pre>
         """
 
     /// What is asked (a `SheetQuestionView`), with the choice options when `listChoices`.
     static let exportQuestion = """
-        {{#hasCode}}{{> exportCode}}{{/hasCode}}{{#prompt}}{{> block}}{{/prompt}}\
+        {{#hasHost}}{{> exportHost}}{{/hasHost}}{{#hasCode}}{{> exportCode}}{{/hasCode}}{{#prompt}}{{> block}}{{/prompt}}\
         {{#isSelect}}<p><em>Select every outcome that can happen.</em></p>{{/isSelect}}\
         {{#isWrite}}<p><em>What can it print? Give every possible outcome, each with how the run ends (finished, or deadlock where it stops).</em></p>{{/isWrite}}\
         {{#listChoices}}{{#choices}}<p><strong>{{letter}})</strong> {{> runs}}</p>{{/choices}}{{/listChoices}}
@@ -148,6 +154,73 @@ enum ExportTemplates {
         {{#notes}}
         {{guid}}\t{{front}}\t{{back}}\t{{tags}}
         {{/notes}}
+
+        """
+
+    /// QTI 1.2 ASI (ims_qtiasiv1p2): `questestinterop` > `assessment` > `section` > `item`s, each
+    /// with its metadata, presentation, response processing and feedback in the order the
+    /// schema's content model gives them. HTML goes in as escaped text of a `text/html` mattext.
+    static let qti = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/ims_qtiasiv1p2 http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd">
+          <assessment ident="gcdquiz" title="gcdquiz">
+            <section ident="root_section">
+        {{#items}}
+              <item ident="{{ident}}" title="{{title}}">
+                <itemmetadata>
+                  <qtimetadata>
+                    <qtimetadatafield><fieldlabel>question_type</fieldlabel><fieldentry>{{questionType}}</fieldentry></qtimetadatafield>
+                    <qtimetadatafield><fieldlabel>points_possible</fieldlabel><fieldentry>{{points}}</fieldentry></qtimetadatafield>
+                  </qtimetadata>
+                </itemmetadata>
+                <presentation>
+                  <material><mattext texttype="text/html">{{questionHTML}}</mattext></material>
+        {{#isChoice}}
+                  <response_lid ident="response1" rcardinality="{{cardinality}}">
+                    <render_choice>
+        {{#answers}}
+                      <response_label ident="{{ident}}"><material><mattext texttype="text/html">{{html}}</mattext></material></response_label>
+        {{/answers}}
+                    </render_choice>
+                  </response_lid>
+        {{/isChoice}}
+        {{#isEssay}}
+                  <response_str ident="response1" rcardinality="Single"><render_fib><response_label ident="answer1" rshuffle="No"/></render_fib></response_str>
+        {{/isEssay}}
+                </presentation>
+                <resprocessing>
+                  <outcomes><decvar varname="SCORE" vartype="Decimal" minvalue="0" maxvalue="100"/></outcomes>
+                  <respcondition continue="Yes"><conditionvar><other/></conditionvar><displayfeedback feedbacktype="Response" linkrefid="general_fb"/></respcondition>
+        {{#isChoice}}
+        {{#answers}}
+                  <respcondition continue="Yes"><conditionvar><varequal respident="response1">{{ident}}</varequal></conditionvar>{{#hasScore}}<setvar varname="SCORE" action="{{action}}">{{setvar}}</setvar>{{/hasScore}}{{#hasFeedback}}<displayfeedback feedbacktype="Response" linkrefid="{{ident}}_fb"/>{{/hasFeedback}}</respcondition>
+        {{/answers}}
+        {{/isChoice}}
+                </resprocessing>
+                <itemfeedback ident="general_fb"><flow_mat><material><mattext texttype="text/html">{{generalFeedbackHTML}}</mattext></material></flow_mat></itemfeedback>
+        {{#answers}}
+        {{#hasFeedback}}
+                <itemfeedback ident="{{ident}}_fb"><flow_mat><material><mattext texttype="text/html">{{feedbackHTML}}</mattext></material></flow_mat></itemfeedback>
+        {{/hasFeedback}}
+        {{/answers}}
+              </item>
+        {{/items}}
+            </section>
+          </assessment>
+        </questestinterop>
+
+        """
+
+    /// The IMS content package's manifest: one resource, the QTI 1.2 assessment.
+    static let qtiManifest = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <manifest identifier="gcdquiz-export" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1">
+          <metadata><schema>IMS Content</schema><schemaversion>1.1.3</schemaversion></metadata>
+          <organizations/>
+          <resources>
+            <resource identifier="gcdquiz-assessment" type="imsqti_xmlv1p2" href="{{file}}"><file href="{{file}}"/></resource>
+          </resources>
+        </manifest>
 
         """
 }

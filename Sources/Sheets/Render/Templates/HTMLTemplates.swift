@@ -88,15 +88,17 @@ enum HTMLTemplates {
     static let sheetSection = """
         <section class="variant sheet" id="sheet-{{header.variantID}}">
         <header class="sheet-header">
-        <h1 class="sheet-title">{{header.sheetTitle}}</h1>
-        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
-        <p class="name-line">Name <span class="blank wide"></span> Date <span class="blank"></span></p>
+        <h1 class="sheet-title" data-running="{{header.runningTitle}}" data-bookmark="{{header.sheetBookmark}}" data-footer="{{header.sheetFooter}}">{{header.sheetTitle}}</h1>
+        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}{{header.studentSuffix}}</p>
+        {{#header.hasStudent}}<p class="name-line">Name <strong class="student">{{header.studentName}}</strong> · ID <strong class="student">{{header.studentID}}</strong> · Date <span class="blank"></span></p>{{/header.hasStudent}}
+        {{^header.hasStudent}}<p class="name-line">Name <span class="blank wide"></span> Date <span class="blank"></span></p>{{/header.hasStudent}}
         <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points</p>
         </header>
         <div class="prelude">
-        <p>Every snippet runs after this prelude, on the main thread. When its top-level code ends, the main thread serves the main queue until no work is left anywhere.</p>
+        <p>{{rules}}</p>
         <pre class="code numbered">{{#prelude}}<span class="line"><span class="ln">{{lineNumber}}</span>{{source}}</span>{{/prelude}}</pre>
-        <p>Write an outcome as the lines it prints, in order, then how the run ends: <em>finished</em>, or <em>deadlock</em> (a trap, or work that can never run) where it stops.</p>
+        <p>{{notation}}</p>
+        {{#hasTickRule}}<p class="tick-rule">{{tickRule}}</p>{{/hasTickRule}}
         </div>
         {{#questions}}
         <div class="question">
@@ -160,8 +162,8 @@ enum HTMLTemplates {
     static let keySection = """
         <section class="variant key" id="key-{{header.variantID}}">
         <header class="sheet-header">
-        <h1 class="sheet-title">{{header.sheetTitle}} — answer key</h1>
-        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}</p>
+        <h1 class="sheet-title" data-running="{{header.runningTitle}} — answer key" data-bookmark="{{header.keyBookmark}}" data-footer="{{header.keyFooter}}">{{header.sheetTitle}} — answer key</h1>
+        <p class="variant-line">Variant {{header.variantID}} of {{header.variantCount}} · seed {{header.seed}}{{header.studentSuffix}}</p>
         <p class="totals">{{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes</p>
         </header>
         {{#questions}}
@@ -191,7 +193,7 @@ enum HTMLTemplates {
     static let notesSection = """
         <section class="variant notes" id="notes">
         <header class="sheet-header">
-        <h1 class="sheet-title">{{header.sheetTitle}} — answer notes</h1>
+        <h1 class="sheet-title" data-running="{{header.runningTitle}} — answer notes" data-bookmark="Answer notes" data-footer="Answer notes: not for students">{{header.sheetTitle}} — answer notes</h1>
         <p class="variant-line">{{header.scope}} · seed {{header.seed}}</p>
         <p class="totals">{{header.noteCount}} {{header.questionsWord}} · why each answer is right, once for every variant · each variant's key gives its order and letters and names these notes{{#header.hasOwnNotes}} · a question only one variant asks (a generated twin) has its note at the end of that variant's key{{/header.hasOwnNotes}}</p>
         {{#header.isEmpty}}<p>Every question is asked by one variant only: each key ends with the notes on its questions.</p>{{/header.isEmpty}}

@@ -96,19 +96,28 @@ enum MarkdownTemplates {
         {{% CONTENT_TYPE: MARKDOWN}}
         # {{header.sheetTitle}}
 
-        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}}{{header.studentSuffix}} · {{header.questionCount}} questions · {{header.totalPoints}} points
 
+        {{#header.hasStudent}}
+        Name: **{{header.studentName}}** · ID: **{{header.studentID}}** · Date: ______________
+        {{/header.hasStudent}}
+        {{^header.hasStudent}}
         Name: ______________________________   Date: ______________
+        {{/header.hasStudent}}
 
-        Every snippet runs after this prelude, on the main thread. When its top-level code ends, the main thread serves the main queue until no work is left anywhere.
+        {{rules}}
 
         ```
         {{#prelude}}{{{lineNumber}}} │ {{{source}}}
         {{/prelude}}
         ```
 
-        Write an outcome as the lines it prints, in order, then how the run ends: *finished*, or *deadlock* (a trap, or work that can never run) where it stops.
+        {{notation}}
 
+        {{#hasTickRule}}
+        {{tickRule}}
+
+        {{/hasTickRule}}
         {{#questions}}
         ## {{number}}. {{title}} ({{points}} {{pointsWord}})
 
@@ -208,7 +217,7 @@ enum MarkdownTemplates {
         {{% CONTENT_TYPE: MARKDOWN}}
         # {{header.sheetTitle}} — answer key
 
-        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes
+        **Variant {{header.variantID}} of {{header.variantCount}}** · seed {{header.seed}}{{header.studentSuffix}} · {{header.questionCount}} questions · {{header.totalPoints}} points · every answer computed by the model when this key was written · why each is right: the answer notes
 
         {{#questions}}
         ## {{number}}. {{title}} ({{points}} {{pointsWord}}) · `{{{questionID}}}` · note {{noteNumber}}{{#noteIsBelow}} (below){{/noteIsBelow}}

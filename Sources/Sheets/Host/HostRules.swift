@@ -1,0 +1,29 @@
+import DispatchModel
+
+/// What every trace question's answer depends on besides its own code: the prelude the host puts
+/// in front of it and the host's rules (the main thread serves the main queue once the top-level
+/// code ends; what "deadlock" covers). A printed sheet states them once at its top; an export
+/// states them in every trace question, since an LMS or a flashcard shows a question alone.
+public enum HostRules {
+    /// The prelude, as the snippet runs after it.
+    public static let prelude = Prelude.source
+
+    /// The host's rules in one paragraph: how a snippet runs and what an outcome is.
+    public static let paragraph = """
+        Each snippet runs after this prelude, as the top-level code of a program on the main \
+        thread. When the top-level code ends, the main thread serves the main queue \
+        (DispatchQueue.main, OperationQueue.main) until no work is left anywhere, as a \
+        Playground or dispatchMain() does: work sent to the main queue does run. An outcome is \
+        the lines printed, in order, then how the run ends: finished when every piece of \
+        submitted work ran to completion, or deadlock where it stops — a trap (such as a sync \
+        onto the serial queue the thread is already running, which crashes the process at once) \
+        or work that can never run (threads waiting on each other, a semaphore nobody signals, \
+        a group that never empties).
+        """
+
+    /// How to write an answer on paper.
+    public static let notation = """
+        Write an outcome as the lines it prints, in order, then how the run ends: finished, or \
+        deadlock where it stops.
+        """
+}
