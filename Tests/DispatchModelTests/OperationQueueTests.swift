@@ -232,10 +232,6 @@ import Testing
 
     @Test func constructsOutsideTheSubsetAreNamed() {
         #expect(problems("""
-            let op = BlockOperation { print(1) }
-            op.start()
-            """).first?.message.contains("add the operation to a queue") == true)
-        #expect(problems("""
             OperationQueue.main.maxConcurrentOperationCount = 2
             """).first?.message.contains("OperationQueue.main") == true)
         #expect(problems("""
