@@ -53,7 +53,10 @@ enum NearMissFinder {
         var perKind: [NearMiss: Int] = [:]
 
         func offer(_ outcome: Outcome, _ kind: NearMiss, from source: Outcome) {
-            guard perKind[kind, default: 0] < limitPerKind, !possible.contains(outcome), seen.insert(outcome).inserted else { return }
+            // Impossible on every machine explored: an outcome only fewer cores show is no near miss.
+            guard perKind[kind, default: 0] < limitPerKind, !possible.contains(outcome), seen.insert(outcome).inserted,
+                exploration.label(of: outcome) == nil
+            else { return }
             perKind[kind, default: 0] += 1
             found.append(NearMissCandidate(outcome: outcome, kind: kind, source: source))
         }

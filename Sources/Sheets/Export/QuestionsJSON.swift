@@ -40,6 +40,8 @@ struct QuestionsJSON: Encodable {
         var rules: String?
         var prompt: String?
         var outcomes: [OutcomeJSON]?
+        /// Outcomes only other machines show (fewer cores, the other Foundation), each with `cores` and `platform`.
+        var elsewhere: [OutcomeJSON]?
         var races: [String]?
         var distractors: [DistractorEntry]?
         var options: [OptionEntry]?
@@ -78,7 +80,8 @@ struct QuestionsJSON: Encodable {
         case .trace(let trace):
             entry.prelude = HostRules.prelude
             entry.rules = HostRules.paragraph
-            entry.outcomes = trace.reports.map { OutcomeJSON($0.outcome, reason: $0.deadlock.map(trace.exploration.narrator.words(for:))) }
+            entry.outcomes = trace.reports.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
+            entry.elsewhere = trace.exploration.elsewhere.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
             entry.races = trace.exploration.races.map(trace.exploration.narrator.words(for:))
             entry.distractors = item.distractors.map { distractor in
                 DistractorEntry(

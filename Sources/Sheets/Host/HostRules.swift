@@ -18,7 +18,9 @@ public enum HostRules {
         submitted work ran to completion, or deadlock where it stops — a trap (such as a sync \
         onto the serial queue the thread is already running, which crashes the process at once) \
         or work that can never run (threads waiting on each other, a semaphore nobody signals, \
-        a group that never empties).
+        a group that never empties). Answers are for a machine with enough CPU cores that no \
+        block waits for a worker thread; an outcome only a machine with fewer cores (or only \
+        Apple's or Linux's Foundation) shows is marked so, and neither needed nor wrong.
         """
 
     /// How to write an answer on paper.

@@ -10,6 +10,9 @@ struct OutcomeView {
     /// Why the run deadlocks (which thread traps, who waits on whom); empty when it finishes.
     var reason: String
     var hasReason: Bool
+    /// Where it happens when not on every machine ("needs 3 or more cores"); empty otherwise.
+    var machines = ""
+    var hasMachines = false
 
     init(_ outcome: Outcome, reason: DeadlockReason? = nil, narrator: Narrator? = nil) {
         printed = CodeSpan(AnswerNotation.render(Outcome(lines: outcome.lines, end: .finished)))
@@ -17,6 +20,15 @@ struct OutcomeView {
         ending = outcome.end == .deadlock ? "deadlock" : "finished"
         self.reason = reason.flatMap { reason in narrator?.words(for: reason) } ?? ""
         hasReason = reason != nil
+    }
+
+    /// A model outcome with its reason and where it happens.
+    init(_ report: OutcomeReport, narrator: Narrator) {
+        self.init(report.outcome, reason: report.deadlock, narrator: narrator)
+        if let words = narrator.words(for: report.machines) {
+            machines = words
+            hasMachines = true
+        }
     }
 }
 

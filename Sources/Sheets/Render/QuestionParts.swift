@@ -19,6 +19,9 @@ struct QuestionPartsView {
     var hasSource: Bool
     var outcomes: [OutcomeView] = []
     var outcomeCount = 0
+    /// Outcomes only other machines show (fewer cores, the other Foundation), labelled.
+    var elsewhere: [OutcomeView] = []
+    var hasElsewhere = false
     var races: [String] = []
     var hasLive = false
     var live: [LiveView] = []
@@ -38,8 +41,10 @@ struct QuestionPartsView {
         hasSource = !question.source.isEmpty
         switch item.answer {
         case .trace(let trace):
-            outcomes = trace.reports.map { OutcomeView($0.outcome, reason: $0.deadlock, narrator: trace.exploration.narrator) }
+            outcomes = trace.reports.map { OutcomeView($0, narrator: trace.exploration.narrator) }
             outcomeCount = outcomes.count
+            elsewhere = trace.exploration.elsewhere.map { OutcomeView($0, narrator: trace.exploration.narrator) }
+            hasElsewhere = !elsewhere.isEmpty
             races = trace.exploration.races.map(trace.exploration.narrator.words(for:))
             if let comparison = trace.live {
                 hasLive = true

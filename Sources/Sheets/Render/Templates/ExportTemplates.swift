@@ -38,7 +38,8 @@ enum ExportTemplates {
 
     /// A trace puzzle's answer (a `KeyQuestionView`).
     static let exportTraceAnswer = """
-        <p><strong>Every possible outcome ({{outcomeCount}}):</strong></p><ul>{{#outcomes}}<li><code>{{printed.text}}</code> {{ending}}{{#hasReason}}: {{reason}}{{/hasReason}}</li>{{/outcomes}}</ul>\
+        <p><strong>Every possible outcome ({{outcomeCount}}):</strong></p><ul>{{#outcomes}}<li><code>{{printed.text}}</code> {{ending}}{{#hasMachines}} ({{machines}}){{/hasMachines}}{{#hasReason}}: {{reason}}{{/hasReason}}</li>{{/outcomes}}</ul>\
+        {{#hasElsewhere}}<p><strong>Only on other machines (neither needed nor wrong):</strong></p><ul>{{#elsewhere}}<li><code>{{printed.text}}</code> {{ending}} ({{machines}})</li>{{/elsewhere}}</ul>{{/hasElsewhere}}\
         {{#races}}<p><strong>Data race:</strong> {{.}}</p>{{/races}}
         """
 

@@ -133,9 +133,14 @@ enum HTMLTemplates {
         {{#isTrace}}
         <p class="answer"><strong>Every possible outcome ({{outcomeCount}})</strong></p>
         <table class="outcomes">
-        {{#outcomes}}<tr><td><code>{{printed.text}}</code></td><td>{{ending}}{{#hasReason}}: {{reason}}{{/hasReason}}</td></tr>
+        {{#outcomes}}<tr><td><code>{{printed.text}}</code></td><td>{{ending}}{{#hasMachines}} <span class="machines">({{machines}})</span>{{/hasMachines}}{{#hasReason}}: {{reason}}{{/hasReason}}</td></tr>
         {{/outcomes}}
         </table>
+        {{#hasElsewhere}}<p class="answer"><strong>Only on other machines</strong> (neither needed nor wrong)</p>
+        <table class="outcomes">
+        {{#elsewhere}}<tr><td><code>{{printed.text}}</code></td><td>{{ending}} <span class="machines">({{machines}})</span></td></tr>
+        {{/elsewhere}}
+        </table>{{/hasElsewhere}}
         {{#races}}<p class="race">Data race: {{.}}</p>{{/races}}
         {{#hasNearMisses}}
         <p class="answer"><strong>{{nearMissHeading}}</strong></p>
@@ -169,7 +174,7 @@ enum HTMLTemplates {
         {{#questions}}
         <div class="question key-answer">
         <h2><span class="qnum">{{number}}.</span> {{title}} <span class="points">({{points}} {{pointsWord}})</span> <span class="qid">{{questionID}} · note {{noteNumber}}{{#noteIsBelow}} (below){{/noteIsBelow}}</span></h2>
-        {{#isWrite}}<p class="answer"><strong>Every possible outcome ({{outcomeCount}}):</strong> {{#outcomes}}<span class="outcome-item"><code>{{printed.text}}</code> {{ending}}</span> {{/outcomes}}</p>{{/isWrite}}
+        {{#isWrite}}<p class="answer"><strong>Every possible outcome ({{outcomeCount}}):</strong> {{#outcomes}}<span class="outcome-item"><code>{{printed.text}}</code> {{ending}}{{#hasMachines}} ({{machines}}){{/hasMachines}}</span> {{/outcomes}}</p>{{#hasElsewhere}}<p class="answer">Only on other machines, neither needed nor wrong: {{#elsewhere}}<span class="outcome-item"><code>{{printed.text}}</code> {{ending}} ({{machines}})</span> {{/elsewhere}}</p>{{/hasElsewhere}}{{/isWrite}}
         {{#isSelect}}<p class="answer"><strong>Tick: {{ticks}}</strong>{{#hasCannotHappen}} · cannot happen: {{cannotHappen}}{{/hasCannotHappen}}</p>{{/isSelect}}
         {{#isChoice}}<p class="answer"><strong>Correct: {{correctLetters}}</strong></p>{{/isChoice}}
         {{#isShort}}

@@ -161,8 +161,15 @@ enum MarkdownTemplates {
 
         **Every possible outcome ({{outcomeCount}})**
 
-        {{#outcomes}}- {{> outcome}}{{#hasReason}}: {{reason}}{{/hasReason}}
+        {{#outcomes}}- {{> outcome}}{{#hasMachines}} ({{machines}}){{/hasMachines}}{{#hasReason}}: {{reason}}{{/hasReason}}
         {{/outcomes}}
+        {{#hasElsewhere}}
+
+        **Only on other machines** (neither needed nor wrong)
+
+        {{#elsewhere}}- {{> outcome}} ({{machines}})
+        {{/elsewhere}}
+        {{/hasElsewhere}}
 
         {{#races}}
         **Data race:** {{.}}
@@ -225,8 +232,15 @@ enum MarkdownTemplates {
         {{#isWrite}}
         **Every possible outcome ({{outcomeCount}})**
 
-        {{#outcomes}}- {{> outcome}}
+        {{#outcomes}}- {{> outcome}}{{#hasMachines}} ({{machines}}){{/hasMachines}}
         {{/outcomes}}
+        {{#hasElsewhere}}
+
+        Only on other machines, neither needed nor wrong:
+
+        {{#elsewhere}}- {{> outcome}} ({{machines}})
+        {{/elsewhere}}
+        {{/hasElsewhere}}
 
         {{/isWrite}}
         {{#isSelect}}
