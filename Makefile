@@ -13,7 +13,7 @@ DESTDIR ?=
 # ArgumentParser's generate-manual tool writes the man page here (make manual).
 MANUAL := $(BUILD_DIR)/manual/gcdquiz.1
 
-.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz faults
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -84,6 +84,12 @@ fuzz:
 	mkdir -p $(FUZZ_CORPUS)
 	cd $(FUZZ_DIR) && .build/debug/FrontEndFuzzer .build/corpus .build/seeds -dict=swift.dict \
 		-max_len=2048 -timeout=10 -rss_limit_mb=2048 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+
+## The progress database under faults: sessions killed with SIGKILL, four at once, a full disk, a
+## read-only folder, damaged pages; fails unless no answer is lost or hidden (the full-disk and
+## read-only scenarios mount tmpfs file systems: as root only, skipped otherwise).
+faults: build
+	Tests/FaultInjection/progress-faults.sh $(BUILD_DIR)/debug/gcdquiz
 
 ## Time the progress database (10,000 answers) in a release build.
 bench-progress: release

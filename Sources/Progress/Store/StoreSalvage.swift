@@ -33,16 +33,18 @@ extension ProgressStore {
         // file has pages to hold.
         let pages = (try? Int64.fetchOne(db, sql: "PRAGMA page_count")) ?? 0
         let last = (try? Int64.fetchOne(db, sql: "SELECT max(rowid) FROM review")) ?? (pages + 1) * rowsPerPageAtMost
-        let sql = "SELECT rowid, " + Review.Column.allCases.map(\.rawValue).joined(separator: ", ") + " FROM review WHERE rowid > ? ORDER BY rowid"
+        // `rowid >= ?`: a seek lands on the page holding the rowid it is given, so `rowid > x`
+        // would visit the damaged page holding x again.
+        let sql = "SELECT rowid, " + Review.Column.allCases.map(\.rawValue).joined(separator: ", ") + " FROM review WHERE rowid >= ? ORDER BY rowid"
         var reviews: [Review] = []
-        var after = Int64.min
+        var from = Int64.min
         var failures: Int64 = 0
-        while after < last {
+        while from <= last {
             do {
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: [after])
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: [from])
                 while let row = try rows.next() {
                     guard let rowid = Int64.fromDatabaseValue(row[0] as DatabaseValue) else { continue }
-                    after = rowid
+                    from = rowid &+ 1
                     failures = 0
                     if let review = Review(salvaging: Array(row.databaseValues.dropFirst())) { reviews.append(review) }
                 }
@@ -52,7 +54,7 @@ extension ProgressStore {
                 // time over a page's worth, then in growing strides.
                 failures += 1
                 let stride = failures <= rowsPerPageAtMost ? 1 : Int64(1) << min(failures - rowsPerPageAtMost, 40)
-                after = after == Int64.min ? 0 : after.addingReportingOverflow(stride).partialValue
+                from = from == Int64.min ? 1 : from.addingReportingOverflow(stride).partialValue
             }
         }
         return reviews
