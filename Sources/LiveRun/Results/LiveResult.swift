@@ -26,10 +26,10 @@ public enum LiveEnd: String, Hashable, Sendable, Codable, CaseIterable {
     }
 }
 
-/// One outcome seen live: the printed lines and how the run ended. An outcome of more than
-/// `PrintedLines.wholeLimit` lines is kept as its first and last `PrintedLines.keptAtEachEnd`
-/// lines with the count and a hash of all of them (`elision`), so that a snippet printing 200,000
-/// lines costs a few kilobytes an outcome, and outcomes still compare exactly (up to a 64-bit hash).
+/// One outcome seen live: the printed lines and how the run ended. An outcome of more than 100
+/// lines is kept as its first and last ten lines with the count and a hash of all of them
+/// (`elision`), so that a snippet printing 200,000 lines costs a few kilobytes an outcome, and
+/// outcomes still compare exactly (up to a 64-bit hash).
 public struct LiveOutcome: Hashable, Sendable, Comparable {
     /// Every printed line; for a long outcome, the first and the last ones kept.
     public var lines: [String]
@@ -100,21 +100,19 @@ public struct LiveOutcome: Hashable, Sendable, Comparable {
 
 /// A run's printed lines as they come, in bounded memory: the first `wholeLimit` (an outcome that
 /// short is kept whole), a ring of the last `keptAtEachEnd`, the count and a running hash.
-public struct PrintedLines: Sendable {
+struct PrintedLines: Sendable {
     /// Outcomes of at most this many lines are kept whole.
-    public static let wholeLimit = 100
+    static let wholeLimit = 100
     /// A longer outcome keeps this many lines at each end.
-    public static let keptAtEachEnd = 10
+    static let keptAtEachEnd = 10
 
     private var head: [String] = []
     private var ring: [String] = []
     private var ringStart = 0
-    public private(set) var count = 0
+    private(set) var count = 0
     private var digest: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    public init() {}
-
-    public mutating func append(_ line: String) {
+    mutating func append(_ line: String) {
         count += 1
         for byte in line.utf8 { mix(byte) }
         mix(0x0A)
@@ -133,7 +131,7 @@ public struct PrintedLines: Sendable {
     }
 
     /// The outcome these lines make with `end`.
-    public func outcome(end: LiveEnd) -> LiveOutcome {
+    func outcome(end: LiveEnd) -> LiveOutcome {
         guard count > Self.wholeLimit else { return LiveOutcome(kept: head, end: end, elision: nil) }
         let last = Array(ring[ringStart...] + ring[..<ringStart])
         // The last lines: from the ring, topped up from the head when fewer came after it.
