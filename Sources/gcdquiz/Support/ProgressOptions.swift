@@ -28,9 +28,7 @@ struct ProgressOptions: ParsableArguments {
     /// to standard error.
     func open() throws -> StoreOpening {
         let opening = ProgressStore.open(at: try path())
-        for notice in opening.notices {
-            Output.write("gcdquiz: \(notice)\n", to: .standardError)
-        }
+        opening.notices.forEach(Self.say)
         return opening
     }
 
@@ -42,10 +40,14 @@ struct ProgressOptions: ParsableArguments {
         guard let store = opening.store else {
             throw CommandFailure.badInput(opening.notices.isEmpty ? "cannot read the progress database \(try path())" : opening.notices.joined(separator: "\ngcdquiz: "))
         }
-        for notice in opening.notices {
-            Output.write("gcdquiz: \(notice)\n", to: .standardError)
-        }
+        opening.notices.forEach(Self.say)
         return store
+    }
+
+    /// A notice about the progress file on standard error, wrapped at a terminal's width (the
+    /// paths make it long).
+    static func say(_ notice: String) {
+        Output.write(TerminalStyle.current(for: .standardError).wrappedLines("gcdquiz: " + notice) + "\n", to: .standardError)
     }
 
     /// Every card's state, with the reviews of the last `days` days: none when there is no
