@@ -13,7 +13,7 @@ DESTDIR ?=
 # ArgumentParser's generate-manual tool writes the man page here (make manual).
 MANUAL := $(BUILD_DIR)/manual/gcdquiz.1
 
-.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz fuzz-campaign check-anki
+.PHONY: run test build release bench bench-progress bench-sheets verify deps clean golden install uninstall manual fuzz fuzz-campaign check-anki faults
 
 ## Build (release) and start the trainer: make run ARGS="solve serial-async-async"
 run: deps release
@@ -95,6 +95,12 @@ fuzz-campaign: release
 	$(SWIFT) build --build-tests
 	GCDQUIZ_BINARY=$(abspath $(RELEASE_BIN)) GCDQUIZ_FUZZ_CAMPAIGN=$(FUZZ_MUTANTS) GCDQUIZ_FUZZ_SEED=$(FUZZ_SEED) \
 		$(SWIFT) test --filter FuzzCampaignTests
+
+## The progress database under faults: sessions killed with SIGKILL, four at once, a full disk, a
+## read-only folder, damaged pages; fails unless no answer is lost or hidden (the full-disk and
+## read-only scenarios mount tmpfs file systems: as root only, skipped otherwise).
+faults: build
+	Tests/FaultInjection/progress-faults.sh $(BUILD_DIR)/debug/gcdquiz
 
 ## Time the progress database (10,000 answers) in a release build.
 bench-progress: release

@@ -1,6 +1,6 @@
 import DispatchModel
 import Foundation
-import LiveRun
+@testable import LiveRun
 import Testing
 
 /// The live runner with real worker processes (the built gcdquiz): each way a run can end, within
@@ -99,6 +99,47 @@ import Testing
         options.marginSeconds = 1  // the sleep takes 2 s at the runner's time scale
         let histogram = try Self.runner.run(program, options: options)
         #expect(histogram.entries.map(\.outcome) == [LiveOutcome(lines: ["0", "1"], end: .finished)])
+    }
+
+    /// A seed whose first run draws the nervous temperament: pauses at three points in four, of
+    /// up to 400 µs, which make a long loop take seconds.
+    static let nervousSeed = (UInt64(1)...).first { Jitter(seed: $0, run: 0).chance == 768 }!
+
+    /// Snippet code computing without a print, slowed by jitter far past the margin (the loop
+    /// takes about two seconds here): the worker's heartbeat says the run is going on, so it
+    /// finishes instead of being killed as a timeout the model must explain.
+    @Test func aRunComputingInSilenceIsNotATimeout() throws {
+        let program = try Self.program("var x = 0\nfor i in 1...5000 {\n    x += i\n}\nprint(x)")
+        var options = LiveRunner.Options(runs: 1, seed: Self.nervousSeed)
+        options.marginSeconds = 1
+        let histogram = try Self.runner.run(program, options: options)
+        #expect(histogram.entries.map(\.outcome) == [LiveOutcome(lines: ["12502500"], end: .finished)], "\(histogram.entries.map { $0.reason ?? "" })")
+    }
+
+    /// Every line printed moves the limit: 10,000 lines taking longer than the margin in all are
+    /// no timeout, and the outcome is kept by its ends, count and hash.
+    @Test func aRunPrintingLongerThanTheMarginIsNotATimeout() throws {
+        let program = try Self.program("for i in 1...10000 {\n    print(i)\n}")
+        var options = LiveRunner.Options(runs: 1, seed: Self.nervousSeed)
+        options.marginSeconds = 1
+        let histogram = try Self.runner.run(program, options: options)
+        #expect(histogram.entries.map(\.outcome) == [LiveOutcome(lines: (1...10000).map(String.init), end: .finished)],
+                "\(histogram.entries.map { $0.reason ?? "" })")
+        #expect(histogram.entries.first?.outcome.elision?.omitted == 9980)
+    }
+
+    /// A run still making progress at the longest a run may take is stopped, as too slow to
+    /// finish here: a late run, which the comparison never calls unexpected.
+    @Test func aRunStillGoingAtTheLongestIsLateNotUnexpected() throws {
+        let program = try Self.program("for i in 1...10000 {\n    print(i)\n}")
+        var options = LiveRunner.Options(runs: 1, seed: Self.nervousSeed)
+        options.marginSeconds = 0.5
+        options.longestRunSeconds = 0.7
+        let histogram = try Self.runner.run(program, options: options)
+        let entry = try #require(histogram.entries.first)
+        #expect(entry.outcome.end == .timeout)
+        #expect(entry.lateRuns == entry.count)
+        #expect(entry.reason?.contains("still making progress: stopped as too slow to finish here (not a hang)") == true, "\(entry.reason ?? "")")
     }
 
     @Test func anUnbalancedLeaveAndAFailedPreconditionAreNamed() throws {

@@ -240,6 +240,72 @@ import Testing
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
+    /// A FIFO at the progress path (the default one too) would block SQLite's open for ever;
+    /// a newer gcdquiz's file must not be changed: both are refused at once, before anything
+    /// is read from them, and `progress` fails (exit 1) instead of reporting no answers.
+    @Test(arguments: ["fifo", "newer"])
+    func whatCannotBeReadIsRefusedAtOnce(kind: String) throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data")
+        let path = data.appendingPathComponent("gcdquiz/progress.sqlite").path
+        try FileManager.default.createDirectory(atPath: data.appendingPathComponent("gcdquiz").path, withIntermediateDirectories: true)
+        let said: String
+        if kind == "fifo" {
+            #expect(mkfifo(path, 0o600) == 0)
+            said = "the progress path \(path) is a FIFO (named pipe), not a file: this session neither reads nor records progress"
+        } else {
+            #expect(try Binary.run(["record-answers", "--progress", path, "--count", "3"]).status == 0)
+            let sqlite = Process()
+            sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            sqlite.arguments = [path, "PRAGMA user_version = 999"]
+            try sqlite.run()
+            sqlite.waitUntilExit()
+            #expect(sqlite.terminationStatus == 0)
+            said = "the progress file \(path) was written by a newer gcdquiz (file format 999; this one reads format 0): it is left as it is"
+        }
+        let environment = ["XDG_DATA_HOME": data.path, "GCDQUIZ_PROGRESS": ""]
+        let report = try SpawnedProcess(["progress"], environment: environment)
+        #expect(report.finish(timeout: 60) == .exited(1))
+        let reportErrors = String(decoding: report.standardError, as: UTF8.self)
+        #expect(reportErrors.contains(said), "\(reportErrors)")
+        let drill = try SpawnedProcess(["--kind", "choice"], environment: environment)
+        #expect(drill.finish(timeout: 60) == .exited(0))
+        let drillErrors = String(decoding: drill.standardError, as: UTF8.self)
+        #expect(drillErrors.contains(said), "\(drillErrors)")
+        // Nothing set aside or started beside it (SQLite's own WAL companions may be there).
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("gcdquiz").path)
+        #expect(names.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == ["progress.sqlite"], "\(names)")
+    }
+
+    /// Rows whose seconds are NaN, infinite or beyond a Double are refused with their place,
+    /// and nothing of the file is imported (before, NaN rows were dropped and counted as
+    /// "already there").
+    @Test func anImportWithSecondsThatAreNoTimeImportsNothing() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("source.sqlite").path
+        let target = folder.appendingPathComponent("target.sqlite").path
+        #expect(try Binary.run(["record-answers", "--progress", source, "--count", "10"]).status == 0)
+        let file = folder.appendingPathComponent("log.csv").path
+        #expect(try Binary.run(["progress", "--progress", source, "--export", file]).status == 0)
+        var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n")
+        for (line, seconds) in [(2, "nan"), (5, "inf"), (9, "1e400")] {
+            var fields = lines[line - 1].components(separatedBy: ",")
+            fields[8] = seconds  // the seconds column
+            lines[line - 1] = fields.joined(separator: ",")
+        }
+        try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try Binary.run(["progress", "--progress", target, "--import", file])
+        #expect(imported.status == 1)
+        for (line, seconds) in [(2, "nan"), (5, "inf"), (9, "1e400")] {
+            #expect(imported.stderr.contains("log.csv:\(line):"), "\(imported.stderr)")
+            #expect(imported.stderr.contains("bad seconds '\(seconds)'"), "\(imported.stderr)")
+        }
+        #expect(imported.stderr.contains("nothing imported: 3 problems in \(file), and a log is imported whole or not at all"), "\(imported.stderr)")
+        #expect(try exported(target, in: folder).isEmpty)
+    }
+
     /// Reads the database back through `progress --export`.
     func exported(_ database: String, in folder: URL) throws -> [Review] {
         let file = folder.appendingPathComponent("check-\(UUID().uuidString).json").path

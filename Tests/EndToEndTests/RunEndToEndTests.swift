@@ -57,6 +57,59 @@ import Testing
     }
 }
 
+/// `run` on snippets that once made it cry wolf: long output, and a model stopped at its budget.
+@Suite struct RunLimitsEndToEndTests {
+    /// 10,000 lines an outcome: each is summarised (its ends, count and hash) in the text and in
+    /// JSON, so the output stays short, and no run is a false timeout.
+    @Test func aLongOutcomeIsSummarisedAndNoRunIsUnexpected() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("long.swift").path
+        try "for i in 1...10000 {\n    print(i)\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let text = try Binary.run(["run", file, "--runs", "6"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("1 2 3 4 5 6 7 8 9 10 [… 9,980 more lines: 10,000 in all, hash "), "\(text.stdout)")
+        #expect(text.stdout.contains("9999 10000\n"), "\(text.stdout)")
+        #expect(!text.stdout.contains("UNEXPECTED"))
+        #expect(text.stdout.utf8.count < 1000, "\(text.stdout.utf8.count) bytes")
+        let json = try Binary.run(["run", file, "--runs", "4", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.utf8.count < 3000, "\(json.stdout.utf8.count) bytes")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let outcome = try #require((object["outcomes"] as? [[String: Any]])?.first)
+        #expect(outcome["omitted"] as? Int == 9980)
+        #expect(outcome["lineCount"] as? Int == 10000)
+        #expect((outcome["hash"] as? String)?.count == 16)
+        #expect((outcome["lines"] as? [String])?.count == 20)
+        #expect(outcome["expected"] as? Bool == true)
+        #expect(object["unexpected"] as? Int == 0)
+    }
+
+    /// Twelve async prints on a concurrent queue, the model stopped at a small budget: outcomes
+    /// it did not find are listed as not judged, never as UNEXPECTED, and the exit code is 0.
+    @Test func aModelStoppedAtItsBudgetJudgesOnlyWhatItFound() throws {
+        let folder = try Binary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("twelve.swift").path
+        try (1...12).map { "concurrentQueue.async {\n    print(\($0))\n}\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
+        let text = try Binary.run(["run", file, "--runs", "200", "--max-states", "2000"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.contains("UNEXPECTED"), "\(text.stdout)")
+        #expect(text.stdout.contains("(--max-states, --max-memory): it found "), "\(text.stdout)")
+        #expect(text.stdout.contains("and may have missed some, so outcomes seen live that it did not find are not judged"))
+        #expect(text.stdout.contains("not among the outcomes the model found before it stopped"), "\(text.stdout)")
+        #expect(text.stdout.contains("possible outcomes seen") && text.stdout.contains(" of at least "))
+        let json = try Binary.run(["run", file, "--runs", "200", "--max-states", "2000", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["unexpected"] as? Int == 0)
+        #expect(object["modelComplete"] as? Bool == false)
+        #expect((object["unjudged"] as? Int ?? 0) > 0)
+        let outcomes = try #require(object["outcomes"] as? [[String: Any]])
+        #expect(outcomes.allSatisfy { ($0["judged"] as? Bool == false) == ($0["expected"] as? Bool == false) })
+    }
+}
+
 /// The model against the real compiler, on a sample (the whole bank takes minutes: `gcdquiz verify`).
 @Suite struct VerifyEndToEndTests {
     @Test func compiledPuzzlesPrintOnlyWhatTheModelAllows() throws {

@@ -25,6 +25,26 @@ import Testing
         #expect(terminal.screen.contains("1 2"), "\(terminal.screen)")
     }
 
+    /// SIGTERM, as Ctrl-C: the progress line is ended (erased) before the histogram of what was
+    /// seen is printed; then gcdquiz dies of SIGTERM, as asked.
+    @Test func sigtermAtATerminalEndsTheProgressLineAndShowsWhatWasSeen() throws {
+        let (folder, file) = try Self.sleepySnippet()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = try PseudoTerminal(arguments: ["run", file, "--runs", "100", "--processes", "1"],
+                                          environment: ["TERM": "xterm", "NO_COLOR": "1", "HOME": folder.path])
+        #expect(terminal.waitFor("Ctrl-C stops and shows what was seen"))
+        kill(terminal.pid, SIGTERM)
+        #expect(terminal.waitForExit() == 128 + SIGTERM)
+        #expect(terminal.screen.contains("stopped after"), "\(terminal.screen)")
+        #expect(terminal.screen.contains("runs (SIGTERM)"), "\(terminal.screen)")
+        #expect(terminal.screen.contains("1 2"), "\(terminal.screen)")
+        let raw = terminal.transcript
+        let lastDrawn = try #require(raw.range(of: "Ctrl-C stops and shows what was seen", options: .backwards))
+        let heading = try #require(raw.range(of: "live runs on libdispatch"))
+        #expect(lastDrawn.upperBound < heading.lowerBound)
+        #expect(raw[lastDrawn.upperBound..<heading.lowerBound].contains("\r\u{1B}[K"), "\(raw.debugDescription)")
+    }
+
     @Test func aPipeGetsNoProgressLine() throws {
         let (folder, file) = try Self.sleepySnippet()
         defer { try? FileManager.default.removeItem(at: folder) }

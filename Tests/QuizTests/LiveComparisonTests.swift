@@ -57,4 +57,34 @@ import Testing
         #expect(comparison.rows.map(\.isLateOnly) == [false, true, false])
         #expect(comparison.unexpected.map(\.entry.outcome.lines) == [["4", "3", "2", "1"]])
     }
+
+    /// When the model stopped at its budget, an outcome it did not find is not judged: not
+    /// unexpected, not late, counted apart. One it did find is expected as ever.
+    @Test func anIncompleteModelJudgesOnlyWhatItFound() throws {
+        let program = try SnippetCompiler.compile((1...6).map { "concurrentQueue.async { print(\($0)) }" }.joined(separator: "\n")).get()
+        // For the machine the runs ran on, as `run` explores it: compared as it is, not explored again.
+        let partial = Explorer(stateBudget: 50).explore(program, for: .live)
+        #expect(!partial.isComplete)
+        let found = try #require(partial.outcomes.first)
+        let missed = Explorer().explore(program, for: .live).outcomes.first { !partial.contains($0) }!
+        let comparison = LiveComparison(histogram: Self.histogram([(found.lines, .finished, 5), (missed.lines, .finished, 3), (["1"], .crash, 1)]),
+                                        exploration: partial)
+        #expect(!comparison.isModelComplete)
+        #expect(comparison.rows.map(\.isExpected) == [true, false, false])
+        #expect(comparison.unjudged.map(\.entry.outcome.lines) == [missed.lines])
+        // A crash is the runner's failure whatever the model found.
+        #expect(comparison.unexpected.map(\.entry.outcome.end) == [.crash])
+    }
+
+    /// A long outcome is compared by its ends, count and hash, as the runner keeps it.
+    @Test func aLongOutcomeMatchesTheModelsByItsSummary() throws {
+        let exploration = Explorer().explore(try SnippetCompiler.compile("for i in 1...500 {\n    print(i)\n}").get())
+        let lines = (1...500).map(String.init)
+        var changed = lines
+        changed[250] = "0"
+        let comparison = LiveComparison(histogram: Self.histogram([(lines, .finished, 4), (changed, .finished, 1)]), exploration: exploration)
+        #expect(comparison.rows.map(\.isExpected) == [true, false])
+        #expect(comparison.unexpected.count == 1)
+        #expect(comparison.unseen.isEmpty)
+    }
 }

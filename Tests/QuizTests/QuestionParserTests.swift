@@ -52,6 +52,37 @@ import Testing
         #expect(problems.first?.message.hasPrefix("YAML:") == true)
     }
 
+    /// Some editors save UTF-8 with a byte-order mark: it is no part of the text, and the file
+    /// reads as without it (libyaml alone reported "did not find expected <document start>").
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let (question, problems) = QuestionParser.parse("\u{FEFF}" + Self.valid, file: "bom.yaml")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(question?.id == "demo")
+        let (_, placed) = QuestionParser.parse("\u{FEFF}" + Self.valid.replacingOccurrences(of: "level: 1", with: "level: 7"), file: "bom.yaml")
+        #expect(placed.map(\.description) == ["bom.yaml:3:8: error: level must be 1, 2 or 3, not 7"])
+    }
+
+    /// A character YAML refuses (a NUL) is placed where it is, not at 1:1, and named.
+    @Test func aControlCharacterIsPlacedWhereItIs() {
+        let text = Self.valid.replacingOccurrences(of: "title: A demo", with: "title: A\u{0}demo")
+        let (question, problems) = QuestionParser.parse(text, file: "nul.yaml")
+        #expect(question == nil)
+        #expect(problems.map(\.description) == ["nul.yaml:2:9: error: YAML: control characters are not allowed (U+0000)"])
+        #expect(problems.first?.sourceLine == "title: A\u{0}demo")
+    }
+
+    /// YAML's nulls (`~`, `null`) are no title: read as plain text, they used to show as "~".
+    @Test(arguments: ["~", "null", "NULL"])
+    func aNullFieldIsNoValue(word: String) {
+        let text = Self.valid.replacingOccurrences(of: "title: A demo", with: "title: \(word)")
+        let (question, problems) = QuestionParser.parse(text, file: "null.yaml")
+        #expect(question == nil)
+        #expect(problems.map(\.description) == [
+            "null.yaml:2:8: error: 'title' is null ('\(word)' is YAML for no value): write the title, or quote it to mean the text"])
+        let quoted = Self.valid.replacingOccurrences(of: "title: A demo", with: "title: '\(word)'")
+        #expect(QuestionParser.parse(quoted, file: "quoted.yaml").question?.title == word)
+    }
+
     @Test func unknownAndMissingFieldsAreReportedTogether() {
         let text = Self.valid.replacingOccurrences(of: "level: 1\n", with: "levle: 1\n")
         let (question, problems) = QuestionParser.parse(text, file: "q.yaml")

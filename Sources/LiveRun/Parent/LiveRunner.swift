@@ -18,9 +18,16 @@ public struct LiveRunner: Sendable {
         public var jitter = true
         /// Worker processes running at once: one per core by default.
         public var processes = ProcessInfo.processInfo.activeProcessorCount
-        /// How long a run may go on beyond what its own sleeps, timers and waits for the thread
-        /// pool account for; past that it is killed and counted as a `timeout`.
+        /// How long a run may go without a sign of progress (a line printed, a call made, the
+        /// worker's word that its code is running) beyond what its own sleeps, timers and waits
+        /// for the thread pool account for; past that it is killed and counted as a `timeout`.
+        /// Every sign moves the limit, so a run that prints 200,000 lines, or pauses often for
+        /// jitter, is given the time it takes.
         public var marginSeconds = 3.0
+        /// However it keeps making progress, a run is stopped this long after it started (beyond
+        /// its own sleeps and timers): too slow to finish here, it counts as a late run, never as
+        /// an outcome the model must explain.
+        public var longestRunSeconds = 120.0
         /// For testing the runner: the worker crashes (SIGSEGV) at the start of this run.
         public var crashAtRun: Int?
         /// At most this many runs share a child process. One gives each run libdispatch as a new
@@ -62,7 +69,7 @@ public struct LiveRunner: Sendable {
         let count = max(1, min(options.processes, options.runs))
         let workers = try (0..<count).map { _ in
             try WorkerConnection(ChildProcess(executable: workerExecutable, arguments: workerArguments, environment: environment),
-                                 margin: options.marginSeconds)
+                                 margin: options.marginSeconds, longest: options.longestRunSeconds)
         }
         defer { workers.forEach { $0.shutDown() } }
         workers.forEach { $0.process.write(requestLine) }
@@ -167,6 +174,7 @@ private struct Session {
 private final class WorkerConnection {
     let process: ChildProcess
     let margin: UInt64
+    let longest: UInt64
     private var buffer: [UInt8] = []
     private var errorBytes: [UInt8] = []
     private(set) var errorsOpen = true
@@ -180,14 +188,15 @@ private final class WorkerConnection {
     /// wedged between runs, or before its first, is killed).
     private var startBy: UInt64?
 
-    init(_ process: ChildProcess, margin seconds: Double) {
+    init(_ process: ChildProcess, margin seconds: Double, longest: Double) {
         self.process = process
         margin = UInt64(max(seconds, 0) * 1e9)
+        self.longest = UInt64(max(longest, seconds, 0) * 1e9)
     }
 
     var deadline: UInt64? {
         guard let run = current else { return startBy }
-        return run.killedAt == nil ? run.deadline : nil
+        return run.killedAt == nil ? run.deadline.deadline : nil
     }
 
     /// A run takes at least a couple of seconds to start in a loaded machine's fresh child.
@@ -220,13 +229,17 @@ private final class WorkerConnection {
     func receive(_ message: WorkerMessage) throws -> CompletedRun? {
         let now = DispatchTime.now().uptimeNanoseconds
         switch message {
+        case .start, .child, .childEnded, .finished, .hung, .gaveUp: break
+        case .printed, .announced, .cleared, .dying, .expect, .late: current?.deadline.progressed(at: now)
+        }
+        switch message {
         case .child(let pid):
             child = pid
         case .start(let run):
-            current = RunInProgress(run: run, deadline: now + margin)
+            current = RunInProgress(run: run, deadline: RunDeadline(began: now, margin: margin, longest: longest))
             startBy = nil
         case .printed(let text):
-            current?.lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { current?.printed.append(String(line)) }
         case .announced(let call, let line, let column, let thread):
             current?.announced[thread] = AnnouncedCall(call, line: line, column: column)
             current?.lastAnnouncer = thread
@@ -235,9 +248,7 @@ private final class WorkerConnection {
         case .dying(let thread, _):
             current?.dyingThread = thread
         case .expect(let microseconds):
-            if let run = current {
-                current?.deadline = max(run.deadline, now + UInt64(max(microseconds, 0)) * 1000 + margin)
-            }
+            current?.deadline.expect(UInt64(max(microseconds, 0)) * 1000, at: now)
         case .late:
             current?.late = true
         case .finished:
@@ -258,7 +269,14 @@ private final class WorkerConnection {
                 return nil
             }
             if let killedAt = run.killedAt {
-                return complete(Ending.timeout(after: Double(killedAt - run.began) / 1e9))
+                // Killed while still showing progress: it reached the longest a run may take,
+                // too slow to finish here, which says nothing about how it would end.
+                let seconds = Double(killedAt - run.deadline.began) / 1e9
+                if run.deadline.wasProgressing(at: killedAt) {
+                    current?.late = true
+                    return complete(Ending.tooSlow(after: seconds))
+                }
+                return complete(Ending.timeout(after: seconds))
             }
             drainErrors()
             let death: Ending.Death = signal == 0 ? .exited(status) : .signaled(signal)
@@ -278,7 +296,7 @@ private final class WorkerConnection {
         nextInBatch = run.run + 1
         completedInBatch += 1
         if let batch, nextInBatch < batch.upperBound { startBy = DispatchTime.now().uptimeNanoseconds + startMargin }
-        return CompletedRun(outcome: LiveOutcome(lines: run.lines, end: end), reason: reason, late: run.late)
+        return CompletedRun(outcome: run.printed.outcome(end: end), reason: reason, late: run.late)
     }
 
     /// Kills the child when its run is past its deadline; the run completes as a timeout when
@@ -286,7 +304,7 @@ private final class WorkerConnection {
     func killIfLate(at now: UInt64) {
         guard let child else { return }
         if let run = current {
-            guard run.killedAt == nil, now > run.deadline else { return }
+            guard run.killedAt == nil, run.deadline.isPast(at: now) else { return }
             current?.killedAt = now
             _ = Glibc.kill(child, SIGKILL)
         } else if let startBy, now > startBy {
@@ -344,9 +362,9 @@ private final class WorkerConnection {
 
 private struct RunInProgress {
     var run: Int
-    var deadline: UInt64
-    var began = DispatchTime.now().uptimeNanoseconds
-    var lines: [String] = []
+    var deadline: RunDeadline
+    /// What it printed, in bounded memory.
+    var printed = PrintedLines()
     /// The risky call each thread is in, by thread id.
     var announced: [Int32: AnnouncedCall] = [:]
     var lastAnnouncer: Int32?
@@ -356,7 +374,7 @@ private struct RunInProgress {
     /// The machine did not keep the run's time (`Punctuality`).
     var late = false
 
-    init(run: Int, deadline: UInt64) {
+    init(run: Int, deadline: RunDeadline) {
         self.run = run
         self.deadline = deadline
     }

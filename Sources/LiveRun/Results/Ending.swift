@@ -50,6 +50,13 @@ public enum Ending {
         (.timeout, String(format: "still running after %.1f s, more than its own sleeps and timers take: killed", seconds))
     }
 
+    /// A run stopped at the longest a run may take while it was still making progress: how it
+    /// would have ended is unknown (a `timeout` the runner marks late, never an outcome the
+    /// model must explain).
+    public static func tooSlow(after seconds: Double) -> (LiveEnd, String) {
+        (.timeout, String(format: "still going after %.0f s, and still making progress: stopped as too slow to finish here (not a hang)", seconds))
+    }
+
     private static func trap(_ signal: Int32, stderr: String, culprit: AnnouncedCall?, runner: Runner) -> (LiveEnd, String) {
         let place = culprit.map { " in \($0.call.call) at line \($0.line)" } ?? ""
         if let fatal = foundationFatalError(stderr) {

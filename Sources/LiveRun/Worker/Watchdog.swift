@@ -39,6 +39,7 @@ final class Watchdog: @unchecked Sendable {
         let me = gcdquiz_thread_id()
         var candidate: UInt64?
         var pool = PoolWait()
+        var lastHeartbeat: UInt64 = 0
         var pause: UInt32 = 1000
         while true {
             let napped = DispatchTime.now().uptimeNanoseconds
@@ -58,7 +59,16 @@ final class Watchdog: @unchecked Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             if pool.run != books.run { pool = PoolWait(run: books.run) }
             switch verdict {
-            case .busy, .waitingForTime:
+            case .busy:
+                candidate = nil
+                pool.pause()
+                // Snippet code computing (or pausing for jitter) prints nothing for a while: say
+                // that the run is going on, so that the parent does not take the silence for a hang.
+                if books.inProgress, books.running > 0, now - lastHeartbeat >= Self.heartbeat, !ThreadStates.allAsleep(except: me) {
+                    lastHeartbeat = now
+                    output.send(.expect(microseconds: 0))
+                }
+            case .waitingForTime:
                 candidate = nil
                 pool.pause()
             case .waitingForWorkers(let blocks):

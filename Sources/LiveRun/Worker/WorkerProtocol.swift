@@ -55,6 +55,7 @@ enum WorkerMessage: Equatable {
     case dying(thread: Int32, signal: Int32)
     /// The run will go on for at least this long from now by its own doing (a sleep, a timer, a
     /// wait with a timeout, a block waiting for the thread pool): the parent moves its deadline.
+    /// With 0, a heartbeat: the snippet's code is running.
     case expect(microseconds: Int)
     /// The machine did not run a thread of this run for this long when the snippet's timing
     /// needed it (see `Punctuality`): the run is late.

@@ -1,3 +1,4 @@
+import DispatchModel
 import Foundation
 import Quiz
 
@@ -16,11 +17,6 @@ public enum LogExchange {
             default: return nil
             }
         }
-    }
-
-    /// A file that cannot be read as a log, with the place and the reason.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var description: String
     }
 
     public static let formatName = "gcdquiz-progress"
@@ -43,39 +39,151 @@ public enum LogExchange {
         }
     }
 
-    /// Reads a log written by `export`. `name` places problems (`file.csv:12: …`).
+    /// Reads a log written by `export`, whole or not at all: every problem in it (a row the log
+    /// cannot hold, a value out of range, text that is not UTF-8 or not JSON) is thrown together,
+    /// each at its line and column in the file, `name`.
     public static func read(_ data: Data, as format: Format, name: String) throws -> [Review] {
-        guard let text = String(data: data, encoding: .utf8) else { throw Failure(description: "\(name): not UTF-8 text") }
+        let text: String
+        switch SourceText.decode(data, file: name) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem): throw ProblemList([problem])
+        }
+        let places = TextPlaces(text, file: name)
         switch format {
-        case .csv:
-            let rows = try CSV.rows(text, name: name)
-            guard let header = rows.first else { throw Failure(description: "\(name): empty, not a gcdquiz progress export") }
-            let missing = columns.filter { !header.fields.contains($0) }
-            guard missing.isEmpty else {
-                throw Failure(description: "\(name):1: not a gcdquiz progress export: missing column(s) \(missing.joined(separator: ", "))")
+        case .csv: return try readCSV(places)
+        case .json: return try readJSON(places)
+        }
+    }
+
+    static func readCSV(_ places: TextPlaces) throws -> [Review] {
+        let rows = try CSV.rows(places)
+        guard let header = rows.first else { throw ProblemList([places.problem("empty: not a gcdquiz progress export", at: 0)]) }
+        let missing = columns.filter { !header.fields.contains($0) }
+        guard missing.isEmpty else {
+            throw ProblemList([places.problem("not a gcdquiz progress export: missing column(s) \(missing.joined(separator: ", "))", at: 0)])
+        }
+        let index = Dictionary(header.fields.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var reviews: [Review] = []
+        var problems: [Problem] = []
+        for row in rows.dropFirst() {
+            guard row.fields.count == header.fields.count else {
+                problems.append(places.problem("\(row.fields.count) fields, the header has \(header.fields.count)", at: row.offsets[0]))
+                continue
             }
-            let index = Dictionary(header.fields.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            return try rows.dropFirst().map { row in
-                guard row.fields.count == header.fields.count else {
-                    throw Failure(description: "\(name):\(row.line): \(row.fields.count) fields, the header has \(header.fields.count)")
+            let field = { (column: String) in Field(text: row.fields[index[column]!], offset: row.offsets[index[column]!]) }
+            switch review(from: field, places: places) {
+            case .success(let review): reviews.append(review)
+            case .failure(let list): problems += list.problems
+            }
+        }
+        guard problems.isEmpty else { throw ProblemList(problems) }
+        return reviews
+    }
+
+    static func readJSON(_ places: TextPlaces) throws -> [Review] {
+        let root: PlacedJSON
+        do {
+            root = try PlacedJSON.parse(places.bytes)
+        } catch {
+            throw ProblemList([places.problem("not valid JSON: \(error.message)", at: error.offset)])
+        }
+        let shape = "a gcdquiz progress export is an object {\"format\": \"\(formatName)\", \"version\": \(version), \"reviews\": […]}"
+        guard case .object(let members) = root.value else { throw ProblemList([places.problem(shape, at: root.offset)]) }
+        let document = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard let format = document["format"], case .string(let name) = format.value else {
+            throw ProblemList([places.problem(shape + ": no \"format\"", at: document["format"]?.offset ?? root.offset)])
+        }
+        guard name == formatName else { throw ProblemList([places.problem("format is '\(name)', not '\(formatName)'", at: format.offset)]) }
+        guard let versionValue = document["version"], case .number(let number) = versionValue.value, let found = Int(number) else {
+            throw ProblemList([places.problem(shape + ": \"version\" is a whole number", at: document["version"]?.offset ?? root.offset)])
+        }
+        guard found <= version else {
+            throw ProblemList([places.problem("written by a newer gcdquiz (version \(found); this one reads up to \(version))", at: versionValue.offset)])
+        }
+        guard let list = document["reviews"], case .array(let entries) = list.value else {
+            throw ProblemList([places.problem(shape + ": \"reviews\" is a list", at: document["reviews"]?.offset ?? root.offset)])
+        }
+        var reviews: [Review] = []
+        var problems: [Problem] = []
+        for (number, entry) in entries.enumerated() {
+            switch review(from: entry, number: number + 1, places: places) {
+            case .success(let review): reviews.append(review)
+            case .failure(let list): problems += list.problems
+            }
+        }
+        guard problems.isEmpty else { throw ProblemList(problems) }
+        return reviews
+    }
+
+    /// One review of a JSON export: its values as the CSV's text, each at its place, for the
+    /// checks both formats share.
+    static func review(from entry: PlacedJSON, number: Int, places: TextPlaces) -> Result<Review, ProblemList> {
+        guard case .object(let members) = entry.value else {
+            return .failure(ProblemList([places.problem("review \(number) is \(entry.kindName), not an object of fields", at: entry.offset)]))
+        }
+        let values = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var problems: [Problem] = []
+        var fields: [String: Field] = [:]
+        for column in Review.Column.allCases {
+            let name = column.rawValue
+            let expected = jsonKind(of: column)
+            guard let value = values[name] else {
+                if expected.mayBeAbsent {
+                    fields[name] = Field(text: "", offset: entry.offset)
+                } else {
+                    problems.append(places.problem("review \(number) has no \"\(name)\"", at: entry.offset))
                 }
-                let field = { (column: String) in row.fields[index[column]!] }
-                return try review(from: field, place: "\(name):\(row.line)")
+                continue
             }
-        case .json:
-            let document: Document
-            do {
-                document = try JSONDecoder().decode(Document.self, from: data)
-            } catch {
-                throw Failure(description: "\(name): not a gcdquiz progress export (\(error))")
+            switch (expected, value.value) {
+            case (.string, .string(let text)), (.optionalString, .string(let text)), (.number, .number(let text)):
+                fields[name] = Field(text: text, offset: value.offset)
+            case (.optionalString, .null):
+                fields[name] = Field(text: "", offset: value.offset)
+            case (.bool, .bool(let flag)):
+                fields[name] = Field(text: flag ? "1" : "0", offset: value.offset)
+            case (.strings, .array(let items)):
+                var topics: [String] = []
+                for item in items {
+                    guard case .string(let topic) = item.value else {
+                        problems.append(places.problem("\"\(name)\" holds \(item.kindName), not a string", at: item.offset))
+                        continue
+                    }
+                    topics.append(topic)
+                }
+                fields[name] = Field(text: topics.joined(separator: ","), offset: value.offset)
+            default:
+                problems.append(places.problem("\"\(name)\" is \(value.kindName), not \(expected.words)", at: value.offset))
             }
-            guard document.format == formatName else { throw Failure(description: "\(name): format is '\(document.format)', not '\(formatName)'") }
-            guard document.version <= version else {
-                throw Failure(description: "\(name): written by a newer gcdquiz (version \(document.version); this one reads up to \(version))")
+        }
+        guard problems.isEmpty else { return .failure(ProblemList(problems)) }
+        return review(from: { fields[$0]! }, places: places)
+    }
+
+    /// What a JSON export holds in a column.
+    enum JSONKind {
+        case string, optionalString, number, bool, strings
+
+        var mayBeAbsent: Bool { self == .optionalString }
+
+        var words: String {
+            switch self {
+            case .string: "a string"
+            case .optionalString: "a string or null"
+            case .number: "a number"
+            case .bool: "true or false"
+            case .strings: "a list of strings"
             }
-            return try document.reviews.enumerated().map { number, entry in
-                try entry.review(place: "\(name): review \(number + 1)")
-            }
+        }
+    }
+
+    static func jsonKind(of column: Review.Column) -> JSONKind {
+        switch column {
+        case .id, .questionID, .contentHash, .kind, .answeredAt, .grade, .answer, .mode: .string
+        case .overruledFrom, .seed, .code: .optionalString
+        case .seconds, .hints, .explains, .runs: .number
+        case .topics: .strings
+        case .isPractice: .bool
         }
     }
 
@@ -104,43 +212,64 @@ public enum LogExchange {
         }
     }
 
-    static func review(from field: (String) -> String, place: String) throws -> Review {
-        func parsed<T>(_ column: String, _ parse: (String) -> T?) throws -> T {
-            guard let value = parse(field(column)) else { throw Failure(description: "\(place): bad \(column) '\(field(column))'") }
-            return value
-        }
-        let overruled = field("overruled_from")
-        let seed = field("seed")
-        let code = field("code")
-        let topics = field("topics")
-        return Review(
-            id: try parsed("id") { $0.isEmpty ? nil : $0 },
-            questionID: try parsed("question_id") { $0.isEmpty ? nil : $0 },
-            contentHash: field("content_hash"),
-            kind: try parsed("kind", Question.Kind.init(rawValue:)),
-            answeredAt: try parsed("answered_at", Timestamp.parse),
-            grade: try parsed("grade", Grade.init(rawValue:)),
-            overruledFrom: overruled.isEmpty ? nil : try parsed("overruled_from", Grade.init(rawValue:)),
-            answer: field("answer"),
-            seconds: try parsed("seconds") { Double($0) },
-            hints: try parsed("hints") { Int($0) },
-            explains: try parsed("explains") { Int($0) },
-            runs: try parsed("runs") { Int($0) },
-            mode: try parsed("mode", Mode.init(rawValue:)),
-            seed: seed.isEmpty ? nil : try parsed("seed") { UInt64($0) },
-            topics: topics.isEmpty ? [] : topics.split(separator: ",").map(String.init),
-            code: code.isEmpty ? nil : code,
-            isPractice: try parsed("practice") { ["1": true, "0": false, "true": true, "false": false][$0] })
+    /// A field's text as the file writes it, and where it starts.
+    struct Field {
+        var text: String
+        var offset: Int
     }
 
-    struct Document: Codable {
+    /// The review the fields make, or every field that is not what the log holds, at its place.
+    static func review(from field: (String) -> Field, places: TextPlaces) -> Result<Review, ProblemList> {
+        var problems: [Problem] = []
+        func parsed<T>(_ column: String, _ rule: String, _ parse: (String) -> T?) -> T? {
+            let value = field(column)
+            guard let parsed = parse(value.text) else {
+                problems.append(places.problem("bad \(column) '\(value.text.prefix(40))': \(rule)", at: value.offset))
+                return nil
+            }
+            return parsed
+        }
+        func optional<T>(_ column: String, _ rule: String, _ parse: (String) -> T?) -> T?? {
+            field(column).text.isEmpty ? .some(nil) : parsed(column, rule, parse).map { .some($0) }
+        }
+        let grades = Grade.allCases.map(\.rawValue).joined(separator: ", ")
+        let count = "must be a whole number, 0 or more"
+        let id = parsed("id", "must not be empty: every answer has an id") { $0.isEmpty ? nil : $0 }
+        let questionID = parsed("question_id", "must not be empty: every answer names its question") { $0.isEmpty ? nil : $0 }
+        let kind = parsed("kind", "must be one of " + Question.Kind.allCases.map(\.rawValue).joined(separator: ", "), Question.Kind.init(rawValue:))
+        let answeredAt = parsed("answered_at", "must be a UTC time such as 2026-03-02T09:00:00.000Z", Timestamp.parse)
+        let grade = parsed("grade", "must be one of " + grades, Grade.init(rawValue:))
+        let overruled = optional("overruled_from", "must be empty, or one of " + grades, Grade.init(rawValue:))
+        // NaN, infinities and numbers past Double's range (1e400) are no time taken; SQLite would
+        // store NaN as NULL, which the log refuses.
+        let seconds = parsed("seconds", "the seconds taken must be a finite number, 0 or more") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        let hints = parsed("hints", count) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        let explains = parsed("explains", count) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        let runs = parsed("runs", count) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        let mode = parsed("mode", "must be one of " + Mode.allCases.map(\.rawValue).joined(separator: ", "), Mode.init(rawValue:))
+        let seed = optional("seed", "must be empty, or a whole number from 0 to \(UInt64.max)") { UInt64($0) }
+        let practice = parsed("practice", "must be 1 or 0 (true or false)") { ["1": true, "0": false, "true": true, "false": false][$0] }
+        guard problems.isEmpty, let id, let questionID, let kind, let answeredAt, let grade, let overruled, let seconds, let hints,
+            let explains, let runs, let mode, let seed, let practice
+        else { return .failure(ProblemList(problems)) }
+        let code = field("code").text
+        let topics = field("topics").text
+        return .success(Review(
+            id: id, questionID: questionID, contentHash: field("content_hash").text, kind: kind, answeredAt: answeredAt,
+            grade: grade, overruledFrom: overruled, answer: field("answer").text, seconds: seconds, hints: hints,
+            explains: explains, runs: runs, mode: mode, seed: seed,
+            topics: topics.isEmpty ? [] : topics.split(separator: ",").map(String.init),
+            code: code.isEmpty ? nil : code, isPractice: practice))
+    }
+
+    struct Document: Encodable {
         var format: String
         var version: Int
         var reviews: [Entry]
     }
 
     /// One review in JSON: the CSV's fields, with numbers as numbers and topics as a list.
-    struct Entry: Codable {
+    struct Entry: Encodable {
         var id: String
         var question_id: String
         var content_hash: String
@@ -178,16 +307,6 @@ public enum LogExchange {
             topics = review.topics
             code = review.code
             practice = review.isPractice
-        }
-
-        func review(place: String) throws -> Review {
-            let text: [String: String] = [
-                "id": id, "question_id": question_id, "content_hash": content_hash, "kind": kind, "answered_at": answered_at,
-                "grade": grade, "overruled_from": overruled_from ?? "", "answer": answer, "seconds": String(seconds),
-                "hints": String(hints), "explains": String(explains), "runs": String(runs), "mode": mode, "seed": seed ?? "",
-                "topics": topics.joined(separator: ","), "code": code ?? "", "practice": practice ? "1" : "0",
-            ]
-            return try LogExchange.review(from: { text[$0] ?? "" }, place: place)
         }
     }
 }

@@ -105,15 +105,21 @@ extension ProgressStore {
         let wanted = Self.derivation(scheduler)
         if let fromTable = try currentHistory(scheduler: scheduler, reviewsSince: reviewsSince) { return fromTable }
         guard isWritable else { return ProgressHistory(reviews: try reviews(), scheduler: scheduler) }
-        return try database.write { db in
-            let reviews = try Review.fetchAll(db, sql: Review.selection + " ORDER BY answered_at, id")
-            let history = ProgressHistory(reviews: reviews, scheduler: scheduler)
-            try db.execute(sql: "DELETE FROM card_state")
-            for state in history.cards.values { try Self.save(state, db) }
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO card_state_basis (id, derivation, retention, reviews, latest_at, latest_id) VALUES (1, ?, ?, ?, ?, ?)",
-                arguments: [wanted, scheduler.desiredRetention, reviews.count, reviews.last?.milliseconds ?? 0, reviews.last?.id ?? ""])
-            return history
+        do {
+            return try database.write { db in
+                let reviews = try Review.fetchAll(db, sql: Review.selection + " ORDER BY answered_at, id")
+                let history = ProgressHistory(reviews: reviews, scheduler: scheduler)
+                try db.execute(sql: "DELETE FROM card_state")
+                for state in history.cards.values { try Self.save(state, db) }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO card_state_basis (id, derivation, retention, reviews, latest_at, latest_id) VALUES (1, ?, ?, ?, ?, ?)",
+                    arguments: [wanted, scheduler.desiredRetention, reviews.count, reviews.last?.milliseconds ?? 0, reviews.last?.id ?? ""])
+                return history
+            }
+        } catch {
+            // The table cannot be written now (a full disk): the log is still there to read, and
+            // replayed in memory it gives the same history.
+            return ProgressHistory(reviews: try reviews(), scheduler: scheduler)
         }
     }
 
@@ -122,7 +128,8 @@ extension ProgressStore {
     public func currentHistory(scheduler: CardScheduler = CardScheduler(), reviewsSince: Date? = nil) throws -> ProgressHistory? {
         let wanted = Self.derivation(scheduler)
         return try database.read { db in
-            guard let basis = try Self.basis(db), basis.derivation == wanted else { return nil }
+            // A file opened for reading only may predate the table (it cannot be migrated then).
+            guard try db.tableExists("card_state_basis"), let basis = try Self.basis(db), basis.derivation == wanted else { return nil }
             let count = try Review.fetchCount(db)
             guard basis.reviews == count else { return nil }
             return try Self.tableHistory(db, scheduler: scheduler, count: count, reviewsSince: reviewsSince)

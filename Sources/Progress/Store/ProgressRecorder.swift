@@ -38,7 +38,7 @@ public final class ProgressRecorder: @unchecked Sendable {
             defer { lock.unlock() }
             guard !hasWarned else { return nil }
             hasWarned = true
-            return "cannot record progress in \(store.path) (\(error)): the session goes on without recording"
+            return "cannot record progress in \(store.path) (\(ProgressStore.reason(error, path: store.path))): the session goes on without recording"
         }
     }
 }

@@ -80,15 +80,19 @@ public final class ProgressStore: Sendable {
         try database.read { db in try Review.fetchCount(db) }
     }
 
-    /// Adds the reviews the log does not have yet (by id), in one transaction. Returns how many
-    /// were new: importing the same file twice adds nothing the second time.
+    /// Adds the reviews the log does not have yet (by id), in one transaction: all of them or,
+    /// when one cannot be stored, none. Returns how many were new: importing the same file twice
+    /// adds nothing the second time.
     @discardableResult
     public func merge(_ reviews: [Review]) throws -> Int {
         try database.write { db in
             var added = 0
             for review in reviews {
-                try review.insert(db, onConflict: .ignore)
-                added += db.changesCount
+                // Only an answer already there is skipped: any other failure (a value the log
+                // cannot hold) undoes the whole merge, where INSERT OR IGNORE would drop the row.
+                guard try !Review.exists(db, key: review.id) else { continue }
+                try review.insert(db)
+                added += 1
             }
             // Answers from elsewhere fall anywhere in time: the card states are derived again.
             if added > 0 { try Self.invalidateCardStates(db) }

@@ -5,7 +5,8 @@ import GRDB
 /// none, and what the learner must be told. Opening never fails and never deletes anything.
 public struct StoreOpening: Sendable {
     public var store: ProgressStore?
-    /// Sentences for the learner: a file set aside, a read-only file, nothing recorded.
+    /// Sentences for the learner: a file set aside (and how many answers were saved from it), a
+    /// file that can only be read, nothing recorded.
     public var notices: [String]
 
     /// Whether answers can be recorded.
@@ -13,95 +14,109 @@ public struct StoreOpening: Sendable {
 }
 
 extension ProgressStore {
-    /// Opens (or creates) the progress file at `path` and brings its schema up to date. A file that
-    /// is not SQLite, is damaged, belongs to another program, or comes from a newer gcdquiz is
-    /// renamed aside with a timestamp and a fresh one started; a location that cannot be written
-    /// gives a read-only store or none, with a notice saying so.
+    /// Opens (or creates) the progress file at `path` and brings its schema up to date.
+    ///
+    /// Only a file known to be bad is set aside (renamed with a timestamp, never deleted): one
+    /// that is not SQLite, is damaged (the answers that can still be read are copied into the
+    /// fresh one), or is another program's. A file this gcdquiz cannot write now (a read-only
+    /// folder, a full disk, a lock, a disk error) is read as it is; one from a newer gcdquiz is
+    /// left alone; a path that is not a regular file (a FIFO, a folder) is not opened at all.
     public static func open(at path: String, now: Date = Date()) -> StoreOpening {
         var notices: [String] = []
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
+        let folder = ProgressFile.folder(of: path)
+        if !folder.isEmpty {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                return StoreOpening(store: nil, notices: ["cannot create \(directory) for the progress file (\(reason(error))): this session records nothing"])
+                return StoreOpening(store: nil, notices: ["cannot create \(folder) for the progress file (\(reason(error))): this session records nothing"])
             }
         }
+        switch ProgressFile.kind(of: path) {
+        case .other(let what):
+            return StoreOpening(store: nil, notices: ["the progress path \(path) is \(what), not a file: this session neither reads nor records progress"])
+        case .missing:
+            if ProgressFile.isFull(folder: folder) {
+                return StoreOpening(store: nil, notices: ["cannot start the progress file \(path): the disk is full, so this session records nothing"])
+            }
+        case .file:
+            if ProgressFile.isEmpty(path, at: now) {
+                notices.append("the progress file \(path) is empty (0 bytes): it holds no answers, so a new history starts in it")
+            }
+            if ProgressFile.isFull(folder: folder) {
+                return readOnly(path, because: "the disk is full", notices: notices)
+            }
+        }
+        var movedAside: (path: String, why: String, salvage: Bool)?
         // Two tries: the second after setting a bad file aside.
         for _ in 0..<2 {
             switch attempt(path) {
             case .opened(let store):
+                if let movedAside {
+                    notices.append(setAsideNotice(path, movedAside, fresh: store))
+                }
                 return StoreOpening(store: store, notices: notices)
-            case .unusable(let why):
+            case .setAside(let why, let salvage):
                 guard let aside = setAside(path, now: now) else {
                     return StoreOpening(store: nil, notices: notices + ["the progress file \(path) \(why), and it cannot be moved aside: this session records nothing"])
                 }
-                notices.append("the progress file \(path) \(why); it was moved to \(aside) (nothing was deleted) and a fresh one started")
-            case .notWritable(let why):
-                if FileManager.default.fileExists(atPath: path), let store = try? openReadOnly(path) {
-                    return StoreOpening(store: store, notices: notices + ["the progress file \(path) cannot be written (\(why)): this session records nothing"])
+                movedAside = (aside, why, salvage)
+            case .refused(let why):
+                return StoreOpening(store: nil, notices: notices + [
+                    "the progress file \(path) \(why): it is left as it is, and this session neither reads nor records progress"])
+            case .unavailable(let why):
+                if let movedAside {
+                    return StoreOpening(store: nil, notices: notices + [
+                        "the progress file \(path) \(movedAside.why); it was moved to \(movedAside.path) (nothing was deleted), but a fresh one cannot be started (\(why)): this session records nothing"])
                 }
-                return StoreOpening(store: nil, notices: notices + ["the progress file \(path) cannot be written (\(why)): this session records nothing"])
+                return readOnly(path, because: why, notices: notices)
             }
         }
         return StoreOpening(store: nil, notices: notices + ["the progress file \(path) cannot be opened: this session records nothing"])
     }
 
-    enum Attempt {
-        case opened(ProgressStore)
-        /// Not SQLite, damaged, foreign or newer: set it aside.
-        case unusable(String)
-        /// A read-only file or folder.
-        case notWritable(String)
+    /// What the learner is told about a file set aside, once the fresh one is open: for a
+    /// damaged file, the answers that could still be read are copied into the fresh one first.
+    static func setAsideNotice(_ path: String, _ aside: (path: String, why: String, salvage: Bool), fresh: ProgressStore) -> String {
+        let moved = "the progress file \(path) \(aside.why); it was moved to \(aside.path) (nothing was deleted) and a fresh one started"
+        guard aside.salvage else { return moved }
+        do {
+            let copied = try fresh.salvage(from: aside.path)
+            return moved + (copied == 0 ? ": no answer could be read from it"
+                : " with the \(copied) answer\(copied == 1 ? "" : "s") that could still be read from it")
+        } catch {
+            return moved + ", but the answers that could still be read from it could not be copied into it (\(reason(error)))"
+        }
     }
 
-    static func attempt(_ path: String) -> Attempt {
-        // Not read with anything but SQLite: closing any other descriptor of the file would drop
-        // the locks this process's open connections hold on it (sqlite.org/howtocorrupt.html,
-        // 2.2), and another process could then checkpoint and delete the WAL under them. SQLite
-        // itself says when a file is not a database.
-        if let stamp = FileStamp(of: path), stamp.size > 0 {
-            // Look before touching: opening for use turns on WAL, which would change a file that
-            // turns out to be someone else's, or one to set aside as it is.
-            do {
-                let inspection = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
-                let problem = try inspection.read { db in try inspect(db) }
-                try inspection.close()
-                if let problem { return .unusable(problem) }
-            } catch {
-                return classify(error)
-            }
+    /// The file opened for reading only, because it cannot be written (`why`): the session shows
+    /// what it holds and records nothing.
+    static func readOnly(_ path: String, because why: String, notices: [String]) -> StoreOpening {
+        let hasAnswers: Bool
+        if case .file(let size) = ProgressFile.kind(of: path) { hasAnswers = size > 0 || (ProgressFile.walSize(path) ?? 0) > 0 } else { hasAnswers = false }
+        guard hasAnswers else {
+            return StoreOpening(store: nil, notices: notices + ["the progress file \(path) cannot be written (\(why)): this session records nothing"])
         }
-        let database: DatabaseQueue
-        do {
-            database = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
-        } catch {
-            return classify(error)
-        }
-        do {
-            do {
-                try migrator.migrate(database)
-            } catch {
-                // Two sessions creating the file at once both see it unmigrated; the second's
-                // migration fails (and rolls back) because the first's is there: that is fine.
-                guard try database.read(migrator.hasCompletedMigrations) else { throw error }
-            }
-            return .opened(ProgressStore(path: path, database: database, isWritable: true))
-        } catch {
-            try? database.close()
-            return classify(error)
+        switch openReadOnly(path) {
+        case .success(let store):
+            return StoreOpening(store: store, notices: notices + [
+                "the progress file \(path) cannot be written (\(why)): this session shows what it holds but records nothing"])
+        case .failure(let problem):
+            return StoreOpening(store: nil, notices: notices + [
+                "the progress file \(path) cannot be written (\(why)) and \(problem.words): this session records nothing"])
         }
     }
 
     /// Opens an existing progress file for reading only, for a command that only reports: no
     /// page-by-page check (it reads every page, a tenth of `gcdquiz progress`), since SQLite
     /// reports a damaged page it meets while reading. Nil when the file is not a current gcdquiz
-    /// database as it is (foreign, newer, to migrate) or cannot be opened: then `open(at:)`, which
-    /// checks every page and sets a bad file aside, is the way; so it is when reading fails.
+    /// database as it is (foreign, newer, to migrate), cannot be opened, or sits where the WAL's
+    /// companions cannot be made: then `open(at:)`, which checks every page, sets a bad file
+    /// aside and reads one it cannot write, is the way; so it is when reading fails.
     static func openForReading(at path: String) -> ProgressStore? {
-        guard let stamp = FileStamp(of: path), stamp.size > 0,
+        guard case .file(let size) = ProgressFile.kind(of: path), size > 0,
+            !ProgressFile.cannotHoldCompanions(folder: ProgressFile.folder(of: path)),
             let database = try? DatabaseQueue(path: path, configuration: configuration(readonly: true)),
-            (try? database.read({ db in try inspect(db, everyPage: false) == nil ? try migrator.hasCompletedMigrations(db) : false })) == true
+            (try? database.read({ db in try StoreDiagnosis.inspect(db, everyPage: false) == nil ? try migrator.hasCompletedMigrations(db) : false })) == true
         else { return nil }
         return ProgressStore(path: path, database: database, isWritable: false)
     }
@@ -114,46 +129,6 @@ extension ProgressStore {
         guard let store = openForReading(at: path) else { return nil }
         defer { try? store.database.close() }
         return try? store.currentHistory(scheduler: scheduler, reviewsSince: reviewsSince)
-    }
-
-    /// Why an existing file cannot be used as it is, or nil when it can; `everyPage` reads the
-    /// whole file for damage first.
-    static func inspect(_ db: Database, everyPage: Bool = true) throws -> String? {
-        if everyPage {
-            let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "ok"
-            if check != "ok" { return "is damaged (\(check))" }
-        }
-        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-        // A file another session is creating right now has GRDB's bookkeeping table before the
-        // first migration commits: that is a fresh file, not someone else's.
-        let fresh = tables.allSatisfy { $0 == "grdb_migrations" }
-        if application != applicationID && (application != 0 || !fresh) {
-            return "belongs to another program (it has no gcdquiz review log)"
-        }
-        if !fresh, try migrator.hasBeenSuperseded(db) {
-            return "was written by a newer version of gcdquiz"
-        }
-        return nil
-    }
-
-    static func classify(_ error: Error) -> Attempt {
-        guard let error = error as? DatabaseError else { return .unusable("cannot be read (\(error))") }
-        switch error.resultCode.primaryResultCode {
-        case .SQLITE_NOTADB: return .unusable("is not an SQLite database")
-        case .SQLITE_CORRUPT: return .unusable("is damaged (\(error.message ?? "corrupt"))")
-        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_IOERR:
-            return .notWritable(error.message ?? "\(error.resultCode)")
-        default: return .unusable("cannot be read (\(error.message ?? "\(error.resultCode)"))")
-        }
-    }
-
-    static func openReadOnly(_ path: String) throws -> ProgressStore? {
-        let database = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
-        guard try database.read({ db in try inspect(db) }) == nil,
-            try database.read({ db in try migrator.hasCompletedMigrations(db) })
-        else { return nil }
-        return ProgressStore(path: path, database: database, isWritable: false)
     }
 
     static func configuration(readonly: Bool) -> Configuration {
@@ -190,7 +165,10 @@ extension ProgressStore {
         return aside
     }
 
-    static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    /// An error in the learner's words; with the file's `path`, a full disk or a read-only folder
+    /// is named as such.
+    static func reason(_ error: Error, path: String? = nil) -> String {
+        if let error = error as? DatabaseError { return StoreDiagnosis.words(for: error, path: path) }
+        return (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }

@@ -19,6 +19,13 @@ public struct OutcomeJSON: Encodable, Sendable {
     /// the platform ("any", "apple", "linux").
     public var cores: [CoreRangeJSON]?
     public var platform: String?
+    /// A long live outcome's lines left out between the first and last ones in `lines`; absent
+    /// when `lines` holds every line.
+    public var omitted: Int?
+    /// With `omitted`: how many lines the outcome has, and the hash of all of them (16 hex
+    /// digits) that tells two long outcomes apart.
+    public var lineCount: Int?
+    public var hash: String?
 
     public init(_ outcome: Outcome, reason: String? = nil) {
         lines = outcome.lines
@@ -40,10 +47,18 @@ public struct OutcomeJSON: Encodable, Sendable {
     }
 
     /// An outcome seen live: `end` may also be `crash` or `timeout`, and the notation writes
-    /// every ending but `finished` as the run stopping there, as a learner would predict it.
+    /// every ending but `finished` as the run stopping there, as a learner would predict it. A
+    /// long outcome keeps its first and last lines (`omitted`, `lineCount`, `hash`).
     public init(_ outcome: LiveOutcome, reason: String? = nil) {
-        self.init(Outcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock), reason: reason)
+        lines = outcome.lines
         end = outcome.end.rawValue
+        notation = LiveNotation.render(outcome)
+        self.reason = reason
+        if let elision = outcome.elision {
+            omitted = elision.omitted
+            lineCount = outcome.lineCount
+            hash = LiveNotation.hex(elision.digest)
+        }
     }
 }
 

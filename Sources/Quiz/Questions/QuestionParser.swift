@@ -25,6 +25,9 @@ public enum QuestionParser {
     static let required = ["id", "title", "level", "tags", "source", "explanation"]
 
     public static func parse(_ text: String, file: String) -> (question: Question?, problems: [Problem]) {
+        // A byte-order mark, as some editors save UTF-8, is no part of the text (libyaml would
+        // take it for content and miss the first field). Invisible, so columns go without it.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         var context = Context(file: file, text: text)
         let question = context.parse()
         return (context.problems.isEmpty ? question : nil, context.problems)
@@ -290,6 +293,22 @@ public enum QuestionParser {
             Topic.suggestions(for: tag).first.map { " (did you mean '\($0.name)'?)" } ?? ""
         }
 
+        /// The line and column of the character at `offset` in `text`, lines broken as
+        /// `SourceText.lines` breaks them.
+        static func place(ofCharacter offset: Int, in text: String) -> (line: Int, column: Int) {
+            var line = 1
+            var column = 1
+            for character in text.prefix(max(offset, 0)) {
+                if character == "\n" || character == "\r" || character == "\r\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            return (line, column)
+        }
+
         static func isValidID(_ id: String) -> Bool {
             !id.isEmpty && id.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
         }
@@ -300,8 +319,17 @@ public enum QuestionParser {
                 report("'\(name)' must be text", at: node)
                 return nil
             }
+            // The fields are read without YAML's implicit types, so its nulls come as text.
+            if scalar.style == .plain, Self.nullWords.contains(scalar.string) {
+                report("'\(name)' is null ('\(scalar.string)' is YAML for no value): write the \(name), or quote it to mean the text", at: node)
+                return nil
+            }
             return scalar.string
         }
+
+        /// What YAML's core schema reads as null in a plain scalar (the empty one is reported as
+        /// an empty field).
+        static let nullWords: Set<String> = ["~", "null", "Null", "NULL"]
 
         mutating func integer(_ name: String, _ values: [String: Node]) -> Int? {
             guard let node = values[name] else { return nil }
@@ -338,8 +366,10 @@ public enum QuestionParser {
                 report("YAML: \(problem)\(detail)", line: mark.line, column: mark.column)
             case .duplicatedKeysInMapping(let duplicates, let context):
                 report("a field appears twice: \(duplicates.sorted().joined(separator: ", "))", line: context.mark.line, column: context.mark.column)
-            case .reader(let problem, _, _, _):
-                report("YAML: \(problem)", line: 1, column: 1)
+            case .reader(let problem, let offset, let value, let yaml):
+                let (line, column) = Self.place(ofCharacter: offset ?? 0, in: yaml)
+                let character = value >= 0 ? " (U+\(String(format: "%04X", value)))" : ""
+                report("YAML: \(problem)\(character)", line: line, column: column)
             default:
                 report("YAML: \(error)", line: 1, column: 1)
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DispatchModel
 import Foundation
 import Progress
 import Quiz
@@ -77,8 +78,13 @@ struct ProgressCommand: ParsableCommand {
         let reviews: [Review]
         do {
             reviews = try LogExchange.read(data, as: LogExchange.Format(path: file)!, name: file)
-        } catch let failure as LogExchange.Failure {
-            throw CommandFailure.badInput(failure.description)
+        } catch let problems as ProblemList {
+            // A file is imported whole or not at all: every problem, then what that means.
+            let shown = 20
+            Output.write(ProblemRenderer.render(Array(problems.problems.prefix(shown)), style: .current(for: .standardError)), to: .standardError)
+            let count = problems.problems.count
+            throw CommandFailure.badInput("nothing imported: \(count) problem\(count == 1 ? "" : "s") in \(file)"
+                + (count > shown ? " (the first \(shown) above)" : "") + ", and a log is imported whole or not at all")
         }
         let opening = try store.open()
         guard let target = opening.store, target.isWritable else {

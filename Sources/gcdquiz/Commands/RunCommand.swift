@@ -13,8 +13,10 @@ struct RunCommand: ParsableCommand {
             seeded pauses at scheduling points bring out rare interleavings; --no-jitter shows the raw \
             behaviour. An outcome the model says is impossible is flagged UNEXPECTED (exit code 2). Runs \
             go on in one worker process per core; a run that sleeps may take as long as its sleeps and \
-            timers (scaled by 1/4) plus a margin. At a terminal, a progress line on standard error \
-            shows how far along the runs are; Ctrl-C stops them and shows what was seen.
+            timers (scaled by 1/4) plus a margin that every line printed moves on. When the model stops \
+            at its budget (--max-states, --max-memory), outcomes it did not find are not judged. At a \
+            terminal, a progress line on standard error shows how far along the runs are; Ctrl-C (or \
+            SIGTERM) stops them and shows what was seen.
             """)
 
     @OptionGroup var bank: BankOptions
@@ -37,6 +39,8 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON: {\"outcomes\": [{\"lines\", \"end\", \"count\", …}], \"unseen\", …}.")
     var json = false
 
+    @OptionGroup var budgets: ExplorationOptions
+
     func validate() throws {
         if let runs, !(1...1_000_000).contains(runs) { throw ValidationError("--runs must be between 1 and 1000000") }
         if let processes, !(1...256).contains(processes) { throw ValidationError("--processes must be between 1 and 256") }
@@ -45,19 +49,20 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
         // Live runs are compared with the answer for the machine they run on.
-        let exploration = Explorer().explore(puzzle.program, for: .live)
+        let exploration = budgets.explorer.explore(puzzle.program, for: .live)
         var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(for: puzzle.program), seed: seed, jitter: !noJitter)
         if let processes { options.processes = processes }
         options.fit(exploration)
         let progress = LiveProgressLine(total: options.runs)
         InterruptHandler.install()
+        TerminationHandler.install()
         let histogram: LiveHistogram
         do {
             histogram = try LiveRunner.selfHosted.run(
                 puzzle.program, options: options, onRun: progress.record,
                 shouldStop: {
                     progress.tick()
-                    return InterruptHandler.wasInterrupted
+                    return InterruptHandler.wasInterrupted || TerminationHandler.wasTerminated
                 })
         } catch {
             progress.clear()
@@ -65,13 +70,16 @@ struct RunCommand: ParsableCommand {
         }
         progress.clear()
         let comparison = LiveComparison(histogram: histogram, exploration: exploration)
+        let stoppedBy = TerminationHandler.wasTerminated ? "SIGTERM" : "Ctrl-C"
         if json {
             try JSONOutput.print(RunJSON(puzzle: puzzle.name, comparison: comparison, modelComplete: exploration.isComplete,
                                          requested: options.runs))
         } else {
-            print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput), requested: options.runs),
+            print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput), requested: options.runs,
+                                           stoppedBy: stoppedBy, modelStop: exploration.stop.map { "\($0)" }),
                   terminator: "")
         }
+        if TerminationHandler.wasTerminated { TerminationHandler.dieAsAsked() }
         if !comparison.unexpected.isEmpty {
             throw CommandFailure.unexpected("\(comparison.unexpected.count) outcome(s) seen live that the model says are impossible: a bug in the model or the runner")
         }
@@ -79,20 +87,38 @@ struct RunCommand: ParsableCommand {
 }
 
 /// The histogram as text: most frequent first, with a bar; then what the model allows but the
-/// runs never showed; unexpected outcomes flagged loudly.
+/// runs never showed; unexpected outcomes flagged loudly. A long outcome is written short
+/// (`LiveNotation`), on a line of its own above its counts.
 enum HistogramRenderer {
-    /// `requested`: the runs asked for, when they were stopped early (Ctrl-C).
-    static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil) -> String {
+    /// Outcomes whose notation is longer than this get a line of their own: the others' columns
+    /// are not padded to a 200,000-line outcome.
+    static let longestInColumn = 40
+    /// Possible outcomes not seen, listed at most: a snippet may have thousands.
+    static let unseenShown = 20
+
+    /// `requested`: the runs asked for, when they were stopped early (by `stoppedBy`).
+    /// `modelStop`: why the model stopped before knowing every outcome, if it did.
+    static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil,
+                       stoppedBy: String = "Ctrl-C", modelStop: String? = nil) -> String {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
         let machine = "\(Narrator.count(comparison.machine.cores ?? 0)), \(comparison.machine.platform.name); "
         var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(machine)\(mode))\n"
         if let requested, histogram.runs < requested {
-            text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (Ctrl-C)") + "\n"
+            text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (\(stoppedBy))") + "\n"
         }
-        let notations = comparison.rows.map { AnswerNotation.render(Outcome(lines: $0.entry.outcome.lines, end: .finished)) }
-            + comparison.unseen.map { AnswerNotation.render(Outcome(lines: $0.lines, end: .finished)) }
-        let width = max(notations.map(\.count).max() ?? 0, 1)
+        if let modelStop {
+            text += style.yellow("\(modelStop) (--max-states, --max-memory): it found \(comparison.possibleCount) outcome\(comparison.possibleCount == 1 ? "" : "s") "
+                + "and may have missed some, so outcomes seen live that it did not find are not judged") + "\n"
+        }
+        let notations = comparison.rows.map { LiveNotation.render($0.entry.outcome, ending: false) }
+            + comparison.unseen.prefix(unseenShown).map { LiveNotation.render(LiveOutcome(model: $0), ending: false) }
+        let width = max(notations.map(\.count).filter { $0 <= longestInColumn }.max() ?? 0, 1)
+        /// The notation column: padded, or on a line of its own when too long.
+        func column(_ notation: String) -> String {
+            notation.count <= width ? notation.padding(toLength: width, withPad: " ", startingAt: 0)
+                : notation + "\n  " + String(repeating: " ", count: width)
+        }
         let countWidth = String(histogram.runs).count
         let largest = comparison.rows.map(\.entry.count).max() ?? 1
         for (row, notation) in zip(comparison.rows, notations) {
@@ -100,7 +126,7 @@ enum HistogramRenderer {
             let percent = 100 * Double(entry.count) / Double(max(histogram.runs, 1))
             let bar = Self.bar(entry.count, of: largest, width: 30)
             let end = entry.outcome.end.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            var line = "  \(notation.padding(toLength: width, withPad: " ", startingAt: 0))   "
+            var line = "  \(column(notation))   "
             line += entry.outcome.end == .finished ? style.green(end) : style.red(end)
             line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
             line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
@@ -109,6 +135,9 @@ enum HistogramRenderer {
                 line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen\(elsewhere)"))
             } else if row.isLateOnly {
                 line += "  " + style.yellow("not in the model, seen only in late runs")
+            } else if row.isUnjudged {
+                line += "  " + style.yellow(comparison.isModelComplete ? "too long to check against outcomes too many to list"
+                    : "not among the outcomes the model found before it stopped")
             }
             text += line + "\n"
             if let reason = entry.reason, entry.outcome.end != .finished {
@@ -116,16 +145,20 @@ enum HistogramRenderer {
             }
             if row.isLateOnly {
                 text += style.dim("  " + String(repeating: " ", count: width)
-                    + "   the machine was too busy to run a thread on time (runs compress time 4×): not a model bug") + "\n"
+                    + "   the machine was too busy to run it in time (runs compress time 4×): not a model bug") + "\n"
             }
         }
         if !comparison.unseen.isEmpty {
             text += style.dim("possible, but not seen in these runs:") + "\n"
-            for (outcome, notation) in zip(comparison.unseen, notations.dropFirst(comparison.rows.count)) {
-                text += style.dim("  \(notation.padding(toLength: width, withPad: " ", startingAt: 0))   \(outcome.end.rawValue)") + "\n"
+            for (outcome, notation) in zip(comparison.unseen, notations.dropFirst(comparison.rows.count)).prefix(unseenShown) {
+                text += style.dim("  \(column(notation))   \(outcome.end.rawValue)") + "\n"
+            }
+            if comparison.unseen.count > unseenShown {
+                text += style.dim("  … and \(comparison.unseen.count - unseenShown) more (--json lists them all)") + "\n"
             }
         }
-        text += "coverage: \(comparison.seenCount) of \(comparison.possibleCount) possible outcomes seen"
+        let possible = comparison.isModelComplete ? "\(comparison.possibleCount)" : "at least \(comparison.possibleCount)"
+        text += "coverage: \(comparison.seenCount) of \(possible) possible outcomes seen"
         let rate = String(format: histogram.runsPerSecond < 10 ? "%.1f" : "%.0f", histogram.runsPerSecond)
         text += style.dim(String(format: " · %.2f s, %@ runs/s, %d process%@", histogram.seconds, rate,
                                  histogram.processes, histogram.processes == 1 ? "" : "es")) + "\n"

@@ -1,5 +1,6 @@
 import DispatchModel
 import Foundation
+import LiveRun
 import Quiz
 
 // Every JSON document gcdquiz prints, in one place. Scripts rely on these shapes (DESIGN.md):
@@ -202,8 +203,12 @@ struct RunJSON: Encodable {
     struct Counts: Encodable {
         var count: Int
         var percent: Double
-        /// False: the model says it cannot happen.
+        /// False: the model says it cannot happen (or, when `judged` is false, did not find it
+        /// before it stopped at its budget).
         var expected: Bool
+        /// False when the model stopped at its budget before it could say whether this outcome
+        /// can happen.
+        var judged: Bool
         /// Runs with this outcome in which the machine did not keep the snippet's time.
         var lateRuns: Int
     }
@@ -222,6 +227,8 @@ struct RunJSON: Encodable {
     var seen: Int
     var possible: Int
     var unexpected: Int
+    /// Outcomes seen that the model, stopped at its budget, did not find: not judged.
+    var unjudged: Int
     var modelComplete: Bool
     /// False when the runs were stopped (Ctrl-C) before all `requested` were done.
     var complete: Bool
@@ -243,9 +250,10 @@ struct RunJSON: Encodable {
             if let elsewhere = row.elsewhere { outcome.label(elsewhere) }
             return OutcomeWith(outcome, Counts(
                 count: row.entry.count, percent: 100 * Double(row.entry.count) / Double(max(histogram.runs, 1)),
-                expected: row.isExpected, lateRuns: row.entry.lateRuns))
+                expected: row.isExpected, judged: row.isJudged, lateRuns: row.entry.lateRuns))
         }
-        unseen = comparison.unseen.map { OutcomeJSON($0) }
+        // Written as live outcomes are: a long one by its ends, count and hash.
+        unseen = comparison.unseen.map { OutcomeJSON(LiveOutcome(model: $0)) }
         runs = histogram.runs
         seed = histogram.seed
         jitter = histogram.jitter
@@ -255,6 +263,7 @@ struct RunJSON: Encodable {
         seen = comparison.seenCount
         possible = comparison.possibleCount
         unexpected = comparison.unexpected.count
+        unjudged = comparison.unjudged.count
         self.modelComplete = modelComplete
         self.requested = requested
         complete = histogram.runs >= requested

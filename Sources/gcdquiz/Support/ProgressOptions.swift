@@ -28,10 +28,26 @@ struct ProgressOptions: ParsableArguments {
     /// to standard error.
     func open() throws -> StoreOpening {
         let opening = ProgressStore.open(at: try path())
-        for notice in opening.notices {
-            Output.write("gcdquiz: \(notice)\n", to: .standardError)
-        }
+        opening.notices.forEach(Self.say)
         return opening
+    }
+
+    /// Opens a database that is there, to read it: when nothing of it can be read (a FIFO at the
+    /// path, a newer gcdquiz's file, a damaged file that cannot be moved aside), the reason is
+    /// the failure, rather than a report of no answers.
+    func openToRead() throws -> ProgressStore {
+        let opening = ProgressStore.open(at: try path())
+        guard let store = opening.store else {
+            throw CommandFailure.badInput(opening.notices.isEmpty ? "cannot read the progress database \(try path())" : opening.notices.joined(separator: "\ngcdquiz: "))
+        }
+        opening.notices.forEach(Self.say)
+        return store
+    }
+
+    /// A notice about the progress file on standard error, wrapped at a terminal's width (the
+    /// paths make it long).
+    static func say(_ notice: String) {
+        Output.write(TerminalStyle.current(for: .standardError).wrappedLines("gcdquiz: " + notice) + "\n", to: .standardError)
     }
 
     /// Every card's state, with the reviews of the last `days` days: none when there is no
@@ -44,7 +60,7 @@ struct ProgressOptions: ParsableArguments {
         // that is not sound and current as it is (damaged where read, card states to derive again,
         // to migrate) takes the full opening, which sets a bad file aside.
         if let history = ProgressStore.currentHistory(at: path, scheduler: scheduler, reviewsSince: since) { return history }
-        guard let store = try open().store else { return ProgressHistory(reviews: [], scheduler: scheduler) }
+        let store = try openToRead()
         do {
             return try store.history(scheduler: scheduler, reviewsSince: since)
         } catch {
@@ -56,8 +72,7 @@ struct ProgressOptions: ParsableArguments {
     /// create one).
     func reviews() throws -> [Review] {
         guard FileManager.default.fileExists(atPath: try path()) else { return [] }
-        let opening = try open()
-        guard let store = opening.store else { return [] }
+        let store = try openToRead()
         do {
             return try store.reviews()
         } catch {

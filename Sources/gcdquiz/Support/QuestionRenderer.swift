@@ -2,13 +2,16 @@ import Quiz
 
 /// A question as the learner sees it: title, level, tags, and the code with line numbers.
 enum QuestionRenderer {
+    /// What a trace puzzle asks.
+    static let tracePrompt = "What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops."
+
     /// - Parameter order: a choice question's options in the order shown (`OptionOrder`).
     static func render(_ question: Question, order: [Int], style: TerminalStyle, withExplanation: Bool = false) -> String {
         var text = style.bold(question.title) + "\n"
         text += style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))") + "\n\n"
         text += statement(question, order: order, style: style)
         if question.kind == .trace {
-            text += style.wrappedLines("What does it print? Write every possible output, separated by '|' (e.g. 1 2 3 | 2 1 3), ending in 'deadlock' where the run stops.", hanging: 0) + "\n"
+            text += style.wrappedLines(tracePrompt, hanging: 0) + "\n"
         }
         text += style.dim(style.wrapped("Source: \(question.source)", firstLineWidth: 0, indent: 2)) + "\n"
         if withExplanation {

@@ -26,9 +26,7 @@ struct RecordingOptions: ParsableArguments {
             return SessionMemory(recorder: nil, history: ProgressHistory(reviews: [], scheduler: store.scheduler), mode: mode, seed: seed)
         }
         let opening = ProgressStore.open(at: path)
-        for notice in opening.notices {
-            Output.write("gcdquiz: \(notice)\n", to: .standardError)
-        }
+        opening.notices.forEach(ProgressOptions.say)
         var history = ProgressHistory(reviews: [], scheduler: store.scheduler)
         if let opened = opening.store {
             do {
