@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "gcdquiz", targets: ["gcdquiz"]),
         // For the libFuzzer target in Tests/FrontEndFuzzer (make fuzz), a package of its own.
-        .library(name: "DispatchModel", targets: ["DispatchModel"]),
+        .library(name: "ConcurrencyModel", targets: ["ConcurrencyModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CHeap"),
         // Snippet → IR → every outcome. Pure: no I/O, no threads.
         .target(
-            name: "DispatchModel",
+            name: "ConcurrencyModel",
             dependencies: [
                 "CHeap",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -42,13 +42,13 @@ let package = Package(
         // The IR executed on real libdispatch, many times, in child processes with a watchdog.
         .target(
             name: "LiveRun",
-            dependencies: ["DispatchModel", "CProcessSupport"]
+            dependencies: ["ConcurrencyModel", "CProcessSupport"]
         ),
         // Questions, the bank, validation, answers and grading.
         .target(
             name: "Quiz",
             dependencies: [
-                "DispatchModel",
+                "ConcurrencyModel",
                 "LiveRun",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -58,7 +58,7 @@ let package = Package(
             name: "Progress",
             dependencies: [
                 "Quiz",
-                "DispatchModel",
+                "ConcurrencyModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -68,7 +68,7 @@ let package = Package(
             name: "Sheets",
             dependencies: [
                 "Quiz",
-                "DispatchModel",
+                "ConcurrencyModel",
                 "LiveRun",
                 "Generator",
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "Generator",
             dependencies: [
-                "DispatchModel",
+                "ConcurrencyModel",
                 "LiveRun",
                 "Quiz",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -93,7 +93,7 @@ let package = Package(
             name: "gcdquiz",
             dependencies: [
                 "CEditLine",
-                "DispatchModel",
+                "ConcurrencyModel",
                 "Generator",
                 "LiveRun",
                 "Quiz",
@@ -106,12 +106,12 @@ let package = Package(
         ),
         // Reference-file checks shared by the test targets that pin output in Tests/Golden.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        .testTarget(name: "DispatchModelTests", dependencies: ["DispatchModel", "GoldenFiles"]),
-        .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "DispatchModel"]),
-        .testTarget(name: "QuizTests", dependencies: ["Quiz", "DispatchModel", "LiveRun", "GoldenFiles"]),
+        .testTarget(name: "ConcurrencyModelTests", dependencies: ["ConcurrencyModel", "GoldenFiles"]),
+        .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "ConcurrencyModel"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "ConcurrencyModel", "LiveRun", "GoldenFiles"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),
-        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "DispatchModel", "Generator"]),
-        .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Quiz", "DispatchModel", "LiveRun"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "DispatchModel", "CProcessSupport", "Progress", "Generator"]),
+        .testTarget(name: "SheetsTests", dependencies: ["Sheets", "Quiz", "ConcurrencyModel", "Generator"]),
+        .testTarget(name: "GeneratorTests", dependencies: ["Generator", "Quiz", "ConcurrencyModel", "LiveRun"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Quiz", "LiveRun", "ConcurrencyModel", "CProcessSupport", "Progress", "Generator"]),
     ]
 )

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Parses, runs, and turns every failure into DESIGN.md's exit codes: 0 done, 1 bad input (with a

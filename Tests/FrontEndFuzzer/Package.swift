@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "FrontEndFuzzer",
-            dependencies: ["CFuzzerDriver", .product(name: "DispatchModel", package: mainPackage.lastPathComponent)]
+            dependencies: ["CFuzzerDriver", .product(name: "ConcurrencyModel", package: mainPackage.lastPathComponent)]
         ),
         .target(name: "CFuzzerDriver"),
     ]

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 @testable import Generator
 import Quiz

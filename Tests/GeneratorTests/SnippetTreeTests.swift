@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 @testable import Generator
 import Quiz
 import Testing

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import LiveRun
 import Quiz
 import Testing

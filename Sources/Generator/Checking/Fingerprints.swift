@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// What makes two puzzles the same puzzle: the same code once labels are renamed to a canonical
 /// sequence (and layout normalised by printing), or the same outcome set up to renaming. A

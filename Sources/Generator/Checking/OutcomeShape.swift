@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// A set of outcomes with its printed lines renamed away: two puzzles with the same shape ask
 /// for the same answer under other names ("1 2 | 2 1" and "b a | a b"), so a learner who knows

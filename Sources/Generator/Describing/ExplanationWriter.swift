@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// Writes a generated puzzle's explanation from the rules that decide its outcomes, as a person
 /// would. First what the dispatches do here: each rule `Program.rulesAtWork` names, said of this

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// What makes a trace puzzle hard, measured on its program and its exploration: the level and
 /// the tags of a generated puzzle are computed from these, never guessed.

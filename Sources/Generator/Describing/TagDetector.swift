@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// A generated puzzle's tags: the topics of the taxonomy (`Topic.all`) its program exercises and

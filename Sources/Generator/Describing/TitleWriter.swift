@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// A generated puzzle's title, in the bank's manner: what the code does, not what it prints
 /// ("sync inside async on the same serial queue", "Two async blocks and a group wait").

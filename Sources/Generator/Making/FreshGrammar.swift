@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// Fresh puzzles from a small grammar of the supported subset: prints and dispatches nested in
 /// one another, onto the prelude's queues, the main queue and a global queue, then (from level

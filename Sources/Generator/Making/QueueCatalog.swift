@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// The queues a puzzle can dispatch onto, by the name its code uses, with their kind: the
 /// prelude's two, the main queue, the default global queue, and those the code declares.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// One decision of a puzzle changed: what turns a bank puzzle into a variant, and what gives a
 /// fresh puzzle's skeleton its groups, semaphores, barriers and second queues. Dispatches and

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// A trace puzzle's code as a small tree the generator can change and print back as Swift.
 ///

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// A snippet compiled by `swiftc` into a real program, with the prelude in front: what a learner

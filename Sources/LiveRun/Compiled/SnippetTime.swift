@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// How much time a snippet's own sleeps, timers and timeouts take, read from the IR: each of them
 /// counted as if they ran one after another (loops multiplied out, the longer branch of an `if`),

@@ -1,5 +1,5 @@
 import CProcessSupport
-import DispatchModel
+import ConcurrencyModel
 
 extension Machine {
     /// The machine live runs happen on: the CPUs this process may use (libdispatch sizes its

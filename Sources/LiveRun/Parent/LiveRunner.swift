@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Runs a program live many times and gathers a histogram. One worker process per core, each a

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// How a live run ended. The model's two endings, plus what only reality can do. `Ending`
 /// decides which, in one place.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// A call that stops the process when the snippet misuses it. The interpreter announces each one
 /// with its place before making it, and clears it once it returned; a thread that dies inside an

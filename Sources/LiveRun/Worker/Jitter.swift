@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Small seeded pauses at scheduling points, so that rare interleavings show up in a few hundred

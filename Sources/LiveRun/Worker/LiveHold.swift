@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// One thing that holds a stuck live run, by ids: what `StuckAnalysis` finds in the books and
 /// `LiveNarration` words for the learner.

@@ -1,5 +1,5 @@
 import CProcessSupport
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Executes one run of a program on real dispatch objects: each IR queue becomes a real
@@ -421,7 +421,7 @@ final class LiveInterpreter: @unchecked Sendable {
         }
     }
 
-    private func evaluate(_ expression: DispatchModel.Expression, _ locals: [VariableID: Value]) -> Value {
+    private func evaluate(_ expression: ConcurrencyModel.Expression, _ locals: [VariableID: Value]) -> Value {
         do {
             return try expression.evaluate({ id in read(id, locals) }, isMainThread: Thread.isMainThread)
         } catch {

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// Words what holds a stuck live run: the one place the live runner turns its typed facts into
 /// the sentences learners read, with the snippet's names for ids. Its words differ from the

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// One run's Foundation objects: each IR operation queue becomes a real `OperationQueue` (the

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// The call a live thread blocks in, by the ids of what it waits for: the books keep it and a
 /// stuck run reports it, and `LiveNarration` alone turns it into the Swift call the learner wrote.

@@ -1,5 +1,5 @@
 import CProcessSupport
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// The worker process: a fork server. It reads the request, then for each batch command forks a

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Whether a run kept the time its snippet assumes. Live runs compress time four times, so a

@@ -1,5 +1,5 @@
 import CProcessSupport
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// The books of one live run, kept by every thread the run touches, so that the watchdog can

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Judges a run from a copy of its books: is anything running, will a timer end a wait, is a

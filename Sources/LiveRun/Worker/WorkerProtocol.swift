@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// What the parent asks the fork server to run: `program`, each run with its own jitter plan
 /// derived from `seed` and the run's index. Sent once, as one line of JSON; then each

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// RFC 4180 CSV: fields holding a comma, a quote or a line break are quoted, quotes doubled. Answers
 /// and code hold all three.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// Byte offsets in an imported file turned into the places a diagnostic shows: line, column (in
 /// characters, as the other diagnostics count them) and the line's text for the caret.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// DESIGN.md's answer notation: outcomes separated by `|`; within one, lines separated by spaces

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Every line a snippet's prints can produce, so that an answer can be told apart from notation
@@ -124,7 +124,7 @@ private struct ValueShapes {
     }
 
     /// What evaluating `expression` can show, as alternatives.
-    func alternatives(_ expression: DispatchModel.Expression) -> Set<String> {
+    func alternatives(_ expression: ConcurrencyModel.Expression) -> Set<String> {
         switch expression {
         case .literal(let value): return [NSRegularExpression.escapedPattern(for: value.description)]
         case .variable(let id): return variables[id] ?? [Self.anything]
@@ -153,7 +153,7 @@ private struct ValueShapes {
     }
 
     /// One regular expression for what `expression` can show.
-    func pattern(_ expression: DispatchModel.Expression) -> String {
+    func pattern(_ expression: ConcurrencyModel.Expression) -> String {
         let all = alternatives(expression)
         if all.contains(Self.anything) { return Self.anything }
         return all.count == 1 ? "(?:\(all.first!))" : "(?:" + all.sorted().joined(separator: "|") + ")"

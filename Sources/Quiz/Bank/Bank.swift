@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Every question found under a folder, plus every problem found on the way. A bad file costs

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// A bank on disk, read only as far as a command needs: `solve ID` reads the one file named

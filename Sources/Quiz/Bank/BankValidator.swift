@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// Checks that go beyond reading a file: every trace puzzle must be fully explorable, so that the
 /// answer the trainer computes is the whole truth and never a partial one.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// A puzzle named on the command line: a question of the bank, a question file, or a bare

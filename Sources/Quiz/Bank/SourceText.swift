@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Text files as a compiler reads them: UTF-8 or a problem at the first byte that is not, and

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// Grades a prediction of a trace puzzle against every outcome the model allows.
 public struct TraceGrader: Sendable {

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import LiveRun
 
 // The pieces every JSON document shares (`solve`, `run`, `check`, `export --format json`), so that an

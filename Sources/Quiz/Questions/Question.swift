@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// One question of the bank, as an instructor wrote it in a YAML file. Answers are never stored:
 /// a trace question's outcomes are computed from its code by the model.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Yams
 
 /// Reads one question file. Every problem found is reported with its line and column, so that an

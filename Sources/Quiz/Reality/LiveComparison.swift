@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import LiveRun
 
 /// Reality side by side with the model: which live outcomes the model allows, which it does not

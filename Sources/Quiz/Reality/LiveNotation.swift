@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import LiveRun
 
 /// A live outcome in the answer notation. A long one (`LiveOutcome.elision`) is written as its

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// How many live runs a puzzle gets: runs that sleep take real time, and a run that hangs is
 /// only known to after 100 ms of nothing, so such puzzles get fewer, and the histogram is still

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// The answer notes of a sheet: what would otherwise be repeated in every variant's key — the

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// The ways a learner who half-knows the rules gets an outcome wrong: each turns a possible
 /// outcome into one that looks just as plausible.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// The suggested points per question and the rule to award them: full marks for the exact

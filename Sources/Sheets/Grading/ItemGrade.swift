@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// One student's answer to one question, graded against the question as that student's variant

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// What every trace question's answer depends on besides its own code: the prelude the host puts
 /// in front of it and the host's rules (the main thread serves the main queue once the top-level

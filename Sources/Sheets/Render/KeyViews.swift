@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// One variant's answer key as the templates see it: per question, what to accept in this

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// The answer notes as the templates see them: why each answer is right, once per question for

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// What every variant shows of a question alike: its title, code and text, and in the key its

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// How many ruled lines a "write every outcome" question gets: room for every outcome the model

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// How a trace puzzle is asked on paper (`--trace-as`).

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// Lays out the variants of a sheet: per variant, its seed, the order of the questions, each

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 import Progress
 import Quiz

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DispatchModel
+import ConcurrencyModel
 
 /// `--max-states`, `--max-memory` and `--max-seconds`: the explorer's budgets, for commands that explore a snippet.
 struct ExplorationOptions: ParsableArguments {

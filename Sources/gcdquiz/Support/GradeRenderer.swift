@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Quiz
 
 /// A verdict on a prediction, in words: exact, incomplete (what is missing), or wrong (the first

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DispatchModel
+import ConcurrencyModel
 
 /// `--cores N` and `--platform`: the machine an answer is for. By default, one with enough cores
 /// that no block waits for a thread, running Apple's Foundation: the interview answer, with the

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Foundation
 
 /// Shows problems as compilers do: `file:line:col: error: message`, the source line, a caret.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// A witness schedule as a numbered table: which thread did what, on which queue, at which line.
 /// Each row is wrapped at the terminal's width under its own action column, never mid-word.

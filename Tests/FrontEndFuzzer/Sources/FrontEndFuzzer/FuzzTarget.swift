@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 
 /// libFuzzer's callback: one input, as a snippet file's bytes, through everything the model does
 /// with a snippet before and after parsing. A trap anywhere is a bug; problems are the expected

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// The constructs beyond sync and async: variables, loops, if, groups, semaphores, barriers,

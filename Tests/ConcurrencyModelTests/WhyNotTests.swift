@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DispatchModel
+@testable import ConcurrencyModel
 
 /// Why-not sentences must read as reasons (issue 10): a statement never blocks itself, the same
 /// reason is said once however many states show it, and a block a library holds back (a timer,

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// Snippets as people write them (issue 10): pasted from a playground, with implicit members,

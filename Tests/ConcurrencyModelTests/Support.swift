@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// Compiles a snippet and explores it, failing the test with the problems if it does not compile.
@@ -52,7 +52,7 @@ struct MarkedSource {
     static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
 
     var source = ""
-    var positions: [String: DispatchModel.SourceLocation] = [:]
+    var positions: [String: ConcurrencyModel.SourceLocation] = [:]
 
     init(_ marked: String, file: String = "t.swift") {
         var line = 1
@@ -60,7 +60,7 @@ struct MarkedSource {
         var rest = Substring(marked)
         while !rest.isEmpty {
             if let marker = Self.markers.first(where: { rest.hasPrefix($0) }) {
-                positions[marker] = DispatchModel.SourceLocation(file: file, line: line, column: column)
+                positions[marker] = ConcurrencyModel.SourceLocation(file: file, line: line, column: column)
                 rest = rest.dropFirst(marker.count)
                 continue
             }

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// Swift outside the subset and syntax errors become problems at exact positions, never a crash.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// Input that used to crash or fool the model (issue 11): each becomes a diagnostic at its place

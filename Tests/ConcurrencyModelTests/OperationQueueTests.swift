@@ -1,5 +1,5 @@
 import Foundation
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// OperationQueue as swift-corelibs-foundation schedules it: readiness through dependencies and

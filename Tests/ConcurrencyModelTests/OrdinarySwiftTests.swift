@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// Ordinary Swift that outside puzzles write around the concurrency (issue 22): each answered as

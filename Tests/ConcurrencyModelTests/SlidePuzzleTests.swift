@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// The eight print-order puzzles of the slides (seed 004), with the sets issue #2 states.

@@ -1,4 +1,4 @@
-import DispatchModel
+import ConcurrencyModel
 import Testing
 
 /// One test per rule of the model (DESIGN.md, "The model's rules").

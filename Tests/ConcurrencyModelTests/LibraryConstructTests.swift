@@ -1,5 +1,5 @@
 import Testing
-@testable import DispatchModel
+@testable import ConcurrencyModel
 
 /// Outcome sets for the library constructs that had no unit test of their own: work items,
 /// `dispatchPrecondition`, inactive queues and `wait(timeout:)` (issue 15).
