@@ -83,21 +83,23 @@ enum HistogramRenderer {
     static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil) -> String {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
-        var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(mode))\n"
+        var text = style.wrappedLines("\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(mode))") + "\n"
         if let requested, histogram.runs < requested {
             text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (Ctrl-C)") + "\n"
         }
         let notations = comparison.rows.map { AnswerNotation.render(Outcome(lines: $0.entry.outcome.lines, end: .finished)) }
             + comparison.unseen.map { AnswerNotation.render(Outcome(lines: $0.lines, end: .finished)) }
-        let width = max(notations.map(\.count).max() ?? 0, 1)
+        let width = max(notations.map(TerminalColumns.width).max() ?? 0, 1)
         let countWidth = String(histogram.runs).count
         let largest = comparison.rows.map(\.entry.count).max() ?? 1
+        // "  notation   finished count  12.3% bar": the bar takes what the terminal leaves.
+        let barWidth = style.barWidth(preferred: 30, used: 2 + width + 3 + 8 + 1 + countWidth + 8)
         for (row, notation) in zip(comparison.rows, notations) {
             let entry = row.entry
             let percent = 100 * Double(entry.count) / Double(max(histogram.runs, 1))
-            let bar = Self.bar(entry.count, of: largest, width: 30)
+            let bar = barWidth > 0 ? Self.bar(entry.count, of: largest, width: barWidth) : ""
             let end = entry.outcome.end.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            var line = "  \(notation.padding(toLength: width, withPad: " ", startingAt: 0))   "
+            var line = "  \(TerminalColumns.padded(notation, to: width))   "
             line += entry.outcome.end == .finished ? style.green(end) : style.red(end)
             line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
             line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
@@ -106,25 +108,29 @@ enum HistogramRenderer {
             } else if row.isLateOnly {
                 line += "  " + style.yellow("not in the model, seen only in late runs")
             }
-            text += line + "\n"
+            text += style.wrappedRow(line.trimmingTrailingSpaces(), proseColumn: width + 5) + "\n"
+            let under = String(repeating: " ", count: width + 5)
             if let reason = entry.reason, entry.outcome.end != .finished {
-                text += style.dim("  " + String(repeating: " ", count: width) + "   \(reason)") + "\n"
+                text += style.wrappedRow(under + style.dim(reason), proseColumn: width + 5) + "\n"
             }
             if row.isLateOnly {
-                text += style.dim("  " + String(repeating: " ", count: width)
-                    + "   the machine was too busy to run a thread on time (runs compress time 4×): not a model bug") + "\n"
+                text += style.wrappedRow(under + style.dim("the machine was too busy to run a thread on time (runs compress time 4×): not a model bug"),
+                                         proseColumn: width + 5) + "\n"
             }
         }
         if !comparison.unseen.isEmpty {
             text += style.dim("possible, but not seen in these runs:") + "\n"
             for (outcome, notation) in zip(comparison.unseen, notations.dropFirst(comparison.rows.count)) {
-                text += style.dim("  \(notation.padding(toLength: width, withPad: " ", startingAt: 0))   \(outcome.end.rawValue)") + "\n"
+                text += style.dim("  \(TerminalColumns.padded(notation, to: width))   \(outcome.end.rawValue)") + "\n"
             }
         }
-        text += "coverage: \(comparison.seenCount) of \(comparison.possibleCount) possible outcomes seen"
+        var coverage = "coverage: \(comparison.seenCount) of \(comparison.possibleCount) possible outcomes seen"
         let rate = String(format: histogram.runsPerSecond < 10 ? "%.1f" : "%.0f", histogram.runsPerSecond)
-        text += style.dim(String(format: " · %.2f s, %@ runs/s, %d process%@", histogram.seconds, rate,
-                                 histogram.processes, histogram.processes == 1 ? "" : "es")) + "\n"
+        // `processes` counts the forked children that ran batches of runs (a new one after each
+        // run that died), not workers side by side: said as batches, never as processes.
+        coverage += style.dim(String(format: " · %.2f s, %@ runs/s in %d forked batch%@", histogram.seconds, rate,
+                                     histogram.processes, histogram.processes == 1 ? "" : "es"))
+        text += style.wrappedLines(coverage, hanging: 2) + "\n"
         return text
     }
 

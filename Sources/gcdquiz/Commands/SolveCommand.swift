@@ -54,32 +54,33 @@ enum OutcomeListRenderer {
         // Hundreds of thousands of outcomes are summarised: a sample, and the rules that order them.
         let shown = count > summaryThreshold ? Array(exploration.reports.prefix(summarySample)) : exploration.reports
         let notations = shown.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
-        let width = notations.map(\.count).max() ?? 0
+        let width = notations.map(TerminalColumns.width).max() ?? 0
         for (report, notation) in zip(shown, notations) {
-            let padded = notation.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = TerminalColumns.padded(notation, to: width)
             switch report.outcome.end {
             case .finished:
                 text += "  \(padded)   \(style.green("finished"))\n"
             case .deadlock:
-                text += "  \(padded)   \(style.red("deadlock"))  \(style.dim(report.deadlock.map(exploration.narrator.words(for:)) ?? ""))\n"
+                let reason = report.deadlock.map(exploration.narrator.words(for:)) ?? ""
+                text += style.wrappedRow("  \(padded)   \(style.red("deadlock"))  \(style.dim(reason))", proseColumn: width + 15) + "\n"
             }
             if witnesses {
                 for step in report.witness {
-                    text += style.dim("      \(exploration.narrator.words(for: step))") + "\n"
+                    text += style.wrappedLines("      " + style.dim(exploration.narrator.words(for: step))) + "\n"
                 }
             }
         }
         if shown.count < count {
-            text += style.dim("  … and \(count - shown.count) more (solve --json lists every one). The rules that order them:") + "\n"
+            text += style.wrappedLines("  " + style.dim("… and \(count - shown.count) more (solve --json lists every one). The rules that order them:")) + "\n"
             for rule in exploration.program.rulesAtWork {
-                text += style.dim("  - \(rule.statement)") + "\n"
+                text += style.wrappedLines("  " + style.dim("- \(rule.statement)"), hanging: 2) + "\n"
             }
         }
         if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {
-            text += style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once") + "\n"
+            text += style.wrappedLines(style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once"), hanging: 0) + "\n"
         }
         for race in exploration.races {
-            text += Self.race(race, narrator: exploration.narrator, style: style) + "\n"
+            text += style.wrappedLines(Self.race(race, narrator: exploration.narrator, style: style)) + "\n"
         }
         text += style.dim("explored \(exploration.statesExplored) states in \(Self.milliseconds(elapsed))") + "\n"
         return text
