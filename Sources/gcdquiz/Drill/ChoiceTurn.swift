@@ -49,6 +49,17 @@ final class ChoiceTurn: DrillTurn {
         read(answer).map { DrillResult($0.verdict) }
     }
 
+    func debrief(_ answer: String?) -> String {
+        let grade = answer.flatMap { try? ChoiceGrader.grade($0, options: question.options, order: order) }
+        var text = "\n"
+        if let grade {
+            text += style.wrappedLines(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style)
+                .split(separator: "\n").prefix(1).joined())+"\n"
+        }
+        text += InterviewRenderer.choiceKey(question, order: order, chosen: grade?.chosen ?? [], style: style) + "\n"
+        return text + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"
+    }
+
     /// How many options are right: it tells "choose all that apply" from "choose one" without
     /// saying which.
     func hint() {

@@ -27,6 +27,9 @@ protocol DrillTurn: AnyObject {
     var afterVerdict: String { get }
     /// Stops work started for the question (live runs) when the learner moves on.
     func cancel()
+    /// After a mock interview: the verdict on `answer` (nil: none was given) and the right
+    /// answer, with the explanation, all of it (the debrief fits it to the screen).
+    func debrief(_ answer: String?) -> String
 }
 
 extension DrillTurn {

@@ -78,6 +78,14 @@ final class TraceTurn: DrillTurn {
         }
     }
 
+    func debrief(_ answer: String?) -> String {
+        let graded = answer.flatMap { try? grader.grade($0) }
+        var result = TraceResult(grade: graded ?? grader.grade([]), exploration: exploration, histogram: nil,
+                                 explanation: question.explanation, note: nil, style: style)
+        result.answered = graded != nil
+        return result.whole()
+    }
+
     func more() {
         guard let result else { return }
         print(result.more(), terminator: "")

@@ -40,4 +40,29 @@ enum InterviewRenderer {
         }
         return text
     }
+
+    /// Every option in the order shown, marked: ✓ the right ones, ✗ a wrong one chosen (with why
+    /// it is wrong). For the debrief after a mock interview, where the options are off screen.
+    static func choiceKey(_ question: Question, order: [Int], chosen: [Int], style: TerminalStyle) -> String {
+        order.enumerated().map { position, index in
+            let option = question.options[index]
+            let letter = OptionLetter.letter(position) + ")"
+            let picked = chosen.contains(index)
+            let mark = option.isCorrect ? style.green("✓") : picked ? style.red("✗") : " "
+            var text = option.text + (picked ? style.dim(" (your choice)") : "")
+            if picked && !option.isCorrect, let why = option.why { text += " " + style.dim("Wrong: " + why) }
+            return "  \(mark) \(style.bold(letter)) " + style.wrapped(text, firstLineWidth: 7, indent: 7)
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// A short question's key ideas and model answer, for the debrief of a question left
+    /// without an answer.
+    static func shortKey(_ question: Question, style: TerminalStyle) -> String {
+        var text = style.bold("The key ideas") + "\n"
+        for idea in question.keyIdeas { text += style.wrappedLines("  · " + idea.idea, hanging: 2) + "\n" }
+        if let answer = question.modelAnswer {
+            text += style.bold("A model answer") + "\n" + QuestionRenderer.prose(answer, style: style) + "\n"
+        }
+        return text
+    }
 }
