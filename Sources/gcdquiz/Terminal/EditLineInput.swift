@@ -243,9 +243,30 @@ final class EditLineInput: LineInput {
             el_insertstr(editor, String(common.dropFirst(word.count)))
             return UInt8(CC_REFRESH)
         }
+        var size = winsize()
+        let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         print("")
-        print(candidates.joined(separator: "  "))
+        print(Self.columns(candidates, width: width), terminator: "")
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// Candidates in columns, down then across, as a shell lists them: never a line wider than
+    /// the terminal (one long line used to be broken mid-id by the terminal).
+    static func columns(_ candidates: [String], width: Int) -> String {
+        let cell = (candidates.map { TerminalColumns.width($0) }.max() ?? 0) + 2
+        let across = max(1, (width - 1) / cell)
+        let rows = (candidates.count + across - 1) / across
+        var text = ""
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<across {
+                let index = column * rows + row
+                guard index < candidates.count else { break }
+                line += TerminalColumns.padded(candidates[index], to: cell)
+            }
+            text += line.trimmingTrailingSpaces() + "\n"
+        }
+        return text
     }
 }
 
