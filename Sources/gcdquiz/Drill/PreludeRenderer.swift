@@ -36,6 +36,6 @@ enum PreludeRenderer {
         if code.contains("serialQueue") {
             notes.append("serialQueue is the prelude's serial queue: it runs one block at a time anyway, so a barrier on it changes nothing.")
         }
-        return notes.map { style.wrappedLines(style.dim("(" + $0 + ")"), hanging: 1) + "\n" }.joined()
+        return notes.map { style.wrappedLines(style.dim("(" + $0 + ")"), hanging: 1) + "\n" }.joined() + (notes.isEmpty ? "" : "\n")
     }
 }

@@ -52,6 +52,8 @@ struct InterviewDebriefPage {
             shown.append(line)
             used += next
         }
+        // A heading or a blank line does not end a page: it goes with what follows it.
+        while let last = shown.last, last.trimmingCharacters(in: .whitespaces).isEmpty || last == style.bold("Why") { shown.removeLast() }
         let rest = lines.dropFirst(shown.count).joined(separator: "\n") + "\n"
         return (shown.joined(separator: "\n") + "\n" + style.dim("… :more shows the rest of this question") + "\n", rest)
     }

@@ -230,7 +230,7 @@ final class EditLineInput: LineInput {
         let bytes = UnsafeRawBufferPointer(start: info.pointee.buffer, count: length)
         let before = String(decoding: bytes, as: UTF8.self)
         let word = String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
-        let candidates = completer(before).filter { $0.hasPrefix(word) }
+        let candidates = completer(before).filter { $0.hasPrefix(word) }.sorted()
         guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = candidates.dropFirst().reduce(candidates[0]) { prefix, candidate in
             String(zip(prefix, candidate).prefix { $0 == $1 }.map(\.0))
