@@ -98,9 +98,10 @@ final class TraceTurn: DrillTurn {
     /// comes without them).
     private func liveHistogram() -> LiveHistogram? {
         guard let live else { return nil }
+        // Cleared before saying Ctrl-C skips them, so that a Ctrl-C right after it counts.
+        InterruptHandler.clear()
         let waiting = !live.isReady && style.height != nil
         if waiting { print(style.dim("(finishing the live runs on libdispatch… Ctrl-C skips them)"), terminator: "") ; fflush(nil) }
-        InterruptHandler.clear()
         let outcome = live.wait(stoppingWhen: { InterruptHandler.wasInterrupted })
         if waiting { print("\r\u{1B}[2K", terminator: "") }
         guard let outcome else {
