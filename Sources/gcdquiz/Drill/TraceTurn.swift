@@ -104,7 +104,9 @@ final class TraceTurn: DrillTurn {
         if waiting { print(style.dim("(finishing the live runs on libdispatch… Ctrl-C skips them)"), terminator: "") ; fflush(nil) }
         let outcome = live.wait(stoppingWhen: { InterruptHandler.wasInterrupted })
         if waiting { print("\r\u{1B}[2K", terminator: "") }
-        guard let outcome else {
+        // Ctrl-C reaches the runs' workers too: should they end first, the runs still count as
+        // skipped.
+        guard let outcome, !InterruptHandler.wasInterrupted else {
             live.cancel()
             self.live = nil
             InterruptHandler.clear()
