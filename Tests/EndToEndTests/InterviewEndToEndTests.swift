@@ -7,17 +7,21 @@ import Testing
 /// the line graded when the time runs out, and the debrief after the verdict, page by page with
 /// `:more`, at 80×24.
 @Suite(.serialized) struct InterviewEndToEndTests {
-    @Test func anInterviewAtATerminal() throws {
-        let learner = try MemoryEndToEndTests.Learner()
-        defer { learner.remove() }
+    /// `gcdquiz interview` with seed 1 over the learner's two-puzzle bank, at a terminal of 80×24.
+    static func interview(_ arguments: [String], learner: MemoryEndToEndTests.Learner) throws -> PseudoTerminal {
         var environment = ProcessInfo.processInfo.environment.merging(learner.environment) { $1 }
         environment["TERM"] = "xterm"
         environment["NO_COLOR"] = "1"
         environment.removeValue(forKey: "GCDQUIZ_BANK")
+        return try PseudoTerminal(arguments: ["interview", "--bank", learner.bank.path, "--seed", "1"] + arguments,
+                                  environment: environment, size: (80, 24))
+    }
+
+    @Test func anInterviewAtATerminal() throws {
+        let learner = try MemoryEndToEndTests.Learner()
+        defer { learner.remove() }
         // Two questions of 12 seconds: serial-sync-sync, then serial-async-async.
-        let terminal = try PseudoTerminal(
-            arguments: ["interview", "--bank", learner.bank.path, "--questions", "2", "--minutes", "0.4", "--seed", "1"],
-            environment: environment, size: (80, 24))
+        let terminal = try Self.interview(["--questions", "2", "--minutes", "0.4"], learner: learner)
         #expect(terminal.waitFor("[0:1"))
         #expect(terminal.waitFor("answer> "))
 
@@ -75,13 +79,7 @@ import Testing
     @Test func nothingTypedIsNoAnswerAndTheDebriefGivesTheAnswer() throws {
         let learner = try MemoryEndToEndTests.Learner()
         defer { learner.remove() }
-        var environment = ProcessInfo.processInfo.environment.merging(learner.environment) { $1 }
-        environment["TERM"] = "xterm"
-        environment["NO_COLOR"] = "1"
-        environment.removeValue(forKey: "GCDQUIZ_BANK")
-        let terminal = try PseudoTerminal(
-            arguments: ["interview", "--bank", learner.bank.path, "--questions", "1", "--minutes", "0.05", "--seed", "1"],
-            environment: environment, size: (80, 24))
+        let terminal = try Self.interview(["--questions", "1", "--minutes", "0.05"], learner: learner)
         #expect(terminal.waitFor("Time is up: counted as no answer.", timeout: 30))
         #expect(terminal.waitFor("Verdict: Not ready yet: 1 no answer; score 0 of 1 (0%)."))
         #expect(terminal.waitFor("No answer: the time ran out."))

@@ -190,7 +190,7 @@ public enum HTMLReport {
         var html = "<table>\n<tr><th>question</th><th>answered</th><th>grade</th></tr>\n"
         // The latest dozen: the page still prints on one sheet.
         for question in missed.prefix(12) {
-            html += "<tr><td><code>\(escape(question.id))</code></td><td>\(escape(question.date))</td><td>\(escape(spoken(question.grade)))</td></tr>\n"
+            html += "<tr><td><code>\(escape(question.id))</code></td><td>\(escape(question.date))</td><td>\(escape(question.grade.spoken))</td></tr>\n"
         }
         let more = missed.count > 12 ? " (and \(missed.count - 12) more)" : ""
         return html + "</table>\n<p class=\"note\"><code>gcdquiz drill --missed</code> goes over them\(more), with hints and live runs.</p>\n"
@@ -205,17 +205,6 @@ public enum HTMLReport {
                 + "<td class=\"n\">\(ProgressReport.percent(interview.score))</td></tr>\n"
         }
         return html + "</table>\n"
-    }
-
-    static func spoken(_ grade: Grade) -> String {
-        switch grade {
-        case .exact, .right: "right"
-        case .incomplete: "incomplete"
-        case .partial: "partly right"
-        case .wrong: "wrong"
-        case .skipped: "skipped"
-        case .unanswered: "out of time"
-        }
     }
 
     static func table(_ topics: [ProgressReport.TopicLine]) -> String {

@@ -210,15 +210,9 @@ final class InterviewREPL {
         return true
     }
 
+    /// In an interview a skip is a pass.
     static func spoken(_ grade: Grade) -> String {
-        switch grade {
-        case .exact, .right: "right"
-        case .incomplete: "incomplete"
-        case .partial: "partly right"
-        case .wrong: "wrong"
-        case .skipped: "passed"
-        case .unanswered: "out of time"
-        }
+        grade == .skipped ? "passed" : grade.spoken
     }
 
     // MARK: The debrief
