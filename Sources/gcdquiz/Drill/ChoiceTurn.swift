@@ -51,11 +51,8 @@ final class ChoiceTurn: DrillTurn {
 
     func debrief(_ answer: String?) -> String {
         let grade = answer.flatMap { try? ChoiceGrader.grade($0, options: question.options, order: order) }
+        // The grade is on the answer's line above; the marks say the rest.
         var text = "\n"
-        if let grade {
-            text += style.wrappedLines(InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style)
-                .split(separator: "\n").prefix(1).joined())+"\n"
-        }
         text += InterviewRenderer.choiceKey(question, order: order, chosen: grade?.chosen ?? [], style: style) + "\n"
         return text + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"
     }

@@ -33,8 +33,9 @@ enum InterviewRenderer {
         case .partial: text = style.yellow(style.bold("partly right")) + ": \(grade.found.count) of \(grade.found.count + grade.missing.count) key ideas.\n"
         case .wrong: text = style.red(style.bold("wrong")) + ": none of the key ideas.\n"
         }
-        for idea in grade.found { text += style.green("  ✓ ") + idea.idea + "\n" }
-        for idea in grade.missing { text += style.yellow("  · ") + idea.idea + "\n" }
+        // The indentation outside the colour, so that a wrapped idea hangs under its text.
+        for idea in grade.found { text += "  " + style.green("✓") + " " + idea.idea + "\n" }
+        for idea in grade.missing { text += "  " + style.yellow("·") + " " + idea.idea + "\n" }
         if let answer = question.modelAnswer {
             text += style.bold("A model answer") + "\n" + QuestionRenderer.prose(answer, style: style) + "\n"
         }
