@@ -256,7 +256,7 @@ import Testing
         let result = try Binary.run(
             ["--bank", bank.path, "--seed", "1", "--live-runs", "0", "--kind", "trace"], input: "1 2 3 4\n\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("1 question(s)"))
+        #expect(result.stdout.contains("1 question ·"))
         #expect(result.stdout.contains("That was the last question."))
         let bad = try Binary.run(["--bank", bank.path, "--kind", "essay"])
         #expect(bad.status != 0)

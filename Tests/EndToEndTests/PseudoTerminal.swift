@@ -82,15 +82,23 @@ final class PseudoTerminal {
         if count > 0 { transcript += String(decoding: buffer[0..<count], as: UTF8.self) }
     }
 
-    /// Removes ANSI escape sequences and carriage returns.
+    /// Removes ANSI escape sequences and carriage returns: `ESC [ … final byte`, and the short ones
+    /// libedit sends for the keypad (`ESC =`, `ESC >`) or a character set (`ESC ( B`).
     static func plain(_ text: String) -> String {
         var result = ""
         var inEscape = false
         var sawBracket = false
         for character in text {
             if inEscape {
-                if character == "[" && !sawBracket { sawBracket = true; continue }
-                if character.isLetter || character == "~" { inEscape = false }
+                if !sawBracket {
+                    if character == "[" { sawBracket = true; continue }
+                    if character == "(" || character == ")" { continue }
+                    // A two-character sequence, or the character after ESC ( .
+                    inEscape = false
+                    continue
+                }
+                // A control sequence ends with a byte from @ to ~ (libedit's insert is ESC [ 1 @).
+                if let value = character.asciiValue, (0x40...0x7E).contains(value) { inEscape = false }
                 continue
             }
             if character == "\u{1B}" { inEscape = true; sawBracket = false; continue }

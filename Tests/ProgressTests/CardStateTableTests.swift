@@ -105,17 +105,22 @@ import Testing
         ], limit: 90)
         #expect(readiness.topics == [
             Readiness.TopicLine(topic: "serial-queues", right: 1, partial: 1, wrong: 0),
-            Readiness.TopicLine(topic: "deadlocks", right: 0, partial: 1, wrong: 1),
+            Readiness.TopicLine(topic: "deadlocks", right: 0, partial: 1, wrong: 0, noAnswer: 1),
             Readiness.TopicLine(topic: "groups", right: 1, partial: 0, wrong: 0),
         ])
         #expect(readiness.meanSeconds == 30)
         #expect(readiness.outOfTime == 1)
         #expect(readiness.toReview.map(\.questionID) == ["b", "c"])
-        #expect(readiness.verdict.hasPrefix("Nearly ready: 2.5 of 4 right"))
+        // A partly right answer is half a point, never "right".
+        #expect(readiness.verdict.hasPrefix("Nearly ready: 2 right, 1 partly right, 1 no answer; score 2.5 of 4 (63%)."))
         #expect(Readiness(answers: [answer("a", [], .right, 1)], limit: 9).verdict == "Ready: all 1 right.")
         #expect(readiness.weakest == "deadlocks")
         #expect(Readiness(answers: [answer("a", ["groups"], .wrong, 1)], limit: 9).verdict
-            == "Not ready yet: 0 of 1 right; practise groups first ('gcdquiz drill --tag groups').")
+            == "Not ready yet: 1 wrong; score 0 of 1 (0%). Practise groups first ('gcdquiz drill --tag groups').")
+        let half = Readiness(answers: [answer("a", ["groups"], .partial, 1), answer("b", ["groups"], .wrong, 1),
+                                       answer("c", ["groups"], .skipped, 1)], limit: 9)
+        #expect(half.verdict.hasPrefix("Not ready yet: 1 partly right, 1 wrong, 1 no answer; score 0.5 of 3 (17%)."))
+        #expect(!half.verdict.contains("0.5 of 3 right"))
     }
 
     @Test func aDrillAnswerIsLoggedWithItsGradeHelpAndMode() {

@@ -37,9 +37,59 @@ import Quiz
         #expect(try #require(serialLine.retrievability) > 0.9)
         #expect(try serialLine.strength < #require(serialLine.retrievability))
         #expect(report.streakDays == 2)
-        #expect(report.activity.count == ProgressReport.activityDays)
+        // Eight calendar weeks from a Monday to today (2026-03-02 is a Monday), and the weeks of
+        // accuracy over the same days.
+        #expect(report.activity.count == 7 * (ProgressReport.weeksShown - 1) + 1)
+        #expect(report.activity.first?.date == "2026-01-12")
         #expect(report.activity.last == ProgressReport.Day(date: "2026-03-02", answered: 2, right: 1))
         #expect(report.weeks.count == ProgressReport.weeksShown)
+        #expect(report.weeks.map(\.start).first == report.activity.first?.date)
+        #expect(report.weeks.last?.start == "2026-03-02")
+    }
+
+    /// Recall is measured from the moment of answering: a question just answered wrong would read
+    /// as known. It counts as not recalled until answered right; topics not studied yet come
+    /// after the weakest studied; what to do next is what is due, once.
+    @Test func aTopicJustMissedIsWeakAndWhatIsDueComesNext() throws {
+        let history = ProgressHistory(reviews: [
+            review(serial[0], .exact, at: day(-1)),
+            review(deadlocks[0], .wrong, at: day(0)),
+        ])
+        let questions = serial + deadlocks + [puzzle("g1", tags: ["groups"])]
+        let missedNow = ProgressReport(questions: questions, history: history, now: day(0, hour: 0.01), calendar: utc)
+        let deadlock = try #require(missedNow.topics.first)
+        #expect(deadlock.topic == "deadlocks")
+        #expect(deadlock.retrievability == 0)
+        #expect(missedNow.topics.map(\.topic) == ["deadlocks", "serial-queues", "groups"])
+        #expect(missedNow.topics.map(\.studied) == [true, true, false])
+        #expect(missedNow.missedQuestions.map(\.id) == ["d1"])
+        #expect(missedNow.next.command == "gcdquiz drill --tag deadlocks")
+        // An hour later the missed question is due: counted once, and reviewing is what to do.
+        let later = ProgressReport(questions: questions, history: history, now: day(0, hour: 1), calendar: utc)
+        #expect(later.dueNow == 1 && later.missed == 1 && later.missedDue == 1)
+        #expect(later.next.command == "gcdquiz review")
+        let text = TerminalReport.render(later, style: .init(unicode: true, bold: false))
+        #expect(text.contains("1 due now (missed last time)"))
+        #expect(!text.contains("more missed"))
+        #expect(text.contains("Not studied yet: groups"))
+        #expect(text.contains("Next: gcdquiz review — 1 question is due now."))
+    }
+
+    @Test func mockInterviewsAreCountedLikeTheirReport() {
+        var answers = [review(serial[0], .exact, at: day(-2)), review(serial[1], .incomplete, at: day(-2, hour: 0.1)),
+                       review(serial[2], .unanswered, at: day(-2, hour: 0.2)), review(deadlocks[0], .wrong, at: day(0))]
+        for index in answers.indices {
+            answers[index].mode = .interview
+            answers[index].seed = index < 3 ? 7 : 8
+        }
+        let report = ProgressReport(questions: serial + deadlocks, history: ProgressHistory(reviews: answers), now: day(0, hour: 1), calendar: utc)
+        #expect(report.interviews == [
+            ProgressReport.Interview(date: "2026-03-02", questions: 1, right: 0, partial: 0, wrong: 1, noAnswer: 0, score: 0),
+            ProgressReport.Interview(date: "2026-02-28", questions: 3, right: 1, partial: 1, wrong: 0, noAnswer: 1, score: 0.5),
+        ])
+        let html = HTMLReport.render(report)
+        #expect(html.contains("<h2>Mock interviews</h2>"))
+        #expect(html.contains("<td>2026-02-28</td>"))
     }
 
     @Test func terminalReportFitsEightyColumnsInUnicodeAndASCII() {
@@ -59,6 +109,10 @@ import Quiz
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.components(separatedBy: "<svg").count - 1 == 3)
         #expect(html.contains("gcdquiz drill --tag deadlocks"))
+        #expect(html.contains("Do this next:"))
+        #expect(html.contains("2-day</b>streak"))
+        #expect(html.contains(">Mon</text>") && html.contains(">Fri</text>"))
+        #expect(html.contains("Accuracy by week, last 8 weeks") && html.contains("Activity, last 8 weeks"))
         #expect(!html.contains("<script"))
         #expect(!html.contains("http://") && !html.contains("https://"))
     }

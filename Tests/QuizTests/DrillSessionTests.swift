@@ -225,7 +225,14 @@ import Testing
         #expect(summary.count(.right) == 0)
         #expect(summary.practice == 1)
         #expect(session.scoredRecord(for: "why")?.result == .wrong)
-        #expect(session.overrule(to: .right) == .failure(.practice))
+        // :right after :again overrules the scored answer, not the practice, until the next question.
+        let overruled = try session.overrule(to: .right).get()
+        #expect(overruled.answer == "no idea" && overruled.overruledFrom == .wrong && !overruled.isPractice)
+        #expect(session.scoredRecord(for: "why")?.result == .right)
+        #expect(session.records.last?.isOverruled == false)
+        #expect(session.summary.count(.right) == 1)
+        session.advance()
+        #expect(session.overrule(to: .wrong) == .failure(.nothingGraded))
     }
 
     @Test func helpBeforeAnsweringIsKeptWithTheAnswer() throws {

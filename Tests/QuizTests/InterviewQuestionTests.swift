@@ -1,6 +1,6 @@
 import ConcurrencyModel
 import Foundation
-import Quiz
+@testable import Quiz
 import Testing
 
 @Suite struct InterviewQuestionTests {
@@ -110,13 +110,34 @@ import Testing
         ("semaphore-no-owner", "a semaphore has no owner, so the system cannot know who will signal it and cannot boost that thread's priority", "right"),
         ("workitem-notify", "the item is submitted with async(execute:), and workItem.notify(queue: .main) updates the UI on the main queue", "right"),
         ("workitem-notify", "with a timer", "wrong"),
+        // A typo in a word of the key ideas is forgiven, whole or in a hump of a name.
+        ("qos-order", "userInteractive, userInitated, default, utility, backgorund", "right"),
+        ("race-read-modify-write", "it is not atmoic: both threads can read the same old value and one write overwrites the other", "right"),
+        // Said in the negative, a phrasing says the opposite.
+        ("sync-vs-async", "sync does not block the caller, and async returns immediately", "partial"),
+        ("sync-vs-async", "sync doesn't wait for anything; async never returns immediately", "wrong"),
+        // Not remembering the name is not naming it; the idea is the concept, said any of its ways.
+        ("playground-main-thread", "Yes, it runs on the main thread. I don't remember the exact API name", "partial"),
+        ("playground-main-thread", "yes it does; you have to keep the page running or async blocks never run", "right"),
+        // A negative idea is said with negations ("no owner").
+        ("semaphore-no-owner", "nobody owns a semaphore: there is no owner, so the system cannot boost the thread that will signal", "right"),
     ]
 
     @Test(arguments: answers.indices)
     func shortAnswersAreGradedByKeyIdeas(_ index: Int) throws {
         let row = Self.answers[index]
         let question = try #require(BankTests.bank.question(id: row.id), "\(row.id)")
-        let grade = try ShortAnswerGrader.grade(row.answer, ideas: question.keyIdeas)
+        let grade = try ShortAnswerGrader.grade(row.answer, question: question)
         #expect(grade.verdict.rawValue == row.verdict, "\(row.id): \(row.answer) → found \(grade.found.map(\.idea))")
+    }
+
+    /// Only words of five letters or more are corrected, only to the question's own words with
+    /// the same first letter: `block` never becomes `lock`, nor `async` `sync`.
+    @Test func typoCorrectionStaysWithinTheQuestionsWords() {
+        let ideas = [KeyIdea(idea: "a lock serialises access", accept: ["lock", "/\\bsync\\b/", "userInitiated"])]
+        let correction = TypoCorrection(ideas: ideas, modelAnswer: "Use serialQueue.sync or a lock.")
+        #expect(correction.corrected("use a block, or async") == "use a block, or async")
+        #expect(correction.corrected("UserInitated work serializes acess") == "UserInitiated work serialises access")
+        #expect(correction.corrected("serialQueu.sunc") == "serialQueue.sunc")
     }
 }

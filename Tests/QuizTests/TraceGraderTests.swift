@@ -136,4 +136,46 @@ import Testing
         #expect(throws: AnswerError.self) { try grader.read(#""n = x" true"#) }
         #expect(throws: AnswerError.self) { try grader.read(#""n = 6" maybe"#) }
     }
+
+    /// A loop variable's print cannot start with `[`: brackets around outcomes are notation there,
+    /// as for a constant print (they used to be refused, "no print can produce '[[0'").
+    @Test func bracketsGroupWhereNoPrintedLineStartsWithOne() throws {
+        let perform = try Self.grader("DispatchQueue.concurrentPerform(iterations: 3) { i in\n    print(i)\n}\nprint(\"done\")")
+        #expect(try perform.read("[[0,1,2,done],[0,2,1,done]]") == [
+            Outcome(lines: ["0", "1", "2", "done"], end: .finished), Outcome(lines: ["0", "2", "1", "done"], end: .finished),
+        ])
+        let loop = try Self.grader("for i in 1...2 { print(i) }")
+        #expect(try loop.grade("[1,2]").isExact)
+        #expect(try loop.read("[1, 2] | [2, 1]").count == 2)
+        // An interpolation that starts with text, and a line with a bracket inside it.
+        let labelled = try Self.grader("for i in 1...2 { print(\"item \\(i)\") }\nprint(\"a[0]=1\")")
+        #expect(try labelled.read(#"["item 1", "item 2", a[0]=1]"#) == [Outcome(lines: ["item 1", "item 2", "a[0]=1"], end: .finished)])
+        // A print that may start with a bracket keeps brackets as lines.
+        let list = try Self.grader("var list = [1]\nprint(list)")
+        #expect(try list.read("[1]") == [Outcome(lines: ["[1]"], end: .finished)])
+        #expect(try list.read(#""[1]""#) == [Outcome(lines: ["[1]"], end: .finished)])
+    }
+
+    @Test func typosGetTheNearestPrintedLine() throws {
+        let grader = try Self.grader("print(\"work\")\nprint(\"end\")\nprint(\"late\")\nprint(true)")
+        for (typo, meant) in [("wrok", "work"), ("wrk", "work"), ("works", "work"), ("edn", "end"), ("lat", "late"), ("True", "true"), ("finishd", "finished")] {
+            #expect(throws: AnswerError.self, "\(typo)") { try grader.read("\(typo)") }
+            do {
+                _ = try grader.read(typo)
+            } catch {
+                #expect(error.message.contains("did you mean '\(meant)'?"), "\(typo): \(error.message)")
+            }
+        }
+    }
+
+    @Test func wordsThatMakeALineWithASpaceGetTheQuotedLine() throws {
+        let grader = try Self.grader("concurrentQueue.async { print(\"a done\") }\nprint(\"b\")")
+        do {
+            _ = try grader.read("a done b")
+            Issue.record("a done b was read")
+        } catch {
+            #expect(error.message.contains(#"the line "a done": a line that holds a space is quoted, "a done""#), "\(error.message)")
+        }
+        #expect(try grader.read(#""a done" b"#) == [Outcome(lines: ["a done", "b"], end: .finished)])
+    }
 }

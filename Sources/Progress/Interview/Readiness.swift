@@ -25,8 +25,21 @@ public struct Readiness: Sendable {
         public var topic: String
         public var right = 0
         public var partial = 0
-        /// Wrong, out of time or skipped: not known in the interview.
         public var wrong = 0
+        /// Passed or out of time: not known in the interview, and said apart from wrong.
+        public var noAnswer = 0
+
+        public init(topic: String, right: Int = 0, partial: Int = 0, wrong: Int = 0, noAnswer: Int = 0) {
+            self.topic = topic
+            self.right = right
+            self.partial = partial
+            self.wrong = wrong
+            self.noAnswer = noAnswer
+        }
+
+        var asked: Int { right + partial + wrong + noAnswer }
+        /// Right 1, partly right ½, the rest 0, over the questions asked.
+        var share: Double { (Double(right) + Double(partial) / 2) / Double(max(asked, 1)) }
     }
 
     public var answers: [Answer]
@@ -44,18 +57,30 @@ public struct Readiness: Sendable {
         for answer in answers {
             for topic in answer.topics {
                 var line = lines.first { $0.topic == topic } ?? TopicLine(topic: topic)
-                switch answer.grade {
-                case .exact, .right: line.right += 1
-                case .incomplete, .partial: line.partial += 1
-                case .wrong, .unanswered, .skipped: line.wrong += 1
-                }
+                Self.count(answer.grade, into: &line)
                 if let index = lines.firstIndex(where: { $0.topic == topic }) { lines[index] = line } else { lines.append(line) }
             }
         }
         return lines
     }
 
-    /// Right counts 1, partial ½; a skip or no answer counts 0.
+    /// Every answer counted: right, partly right, wrong and no answer, each on its own.
+    public var tally: TopicLine {
+        var line = TopicLine(topic: "all")
+        for answer in answers { Self.count(answer.grade, into: &line) }
+        return line
+    }
+
+    private static func count(_ grade: Grade, into line: inout TopicLine) {
+        switch grade {
+        case .exact, .right: line.right += 1
+        case .incomplete, .partial: line.partial += 1
+        case .wrong: line.wrong += 1
+        case .unanswered, .skipped: line.noAnswer += 1
+        }
+    }
+
+    /// Right counts 1, partly right ½; wrong, a pass or no answer 0 (the README's scoring).
     public var score: Double { answers.map { $0.grade.points ?? 0 }.reduce(0, +) }
 
     public var share: Double { answers.isEmpty ? 0 : score / Double(answers.count) }
@@ -74,24 +99,35 @@ public struct Readiness: Sendable {
     /// The topic answered worst (the lowest share right, then the most missed).
     public var weakest: String? {
         topics.min { first, second in
-            func share(_ line: TopicLine) -> Double {
-                (Double(line.right) + Double(line.partial) / 2) / Double(max(line.right + line.partial + line.wrong, 1))
-            }
-            return (share(first), -first.wrong, first.topic) < (share(second), -second.wrong, second.topic)
+            (first.share, -(first.wrong + first.noAnswer), first.topic) < (second.share, -(second.wrong + second.noAnswer), second.topic)
         }?.topic
     }
 
-    /// One line: ready, nearly or not yet, and why.
+    /// "2 right, 1 partly right, 1 wrong, 1 no answer": the counts that are not zero.
+    public var counts: String {
+        let tally = tally
+        let parts = [(tally.right, "right"), (tally.partial, "partly right"), (tally.wrong, "wrong"), (tally.noAnswer, "no answer")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return parts.joined(separator: ", ")
+    }
+
+    /// "score 2.5 of 4 (63%)"
+    public var scoreText: String {
+        let points = score == score.rounded() ? String(Int(score)) : String(format: "%.1f", score)
+        return "score \(points) of \(answers.count) (\(Int((share * 100).rounded()))%)"
+    }
+
+    /// One line: ready (80% and more), nearly (from 50%) or not yet, with the counts and the
+    /// score they make.
     public var verdict: String {
-        let score = String(format: score == score.rounded() ? "%.0f" : "%.1f", score)
-        let of = "\(score) of \(answers.count)"
+        let figures = "\(counts); \(scoreText)"
         switch share {
         case 1: return "Ready: all \(answers.count) right."
-        case 0.8...: return "Ready: \(of) right, and the rest close."
-        case 0.5..<0.8: return "Nearly ready: \(of) right; go over the questions to review and try again."
+        case 0.8...: return "Ready: \(figures)."
+        case 0.5..<0.8: return "Nearly ready: \(figures). Go over the questions to review and try again."
         default:
-            guard let weakest else { return "Not ready yet: \(of) right." }
-            return "Not ready yet: \(of) right; practise \(weakest) first ('gcdquiz drill --tag \(weakest)')."
+            guard let weakest else { return "Not ready yet: \(figures)." }
+            return "Not ready yet: \(figures). Practise \(weakest) first ('gcdquiz drill --tag \(weakest)')."
         }
     }
 }

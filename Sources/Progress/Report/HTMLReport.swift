@@ -21,16 +21,29 @@ public enum HTMLReport {
 
             """
         html += summary(report)
+        html += "<p class=\"next\"><b>Do this next:</b> <code>\(escape(report.next.command))</code> — \(escape(report.next.why)).</p>\n"
+        let studied = report.topics.filter(\.studied)
+        let unstudied = report.topics.filter { !$0.studied }
         html += "<div class=\"charts\">\n"
-        html += "<section><h2>Accuracy by week</h2>\n" + accuracyChart(report.weeks) + "</section>\n"
-        html += "<section><h2>Activity, last \(report.activity.count / 7) weeks</h2>\n" + calendar(report.activity) + "</section>\n"
+        html += "<section><h2>Accuracy by week, last \(report.weeks.count) weeks</h2>\n" + accuracyChart(report.weeks) + "</section>\n"
+        html += "<section><h2>Activity, last \(report.weeks.count) weeks</h2>\n" + calendar(report.activity) + "</section>\n"
         html += "</div>\n"
-        html += "<section><h2>Retention per topic, weakest first</h2>\n" + retentionChart(report.topics) + "</section>\n"
-        html += "<section><h2>Topics</h2>\n" + table(report.topics) + "</section>\n"
+        html += "<section><h2>Recall per topic studied, weakest first</h2>\n" + retentionChart(studied) + "</section>\n"
+        html += "<section><h2>Topics studied, weakest first</h2>\n" + table(studied) + "</section>\n"
+        if !unstudied.isEmpty {
+            html += "<section><h2>Not studied yet</h2>\n<p class=\"unstudied\">" + unstudied.map {
+                "<b>\(escape($0.topic))</b> (\($0.total))"
+            }.joined(separator: " · ") + "</p>\n<p class=\"note\"><code>gcdquiz drill --tag TOPIC</code> starts one.</p>\n</section>\n"
+        }
+        html += "<div class=\"charts\">\n"
+        html += "<section><h2>Missed last time</h2>\n" + missedTable(report.missedQuestions) + "</section>\n"
+        html += "<section><h2>Mock interviews</h2>\n" + interviewTable(report.interviews) + "</section>\n"
+        html += "</div>\n"
         html += """
             <p class="note"><b>recall</b>: how likely each question already seen is answered right today (FSRS-6
-            retrievability). <b>strength</b>: the share of the whole topic recalled today, unseen questions counting
-            as not known. Accuracy counts a right answer 1 and a partly right one ½.</p>
+            retrievability; a question whose latest answer was wrong counts as not recalled). <b>strength</b>: the
+            share of the whole topic recalled today, unseen questions counting as not known. Accuracy counts a right
+            answer 1 and a partly right one ½.</p>
             </body>
             </html>
 
@@ -46,6 +59,8 @@ public enum HTMLReport {
         h1 { font-size: 22px; margin: 0 0 2px; }
         h2 { font-size: 14px; margin: 14px 0 6px; color: #39435a; }
         .generated, .note { color: #5b6478; margin: 0 0 10px; }
+        .next { font-size: 14px; margin: 6px 0 10px; padding: 6px 10px; background: #eef3fd; border-radius: 6px; }
+        .unstudied { line-height: 1.8; }
         .note { font-size: 11px; margin-top: 10px; }
         .summary { display: flex; gap: 8px; flex-wrap: wrap; margin: 10px 0; }
         .summary div { border: 1px solid #d9dee8; border-radius: 6px; padding: 6px 10px; min-width: 110px; }
@@ -77,10 +92,10 @@ public enum HTMLReport {
         let cells: [(String, String)] = [
             ("\(report.questionsSeen) / \(report.questionsTotal)", "questions seen"),
             (report.accuracy30Days.map(ProgressReport.percent) ?? "–", "right, last 30 days"),
-            ("\(report.dueNow)", "due now"),
-            ("\(report.missed)", "missed last time"),
+            ("\(report.dueNow)", report.missedDue > 0 ? "due now, \(report.missedDue) missed last time" : "due now"),
+            ("\(report.missed - report.missedDue)", "more missed, due later"),
             ("\(report.newLeftToday)", "new left today"),
-            ("\(report.streakDays)", report.streakDays == 1 ? "day streak" : "days streak"),
+            ("\(report.streakDays)-day", "streak"),
         ]
         return "<div class=\"summary\">" + cells.map { "<div><b>\(escape($0.0))</b>\(escape($0.1))</div>" }.joined() + "</div>\n"
     }
@@ -146,20 +161,50 @@ public enum HTMLReport {
         return svg
     }
 
-    /// Weeks as columns, days as rows, shaded by answers.
+    /// Weeks as columns (the date of each Monday above every other one), days as rows (Mon,
+    /// Wed, Fri labelled), shaded by answers. The report's days start on a Monday.
     static func calendar(_ days: [ProgressReport.Day]) -> String {
-        let cell = 14.0, gap = 3.0
+        let cell = 14.0, gap = 3.0, left = 28.0, top = 16.0
         let weeks = (days.count + 6) / 7
-        let width = Double(weeks) * (cell + gap) + 4, height = 7 * (cell + gap) + 4
+        let width = left + Double(weeks) * (cell + gap) + 4, height = top + 7 * (cell + gap) + 4
         var svg = "<svg viewBox=\"0 0 \(format(width)) \(format(height))\" width=\"\(format(width))\" height=\"\(format(height))\" role=\"img\" aria-label=\"Activity calendar\">\n"
+        for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
+            svg += "<text x=\"\(format(left - 4))\" y=\"\(format(top + Double(row) * (cell + gap) + 12))\" text-anchor=\"end\">\(name)</text>"
+        }
+        for week in stride(from: 0, to: weeks, by: 2) where week * 7 < days.count {
+            svg += "<text x=\"\(format(left + Double(week) * (cell + gap)))\" y=\"11\">\(escape(String(days[week * 7].date.dropFirst(5))))</text>"
+        }
+        svg += "\n"
         for (index, day) in days.enumerated() {
-            let x = Double(index / 7) * (cell + gap) + 2, y = Double(index % 7) * (cell + gap) + 2
+            let x = left + Double(index / 7) * (cell + gap), y = top + Double(index % 7) * (cell + gap)
             let shade = ["#eef1f6", "#c6d6f5", "#8fb0ee", "#4f82e3", "#1f4fb0"][day.intensity]
             svg += "<rect x=\"\(format(x))\" y=\"\(format(y))\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(shade)\"><title>\(escape(day.date)): \(day.answered) answers, \(day.right) right</title></rect>"
             if index % 7 == 6 { svg += "\n" }
         }
-        svg += "</svg>\n<p class=\"note\">One square a day, oldest at the top left (\(escape(days.first?.date ?? ""))); darker: more answers.</p>\n"
+        svg += "</svg>\n<p class=\"note\">One square a day, a column a week from Monday; darker: more answers. The last column ends today.</p>\n"
         return svg
+    }
+
+    static func missedTable(_ missed: [ProgressReport.MissedQuestion]) -> String {
+        guard !missed.isEmpty else { return "<p class=\"note\">Nothing: every question's latest answer was right.</p>\n" }
+        var html = "<table>\n<tr><th>question</th><th>answered</th><th>grade</th></tr>\n"
+        // The latest dozen: the page still prints on one sheet.
+        for question in missed.prefix(12) {
+            html += "<tr><td><code>\(escape(question.id))</code></td><td>\(escape(question.date))</td><td>\(escape(question.grade.spoken))</td></tr>\n"
+        }
+        let more = missed.count > 12 ? " (and \(missed.count - 12) more)" : ""
+        return html + "</table>\n<p class=\"note\"><code>gcdquiz drill --missed</code> goes over them\(more), with hints and live runs.</p>\n"
+    }
+
+    static func interviewTable(_ interviews: [ProgressReport.Interview]) -> String {
+        guard !interviews.isEmpty else { return "<p class=\"note\">None in these weeks: <code>gcdquiz interview</code> is a mock interview against the clock.</p>\n" }
+        var html = "<table>\n<tr><th>date</th><th>questions</th><th>right</th><th>partly</th><th>wrong</th><th>no answer</th><th>score</th></tr>\n"
+        for interview in interviews.prefix(8) {
+            html += "<tr><td>\(escape(interview.date))</td><td class=\"n\">\(interview.questions)</td><td class=\"n\">\(interview.right)</td>"
+                + "<td class=\"n\">\(interview.partial)</td><td class=\"n\">\(interview.wrong)</td><td class=\"n\">\(interview.noAnswer)</td>"
+                + "<td class=\"n\">\(ProgressReport.percent(interview.score))</td></tr>\n"
+        }
+        return html + "</table>\n"
     }
 
     static func table(_ topics: [ProgressReport.TopicLine]) -> String {

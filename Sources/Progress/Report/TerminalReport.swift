@@ -24,34 +24,68 @@ public enum TerminalReport {
             text += "No answers recorded yet: \(report.questionsTotal) questions wait. Start with 'gcdquiz'.\n"
             return text
         }
-        // 23 lines for 17 topics: the whole report stays on a 24-line terminal.
-        text += heading("Progress") + ": \(report.answered) answers\(dot)\(report.questionsSeen) of \(report.questionsTotal) questions seen"
-            + "\(dot)\(report.dueNow) due now\(dot)\(report.missed) missed\n"
-        var second: [String] = []
-        if let accuracy = report.accuracy30Days { second.append("last 30 days \(ProgressReport.percent(accuracy)) right") }
-        second.append("streak \(report.streakDays) day" + (report.streakDays == 1 ? "" : "s"))
-        second.append("\(report.newLeftToday) new left today")
-        text += "  " + second.joined(separator: dot) + "\n"
+        // At most 23 lines for 17 topics: the whole report stays on a 24-line terminal.
+        var totals = ["\(report.answered) answers", "\(report.questionsSeen) of \(report.questionsTotal) questions seen"]
+        var due = "\(report.dueNow) due now"
+        if report.missedDue > 0 { due += report.missedDue == report.dueNow ? " (missed last time)" : " (\(report.missedDue) missed last time)" }
+        totals.append(due)
+        // A question missed last time and due now is counted once, among the due ones.
+        if report.missed > report.missedDue { totals.append("\(report.missed - report.missedDue) more missed, due later") }
+        if let accuracy = report.accuracy30Days { totals.append("last 30 days \(ProgressReport.percent(accuracy)) right") }
+        totals.append(report.streakDays == 1 ? "streak 1 day" : "streak \(report.streakDays) days")
+        totals.append("\(report.newLeftToday) new left today")
+        text += fill(heading("Progress") + ": ", totals, separator: dot, width: 80, indent: 2, headingWidth: 10)
 
         text += heading("Activity") + "  " + activityLine(report.activity, style: style) + " today\n"
         let marks = activityMarks(style)
-        text += "          one mark a day since \(report.activity.first?.date ?? "?"): "
+        text += "          one mark a day from Monday \(report.activity.first?.date ?? "?"): "
             + "\(marks[0]) none \(marks[1]) 1-2 \(marks[2]) 3-5 \(marks[3]) 6-9 \(marks[4]) 10+\n"
 
-        let nameWidth = max(report.topics.map(\.topic.count).max() ?? 5, 5)
-        let header = "Topic".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            + "   seen  30 days  recall  due  strength"
-        text += heading(header) + "\n"
-        for line in report.topics {
+        let studied = report.topics.filter(\.studied)
+        let nameWidth = max(studied.map(\.topic.count).max() ?? 5, 5)
+        if !studied.isEmpty {
+            let header = "Studied".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                + "   seen  30 days  recall  due  strength"
+            text += heading(header) + "\n"
+        }
+        for line in studied {
             let seen = "\(line.seen)/\(line.total)"
             text += line.topic.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + pad(seen, 7) + pad(line.accuracy30Days.map(ProgressReport.percent) ?? "-", 9) + pad(line.retrievability.map(ProgressReport.percent) ?? "-", 8)
                 + pad(String(line.due), 5) + "  " + bar(line.strength, width: 16, style: style) + "\n"
         }
-        if let weakest = report.topics.first {
-            text += "Weakest first; practise the weakest: \(weakest.command)\n"
+        let unstudied = report.topics.filter { !$0.studied }.map(\.topic)
+        if !unstudied.isEmpty {
+            text += fill(heading("Not studied yet") + ": ", unstudied, separator: ", ", width: 80, indent: 2, headingWidth: 17)
         }
+        text += fill(heading("Next") + ": ", (report.next.command + (style.unicode ? " — " : " - ") + report.next.why + ".").split(separator: " ").map(String.init),
+                     separator: " ", width: 80, indent: 6, headingWidth: 6)
         return text
+    }
+
+    /// `items` after `heading`, joined by `separator`, as many a line as fit `width`;
+    /// continuation lines are indented by `indent`. `headingWidth`: the heading's visible width.
+    static func fill(_ heading: String, _ items: [String], separator: String, width: Int, indent: Int, headingWidth: Int) -> String {
+        var lines: [String] = []
+        var line = heading
+        var used = headingWidth
+        var ending = separator
+        while ending.last == " " { ending.removeLast() }
+        for (index, item) in items.enumerated() {
+            let joiner = index == 0 ? "" : separator
+            // Room for the separator that ends the line, should the next item not fit.
+            let reserve = index < items.count - 1 ? ending.count : 0
+            if index > 0 && used + joiner.count + item.count + reserve > width {
+                lines.append(line + ending)
+                line = String(repeating: " ", count: indent) + item
+                used = indent + item.count
+            } else {
+                line += joiner + item
+                used += joiner.count + item.count
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// One mark a day, a space between weeks.

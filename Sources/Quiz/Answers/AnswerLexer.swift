@@ -18,7 +18,9 @@ struct AnswerLexer {
 
     /// Arrows (`->`, `→`) separate lines, unless a printable line may hold one.
     var arrowsSeparate: Bool
-    /// Brackets group an outcome, unless a printable line may hold one.
+    /// Brackets group an outcome, unless a printable line may start with `[` or end with `]`.
+    /// Then `[` opens an outcome only at the start of a word and `]` closes one only at its
+    /// end: a line such as `a[0]=1` stays whole.
     var bracketsGroup: Bool
 
     static let arrows = ["->", "→"]
@@ -56,10 +58,9 @@ struct AnswerLexer {
             } else if Self.isBar(character) {
                 finishWord()
                 tokens.append(Token(kind: .bar, column: column))
-            } else if bracketsGroup && character == "[" {
-                finishWord()
+            } else if bracketsGroup && character == "[" && word.isEmpty {
                 tokens.append(Token(kind: .open, column: column))
-            } else if bracketsGroup && character == "]" {
+            } else if bracketsGroup && character == "]" && endsWord(characters, after: index) {
                 finishWord()
                 tokens.append(Token(kind: .close, column: column))
             } else if character == "\"" || character == "“" || character == "”" {
@@ -81,6 +82,13 @@ struct AnswerLexer {
         }
         finishWord()
         return tokens
+    }
+
+    /// Whether the character after `index` ends a word: a space, a bar, another `]`, an arrow,
+    /// or the end of the answer.
+    private func endsWord(_ characters: [Character], after index: Int) -> Bool {
+        let next = index + 1
+        return next >= characters.count || endsQuotedWord(characters, at: next) || characters[next] == "]"
     }
 
     private func endsQuotedWord(_ characters: [Character], at index: Int) -> Bool {

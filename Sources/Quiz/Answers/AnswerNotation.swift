@@ -50,7 +50,7 @@ public enum AnswerNotation {
         guard !text.allSatisfy(AnswerLexer.isSpace) else { throw AnswerError("the answer is empty") }
         let lexer = AnswerLexer(
             arrowsSeparate: !AnswerLexer.arrows.contains(where: printable.mayContain),
-            bracketsGroup: !printable.mayContain("[") && !printable.mayContain("]"))
+            bracketsGroup: !printable.mayStart(with: "[") && !printable.mayEnd(with: "]"))
         var tokens = try lexer.tokens(text)
         // `or` between outcomes, unless the snippet prints it.
         for (index, token) in tokens.enumerated() {
@@ -91,7 +91,11 @@ public enum AnswerNotation {
                 let endsNext = words.count == 2 && index == 0 && !words[1].quoted && endings[words[1].text.lowercased()] != nil
                 guard words.count == 1 || endsNext else { throw AnswerError("'\(emptyWord)' stands alone: a run that prints nothing") }
             } else {
-                lines += try readLines(word.text, quoted: word.quoted, printable: printable)
+                do {
+                    lines += try readLines(word.text, quoted: word.quoted, printable: printable)
+                } catch {
+                    throw spacedLine(around: index, in: words, printable: printable) ?? error
+                }
             }
         }
         return Outcome(lines: lines, end: end)
@@ -113,28 +117,53 @@ public enum AnswerNotation {
         throw AnswerError(message)
     }
 
-    /// A word within a typo of `word` (one or two edits), for words long enough to be misspelled.
+    /// A printed line that holds a space, written without quotes, reads as several words none
+    /// of which the snippet prints alone (`a done` for the line "a done"): the error that says
+    /// to quote it, when the words around `index` make such a line.
+    private static func spacedLine(around index: Int, in words: [(text: String, quoted: Bool)], printable: PrintableLines) -> AnswerError? {
+        for length in 2...4 {
+            for start in max(index - length + 1, 0)...index where start + length <= words.count {
+                let window = words[start..<(start + length)]
+                guard !window.contains(where: \.quoted) else { continue }
+                let line = window.map(\.text).joined(separator: " ")
+                if printable.contains(line) {
+                    return AnswerError("no print of this snippet can produce \(AnswerError.excerpt(words[index].text)) alone, but one prints the line \(quoteIfNeeded(line)): a line that holds a space is quoted, \(quoteIfNeeded(line))")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A word within a typo of `word`, for a "did you mean": one edit (a letter added, dropped,
+    /// changed, or two neighbours swapped) for words of three to six letters, two from seven.
     static func nearest(_ word: String, among candidates: Set<String>) -> String? {
-        guard word.count >= 4 else { return nil }
+        guard word.count >= 3 else { return nil }
         let allowed = word.count >= 7 ? 2 : 1
         let lowered = word.lowercased()
-        return candidates.filter { $0.count >= 3 }
+        return candidates.filter { $0.count >= 3 || $0.lowercased() == lowered }
             .map { ($0, editDistance(lowered, $0.lowercased(), limit: allowed)) }
             .filter { $0.1 <= allowed }
             .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
-    /// Levenshtein distance, stopping early once it exceeds `limit`.
+    /// The optimal-string-alignment distance (Levenshtein with two neighbours swapped counting
+    /// as one edit: `wrok` is one edit from `work`), stopping early once it exceeds `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         let a = Array(a), b = Array(b)
         guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
             if current.min()! > limit { return limit + 1 }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

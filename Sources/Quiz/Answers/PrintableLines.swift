@@ -15,6 +15,8 @@ public struct PrintableLines: Sendable {
     private var patterns: [String]
     /// Compiled once; `NSRegularExpression` is immutable and safe to share.
     private nonisolated(unsafe) var compiled: [NSRegularExpression]
+    /// What each pattern's lines can begin and end with.
+    private var edges: [PatternEdges]
     /// Every line of every possible outcome is one character: `1234` may stand for `1 2 3 4`.
     public var compactLines: Bool
 
@@ -28,6 +30,7 @@ public struct PrintableLines: Sendable {
         self.patterns = patterns
         self.compactLines = compactLines
         compiled = patterns.compactMap { try? NSRegularExpression(pattern: "^(?:" + $0 + ")$", options: [.dotMatchesLineSeparators]) }
+        edges = patterns.map(PatternEdges.init)
     }
 
     public init(exploration: Exploration) {
@@ -62,6 +65,17 @@ public struct PrintableLines: Sendable {
     /// Whether some printable line may hold `text` (an arrow, a bracket): then it is not notation.
     func mayContain(_ text: String) -> Bool {
         exact.contains { $0.contains(text) } || patterns.contains { $0.contains(".*") || $0.contains(NSRegularExpression.escapedPattern(for: text)) }
+    }
+
+    /// Whether some printable line may begin with `character`: then a `[` opening a word is a
+    /// line's, not the notation's.
+    func mayStart(with character: Character) -> Bool {
+        exact.contains { $0.first == character } || edges.contains { $0.mayStart(with: character) }
+    }
+
+    /// Whether some printable line may end with `character`.
+    func mayEnd(with character: Character) -> Bool {
+        exact.contains { $0.last == character } || edges.contains { $0.mayEnd(with: character) }
     }
 
     /// The printable lines known exactly, for "did you mean" suggestions.

@@ -102,10 +102,8 @@ public struct DrillRecord: Sendable, Equatable, Codable {
 
 /// Why an overrule was refused.
 public enum OverruleRefusal: Error, Sendable, Equatable {
-    /// Nothing was graded yet, or the last question was skipped.
+    /// The question on screen has no scored answer yet (nothing answered, or only skipped).
     case nothingGraded
-    /// The last answer was a practice try: it does not count, so there is nothing to change.
-    case practice
     /// Trace and choice answers are graded exactly (by the model, by the answer key): only a
     /// short answer's grade, found by matching phrasings, is a judgement the learner may overrule.
     case exactlyGraded(Question.Kind)
@@ -261,19 +259,23 @@ public final class DrillSession {
         OptionOrder.shuffled(question, seed: seed)
     }
 
-    /// Replaces the grade of the last answer with the learner's, keeping the grader's. Overruling
-    /// back to the grader's result removes the overrule.
+    /// Replaces the grade of the scored answer to the question on screen with the learner's,
+    /// keeping the grader's: right after the verdict, and still after `:again` and a practice
+    /// answer, until the next question. Overruling back to the grader's result removes the
+    /// overrule.
     @discardableResult
     public func overrule(to result: DrillResult) -> Result<DrillRecord, OverruleRefusal> {
         guard result == .right || result == .wrong else { return .failure(.notAVerdict) }
-        guard var last = records.last, last.result != .skipped else { return .failure(.nothingGraded) }
-        guard !last.isPractice else { return .failure(.practice) }
-        guard last.kind == .short else { return .failure(.exactlyGraded(last.kind)) }
-        let graded = last.overruledFrom ?? last.result
-        last.result = result
-        last.overruledFrom = result == graded ? nil : graded
-        records[records.count - 1] = last
-        return .success(last)
+        guard let question = current,
+              let index = records.firstIndex(where: { $0.questionID == question.id && !$0.isPractice && $0.result != .skipped })
+        else { return .failure(.nothingGraded) }
+        var scored = records[index]
+        guard scored.kind == .short else { return .failure(.exactlyGraded(scored.kind)) }
+        let graded = scored.overruledFrom ?? scored.result
+        scored.result = result
+        scored.overruledFrom = result == graded ? nil : graded
+        records[index] = scored
+        return .success(scored)
     }
 
     public var summary: DrillSummary {

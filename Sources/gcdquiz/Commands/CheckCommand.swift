@@ -88,7 +88,7 @@ extension CheckCommand {
                 entry.chosen = letters(grade.chosen)
                 text = InterviewRenderer.choiceVerdict(grade, question: question, order: order, style: style)
             } else {
-                let grade = try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
+                let grade = try ShortAnswerGrader.grade(answer, question: question)
                 entry.verdict = grade.verdict.rawValue
                 entry.found = grade.found.map(\.idea)
                 entry.missing = grade.missing.map(\.idea)

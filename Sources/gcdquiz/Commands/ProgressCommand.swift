@@ -99,11 +99,14 @@ struct ProgressCommand: ParsableCommand {
         print("imported \(added) new answer(s) of \(reviews.count) into \(target.path)" + (added < reviews.count ? " (\(reviews.count - added) were already there)" : ""))
     }
 
+    /// Writes `file` whole, or says what is wrong with which path (a folder given for a file, a
+    /// folder that does not exist, no permission) instead of Foundation's "error 512".
     func write(_ data: Data, to file: String) throws {
+        if let problem = OutputPath.problem(writing: file) { throw CommandFailure.badInput(problem) }
         do {
             try data.write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure.badInput("cannot write \(file): \((error as NSError).localizedDescription)")
+            throw CommandFailure.badInput("cannot write \(file): \(OutputPath.reason(error))")
         }
     }
 }

@@ -103,7 +103,7 @@ enum HistogramRenderer {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
         let machine = "\(Narrator.count(comparison.machine.cores ?? 0)), \(comparison.machine.platform.name); "
-        var text = "\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(machine)\(mode))\n"
+        var text = style.wrappedLines("\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(machine)\(mode))") + "\n"
         if let requested, histogram.runs < requested {
             text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (\(stoppedBy))") + "\n"
         }
@@ -113,20 +113,25 @@ enum HistogramRenderer {
         }
         let notations = comparison.rows.map { LiveNotation.render($0.entry.outcome, ending: false) }
             + comparison.unseen.prefix(unseenShown).map { LiveNotation.render(LiveOutcome(model: $0), ending: false) }
-        let width = max(notations.map(\.count).filter { $0 <= longestInColumn }.max() ?? 0, 1)
-        /// The notation column: padded, or on a line of its own when too long.
-        func column(_ notation: String) -> String {
-            notation.count <= width ? notation.padding(toLength: width, withPad: " ", startingAt: 0)
-                : notation + "\n  " + String(repeating: " ", count: width)
+        let width = max(notations.map(TerminalColumns.width).filter { $0 <= longestInColumn }.max() ?? 0, 1)
+        /// The notation column: padded, or on a line of its own (wrapped) above a blank column
+        /// when too long.
+        func column(_ notation: String) -> (above: String, cell: String) {
+            TerminalColumns.width(notation) <= width ? ("", TerminalColumns.padded(notation, to: width))
+                : (style.wrappedLines("  " + notation, hanging: 2) + "\n", String(repeating: " ", count: width))
         }
         let countWidth = String(histogram.runs).count
         let largest = comparison.rows.map(\.entry.count).max() ?? 1
+        // "  notation   finished count  12.3% bar": the bar takes what the terminal leaves.
+        let barWidth = style.barWidth(preferred: 30, used: 2 + width + 3 + 8 + 1 + countWidth + 8)
         for (row, notation) in zip(comparison.rows, notations) {
             let entry = row.entry
             let percent = 100 * Double(entry.count) / Double(max(histogram.runs, 1))
-            let bar = Self.bar(entry.count, of: largest, width: 30)
+            let bar = barWidth > 0 ? Self.bar(entry.count, of: largest, width: barWidth) : ""
             let end = entry.outcome.end.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            var line = "  \(column(notation))   "
+            let (above, cell) = column(notation)
+            text += above
+            var line = "  \(cell)   "
             line += entry.outcome.end == .finished ? style.green(end) : style.red(end)
             line += " " + String(repeating: " ", count: countWidth - String(entry.count).count) + "\(entry.count)"
             line += String(format: " %5.1f%% ", percent) + style.cyan(bar)
@@ -139,29 +144,34 @@ enum HistogramRenderer {
                 line += "  " + style.yellow(comparison.isModelComplete ? "too long to check against outcomes too many to list"
                     : "not among the outcomes the model found before it stopped")
             }
-            text += line + "\n"
+            text += style.wrappedRow(line.trimmingTrailingSpaces(), proseColumn: width + 5) + "\n"
+            let under = String(repeating: " ", count: width + 5)
             if let reason = entry.reason, entry.outcome.end != .finished {
-                text += style.dim("  " + String(repeating: " ", count: width) + "   \(reason)") + "\n"
+                text += style.wrappedRow(under + style.dim(reason), proseColumn: width + 5) + "\n"
             }
             if row.isLateOnly {
-                text += style.dim("  " + String(repeating: " ", count: width)
-                    + "   the machine was too busy to run it in time (runs compress time 4×): not a model bug") + "\n"
+                text += style.wrappedRow(under + style.dim("the machine was too busy to run it in time (runs compress time 4×): not a model bug"),
+                                         proseColumn: width + 5) + "\n"
             }
         }
         if !comparison.unseen.isEmpty {
             text += style.dim("possible, but not seen in these runs:") + "\n"
             for (outcome, notation) in zip(comparison.unseen, notations.dropFirst(comparison.rows.count)).prefix(unseenShown) {
-                text += style.dim("  \(column(notation))   \(outcome.end.rawValue)") + "\n"
+                let (above, cell) = column(notation)
+                text += style.dim(above) + style.dim("  \(cell)   \(outcome.end.rawValue)") + "\n"
             }
             if comparison.unseen.count > unseenShown {
                 text += style.dim("  … and \(comparison.unseen.count - unseenShown) more (--json lists them all)") + "\n"
             }
         }
         let possible = comparison.isModelComplete ? "\(comparison.possibleCount)" : "at least \(comparison.possibleCount)"
-        text += "coverage: \(comparison.seenCount) of \(possible) possible outcomes seen"
+        var coverage = "coverage: \(comparison.seenCount) of \(possible) possible outcomes seen"
         let rate = String(format: histogram.runsPerSecond < 10 ? "%.1f" : "%.0f", histogram.runsPerSecond)
-        text += style.dim(String(format: " · %.2f s, %@ runs/s, %d process%@", histogram.seconds, rate,
-                                 histogram.processes, histogram.processes == 1 ? "" : "es")) + "\n"
+        // `processes` counts the forked children that ran batches of runs (a new one after each
+        // run that died), not workers side by side: said as batches, never as processes.
+        coverage += style.dim(String(format: " · %.2f s, %@ runs/s in %d forked batch%@", histogram.seconds, rate,
+                                     histogram.processes, histogram.processes == 1 ? "" : "es"))
+        text += style.wrappedLines(coverage, hanging: 2) + "\n"
         return text
     }
 

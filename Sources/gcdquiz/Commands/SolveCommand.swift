@@ -64,9 +64,9 @@ enum OutcomeListRenderer {
             let shown = exploration.reports.count > summaryThreshold ? Array(exploration.reports.prefix(summarySample)) : exploration.reports
             text += rows(shown, exploration: exploration, witnesses: witnesses, style: style)
             if shown.count < exploration.reports.count {
-                text += style.dim("  … and \(exploration.reports.count - shown.count) more (solve --json lists every one). The rules that order them:") + "\n"
+                text += style.wrappedLines("  " + style.dim("… and \(exploration.reports.count - shown.count) more (solve --json lists every one). The rules that order them:")) + "\n"
                 for rule in exploration.program.rulesAtWork {
-                    text += style.wrappedLines(style.dim("  - \(rule.statement)")) + "\n"
+                    text += style.wrappedLines("  " + style.dim("- \(rule.statement)"), hanging: 2) + "\n"
                 }
             }
         } else {
@@ -80,7 +80,7 @@ enum OutcomeListRenderer {
             text += style.wrappedLines(style.dim(other)) + "\n"
         }
         if exploration.reports.contains(where: { if case .trap = $0.deadlock { true } else { false } }) {
-            text += style.wrappedLines(style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once")) + "\n"
+            text += style.wrappedLines(style.dim("a trap is libdispatch's \"dispatch_sync called on queue already owned by current thread\": the process dies at once"), hanging: 0) + "\n"
         }
         for race in exploration.races {
             text += style.wrappedLines(Self.race(race, narrator: narrator, style: style)) + "\n"
@@ -93,20 +93,21 @@ enum OutcomeListRenderer {
     private static func rows(_ reports: [OutcomeReport], exploration: Exploration, witnesses: Bool, style: TerminalStyle) -> String {
         let narrator = exploration.narrator
         let notations = reports.map { AnswerNotation.render(Outcome(lines: $0.outcome.lines, end: .finished)) }
-        let width = notations.map(\.count).max() ?? 0
+        let width = notations.map(TerminalColumns.width).max() ?? 0
         var text = ""
         for (report, notation) in zip(reports, notations) {
-            let padded = notation.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = TerminalColumns.padded(notation, to: width)
             let label = narrator.words(for: report.machines).map { "  " + style.cyan($0) } ?? ""
             switch report.outcome.end {
             case .finished:
                 text += "  \(padded)   \(style.green("finished"))\(label)\n"
             case .deadlock:
-                text += "  \(padded)   \(style.red("deadlock"))\(label)  \(style.dim(report.deadlock.map(narrator.words(for:)) ?? ""))\n"
+                let reason = report.deadlock.map(narrator.words(for:)) ?? ""
+                text += style.wrappedRow("  \(padded)   \(style.red("deadlock"))\(label)  \(style.dim(reason))", proseColumn: width + 15) + "\n"
             }
             if witnesses {
                 for step in report.witness {
-                    text += style.dim("      \(narrator.words(for: step))") + "\n"
+                    text += style.wrappedLines("      " + style.dim(narrator.words(for: step))) + "\n"
                 }
             }
         }

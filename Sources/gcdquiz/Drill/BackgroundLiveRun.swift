@@ -35,10 +35,14 @@ final class BackgroundLiveRun: @unchecked Sendable {
 
     var isReady: Bool { condition.withLock { result != nil } }
 
-    /// Waits for the histogram.
-    func wait() -> Result<LiveHistogram, Error> {
+    /// Waits for the histogram, checking `shouldStop` every 50 ms: nil once it says to stop
+    /// (Ctrl-C), the runs going on until cancelled.
+    func wait(stoppingWhen shouldStop: () -> Bool) -> Result<LiveHistogram, Error>? {
         condition.withLock {
-            while result == nil { condition.wait() }
+            while result == nil {
+                if shouldStop() { return nil }
+                _ = condition.wait(until: Date().addingTimeInterval(0.05))
+            }
             return result!
         }
     }

@@ -49,6 +49,14 @@ final class ChoiceTurn: DrillTurn {
         read(answer).map { DrillResult($0.verdict) }
     }
 
+    func debrief(_ answer: String?) -> String {
+        let grade = answer.flatMap { try? ChoiceGrader.grade($0, options: question.options, order: order) }
+        // The grade is on the answer's line above; the marks say the rest.
+        var text = "\n"
+        text += InterviewRenderer.choiceKey(question, order: order, chosen: grade?.chosen ?? [], style: style) + "\n"
+        return text + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"
+    }
+
     /// How many options are right: it tells "choose all that apply" from "choose one" without
     /// saying which.
     func hint() {

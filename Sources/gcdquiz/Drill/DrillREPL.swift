@@ -21,6 +21,12 @@ final class DrillREPL {
     private let memory: SessionMemory?
     /// One line for a returning learner (what is due, missed, new), said first.
     private let greeting: String?
+    /// The live runs of a puzzle asked again (`:again`): its next turn shows them rather than
+    /// starting as many again.
+    private var keptLive: (questionID: String, run: BackgroundLiveRun)?
+    /// The number each question got when first shown (`──── 3/12 ────`): a question shown again
+    /// keeps its number, a new one takes the next.
+    private var numbers: [String: Int] = [:]
 
     init(session: DrillSession, input: LineInput, style: TerminalStyle, liveRuns: Int, memory: SessionMemory? = nil,
          greeting: String? = nil) {
@@ -75,7 +81,15 @@ final class DrillREPL {
     private func welcome() {
         print(style.wrappedLines(style.bold("gcdquiz") + " — predict every output a snippet can print; see the model's answer and libdispatch's.", hanging: 0))
         if let greeting { print(style.wrappedLines(greeting, hanging: 0)) }
-        print(style.wrappedLines(style.dim("\(session.questions.count) question(s) · :help for commands · Ctrl-D ends the session"), hanging: 0))
+        // Follow-ups are not counted: they come after the question they follow, once answered.
+        let followUps = Set(session.questions.flatMap { FollowUps.of($0, in: session.bank, kind: session.kind) }.map(\.id))
+            .subtracting(session.questions.map(\.id)).count
+        let count = session.questions.count == 1 ? "1 question" : "\(session.questions.count) questions"
+        let extra = followUps == 0 ? "" : " (+ \(followUps) follow-up\(followUps == 1 ? "" : "s") after \(followUps == 1 ? "its question" : "their questions"))"
+        print(style.wrappedLines(style.dim("\(count)\(extra) · :help for commands · Ctrl-D ends the session"), hanging: 0))
+        if session.questions.contains(where: { $0.kind == .trace }) {
+            print(PreludeRenderer.introduction(style: style), terminator: "")
+        }
         print("")
     }
 
@@ -86,7 +100,10 @@ final class DrillREPL {
         reviewing = false
         explainedBeforeAnswering = false
         ranBeforeAnswering = false
-        guard let turn = session.turn(for: question, liveRuns: liveRuns, asked: asked, style: style) else {
+        let kept = keptLive?.questionID == question.id ? keptLive?.run : nil
+        if kept == nil { keptLive?.run.cancel() }
+        keptLive = nil
+        guard let turn = session.turn(for: question, liveRuns: liveRuns, asked: asked, style: style, live: kept) else {
             print(style.wrappedLines(style.red("\(question.id) cannot be asked: its code does not compile, or it has more schedules than the model explores in \(Int(TraceTurn.explorationSeconds)) seconds ('gcdquiz validate' says which); skipping it.")))
             session.advance()
             return
@@ -97,9 +114,12 @@ final class DrillREPL {
 
     private func printQuestion(_ turn: DrillTurn) {
         let question = turn.question
-        let number = (session.questions.firstIndex { $0.id == question.id } ?? session.position) + 1
+        let number = numbers[question.id] ?? (numbers.values.max() ?? 0) + 1
+        numbers[question.id] = number
+        let total = max(session.questions.count, number)
         let rule = String(repeating: "─", count: 4)
-        print(style.wrappedLines(style.dim("\(rule) \(number)/\(session.questions.count) \(rule)") + " " + style.bold(question.title), hanging: 0))
+        let heading = style.wrappedLines(style.dim("\(rule) \(number)/\(total) \(rule)") + " " + style.bold(question.title), hanging: 0)
+        print(heading)
         print(style.wrappedLines(style.dim("\(question.id) · \(question.kind.rawValue) · level \(question.level) · \(question.tags.joined(separator: ", "))"), hanging: 0))
         if let follows = question.follows, session.records.last?.questionID == follows {
             print(style.wrappedLines(style.dim("(a follow-up to the question you just answered)")))
@@ -111,6 +131,14 @@ final class DrillREPL {
         }
         print("")
         turn.printStatement()
+        // A snippet taller than the screen pushes the title off its top: it is said again above
+        // the prompt.
+        if let height = style.height {
+            let statement = QuestionRenderer.statement(question, order: [], style: style)
+            if style.screenLines(heading) + 3 + style.screenLines(statement) + 3 > height {
+                print(style.wrappedLines(style.dim("(\(number)/\(total): ") + style.bold(question.title) + style.dim(")"), hanging: 1))
+            }
+        }
     }
 
     // MARK: Grading
@@ -139,25 +167,24 @@ final class DrillREPL {
 
     /// `:right` or `:wrong` right after a verdict: the learner's judgement replaces the grader's.
     private func overrule(to result: DrillResult) {
-        guard reviewing, active != nil else {
-            print(style.wrappedLines(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer just graded (at the next> prompt).")))
+        guard let active, session.scoredRecord(for: active.question.id) != nil else {
+            print(style.wrappedLines(style.yellow("Nothing to overrule yet: :\(result.rawValue) changes the grade of a short answer once it is graded, until the next question.")))
             return
         }
         switch session.overrule(to: result) {
         case .success(let record):
             memory?.regrade(record)
-            let counted = style.bold("Counted as \(Self.spoken(record.result))")
+            let which = session.wasPractised(record.questionID) ? "Your scored answer counts as" : "Counted as"
+            let counted = style.bold("\(which) \(Self.spoken(record.result))")
             if let graded = record.overruledFrom {
-                print(counted + style.dim(" (the grader said \(Self.spoken(graded)); the summary shows it as overruled)."))
+                print(style.wrappedLines(counted + style.dim(" (the grader said \(Self.spoken(graded)); the summary shows it as overruled).")))
             } else {
-                print(counted + style.dim(", as the grader said."))
+                print(style.wrappedLines(counted + style.dim(", as the grader said.")))
             }
         case .failure(.exactlyGraded(.trace)):
             print(style.wrappedLines(style.yellow("A trace answer is graded exactly against every schedule, so there is nothing to overrule.") + " :explain OUTCOME shows a schedule for an outcome, or why none exists."))
         case .failure(.exactlyGraded(let kind)):
             print(style.wrappedLines(style.yellow("A \(kind.rawValue) answer is graded against the answer key, so there is nothing to overrule;") + " :right and :wrong are for short answers, whose grade is a judgement."))
-        case .failure(.practice):
-            print(style.wrappedLines(style.yellow("That answer was practice and does not count, so there is nothing to overrule.")))
         case .failure(.nothingGraded), .failure(.notAVerdict):
             print(style.wrappedLines(style.yellow("Nothing to overrule: this question was skipped.")))
         }
@@ -189,6 +216,7 @@ final class DrillREPL {
             print(style.wrappedLines("  " + style.dim("answers: a trace puzzle's \(AnswerNotation.reminder), e.g. \(AnswerNotation.example)"), hanging: 9))
             print(style.wrappedLines("           " + style.dim("a choice question's letters, e.g. a, c; a short question's few words"), hanging: 0))
             print(style.wrappedLines("  " + style.dim("the first answer to a question counts; :explain and :run before it are noted beside it"), hanging: 0))
+            print(PreludeRenderer.introduction(style: style), terminator: "")
         case .hint:
             active?.hint()
         case .skip:
@@ -212,7 +240,12 @@ final class DrillREPL {
             self.active = nil
         case .again:
             guard let question = active?.question else { break }
-            active?.cancel()
+            // The same puzzle again: its live runs are kept for the next turn.
+            if let trace = active as? TraceTurn, let live = trace.live {
+                keptLive = (question.id, live)
+            } else {
+                active?.cancel()
+            }
             active = nil
             // Once answered, the question is still the current one: asking it again is showing it
             // again. Before, it is put back as the next one.
@@ -246,7 +279,7 @@ final class DrillREPL {
         case .show:
             if let active { printQuestion(active) }
         case .list:
-            listSession()
+            listSession(page: parsed.argument)
         case .goto:
             guard !parsed.argument.isEmpty else {
                 print(style.wrappedLines(style.yellow("Which question? :goto ID (Tab completes ids)")))
@@ -272,25 +305,49 @@ final class DrillREPL {
     }
 
     /// Each question of the session with its scored result (what the score counts), and
-    /// whether it was practised since.
-    private func listSession() {
-        for (index, question) in session.questions.enumerated() {
-            let mark: String
-            let scored = session.scoredRecord(for: question.id)?.result
-                ?? session.records.last { $0.questionID == question.id }?.result
-            if index == session.position {
-                mark = style.bold("▶")
-            } else {
-                switch scored {
-                case .right: mark = style.green("✓")
-                case .partial: mark = style.yellow("~")
-                case .wrong: mark = style.red("✗")
-                case .skipped: mark = style.dim("–")
-                case nil: mark = " "
-                }
+    /// whether it was practised since. At a terminal, one screen at a time: `:list` shows the
+    /// page with the question on screen, `:list N` page N, each question on one line.
+    private func listSession(page argument: String) {
+        let rows = session.questions.enumerated().map { index, question in
+            (mark: listMark(index: index, question: question), question: question)
+        }
+        guard let height = style.height, let width = style.width else {
+            for row in rows {
+                let practised = session.wasPractised(row.question.id) ? " " + style.dim("(practised)") : ""
+                print("  \(row.mark) \(row.question.id)\(practised)  \(style.dim("L\(row.question.level) \(row.question.title)"))")
             }
-            let practised = session.wasPractised(question.id) ? " " + style.dim("(practised)") : ""
-            print(style.wrapped("  \(mark) \(question.id)\(practised)  \(style.dim("L\(question.level) \(question.title)"))", firstLineWidth: 0, indent: 6))
+            return
+        }
+        let size = max(height - 3, 5)
+        let pages = max((rows.count + size - 1) / size, 1)
+        let current = min(session.position, max(rows.count - 1, 0)) / size + 1
+        guard let page = argument.isEmpty ? current : Int(argument), (1...pages).contains(page) else {
+            print(style.wrappedLines(style.yellow("Which page? :list shows the one with this question; :list 1 to :list \(pages) any other.")))
+            return
+        }
+        for row in rows[((page - 1) * size)..<min(page * size, rows.count)] {
+            let practised = session.wasPractised(row.question.id) ? " (practised)" : ""
+            let head = "  \(row.mark) \(row.question.id)"
+            let used = 4 + TerminalColumns.width(row.question.id)
+            let rest = TerminalColumns.truncated("\(practised)  L\(row.question.level) \(row.question.title)", to: max(width - used - 1, 0))
+            print(head + style.dim(rest))
+        }
+        if pages > 1 {
+            let next = page < pages ? " · :list \(page + 1) for the next" : " · :list 1 for the first"
+            print(style.dim("  page \(page) of \(pages), \(rows.count) questions\(next)"))
+        }
+    }
+
+    /// ▶ the question on screen, then its scored result: ✓, ~, ✗, – for skipped.
+    private func listMark(index: Int, question: Question) -> String {
+        if index == session.position { return style.bold("▶") }
+        let scored = session.scoredRecord(for: question.id)?.result ?? session.records.last { $0.questionID == question.id }?.result
+        switch scored {
+        case .right: return style.green("✓")
+        case .partial: return style.yellow("~")
+        case .wrong: return style.red("✗")
+        case .skipped: return style.dim("–")
+        case nil: return " "
         }
     }
 

@@ -27,6 +27,9 @@ protocol DrillTurn: AnyObject {
     var afterVerdict: String { get }
     /// Stops work started for the question (live runs) when the learner moves on.
     func cancel()
+    /// After a mock interview: the verdict on `answer` (nil: none was given) and the right
+    /// answer, with the explanation, all of it (the debrief fits it to the screen).
+    func debrief(_ answer: String?) -> String
 }
 
 extension DrillTurn {
@@ -58,11 +61,13 @@ extension DrillResult {
 
 extension DrillSession {
     /// The turn that asks `question` (the `asked`-th question shown): nil when a trace puzzle's
-    /// code does not compile.
-    func turn(for question: Question, liveRuns: Int, asked: Int, style: TerminalStyle) -> DrillTurn? {
+    /// code does not compile. `live`: the live runs of an earlier turn of the same puzzle
+    /// (`:again`), reused rather than started again.
+    func turn(for question: Question, liveRuns: Int, asked: Int, style: TerminalStyle, live: BackgroundLiveRun? = nil) -> DrillTurn? {
         switch question.kind {
         case .trace:
-            TraceTurn(question: question, program: try? bank.program(of: question).get(), liveRuns: liveRuns, seed: seed, asked: asked, style: style)
+            TraceTurn(question: question, program: try? bank.program(of: question).get(), liveRuns: liveRuns, seed: seed, asked: asked,
+                      style: style, live: live)
         case .choice:
             ChoiceTurn(question: question, order: optionOrder(for: question), style: style)
         case .short:

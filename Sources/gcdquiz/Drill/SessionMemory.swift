@@ -10,8 +10,8 @@ final class SessionMemory {
     let history: ProgressHistory
     let mode: Mode
     let seed: UInt64
-    /// The review recorded last, for an overrule right after it.
-    private var last: (questionID: String, review: Review)?
+    /// The scored review of each question of the session, for an overrule.
+    private var scored: [String: Review] = [:]
 
     init(recorder: ProgressRecorder?, history: ProgressHistory, mode: Mode, seed: UInt64) {
         self.recorder = recorder
@@ -26,7 +26,9 @@ final class SessionMemory {
     /// Records one answer at once (a committed transaction). A failure is said once, on
     /// standard error, and the session goes on.
     func record(_ record: DrillRecord, of question: Question) {
-        write(Review(of: question, record: record, mode: mode, seed: seed, generated: question.isGenerated))
+        let review = Review(of: question, record: record, mode: mode, seed: seed, generated: question.isGenerated)
+        if !record.isPractice && record.result != .skipped && scored[question.id] == nil { scored[question.id] = review }
+        write(review)
     }
 
     /// Records that the time ran out on `question` (a mock interview): no answer, so not known.
@@ -38,19 +40,17 @@ final class SessionMemory {
     }
 
     private func write(_ review: Review) {
-        last = (review.questionID, review)
         if let failure = recorder?.record(review) {
             Output.write("gcdquiz: \(failure)\n", to: .standardError)
         }
     }
 
-    /// The learner overruled the grade of the answer just recorded.
+    /// The learner overruled the grade of a question's scored answer.
     func regrade(_ record: DrillRecord) {
-        guard let last, last.questionID == record.questionID else { return }
-        var review = last.review
+        guard var review = scored[record.questionID] else { return }
         review.grade = Grade(record.result, kind: record.kind)
         review.overruledFrom = record.overruledFrom.map { Grade($0, kind: record.kind) }
-        self.last = (last.questionID, review)
+        scored[record.questionID] = review
         if let failure = recorder?.regrade(review) {
             Output.write("gcdquiz: \(failure)\n", to: .standardError)
         }

@@ -23,8 +23,15 @@ struct SessionPlan {
     }
 
     /// The one line (it fits 80 columns) that greets a returning learner; the due and missed
-    /// questions then come first.
+    /// questions then come first. A question missed last time is due again soon: it is counted
+    /// once, among the due ones, not a second time as missed.
     var greeting: String {
-        "Welcome back: \(dueToday.count) due today, \(plan.missed.count) missed last time, \(plan.newLeftToday) new left today."
+        let due = Set(dueToday.map(\.id))
+        let missedDue = plan.missed.filter { due.contains($0.id) }.count
+        let missedLater = plan.missed.count - missedDue
+        var text = "Welcome back: \(dueToday.count) due today"
+        if missedDue > 0 { text += missedDue == dueToday.count ? " (missed last time)" : " (\(missedDue) of them missed last time)" }
+        if missedLater > 0 { text += ", \(missedLater) more missed last time" }
+        return text + ", \(plan.newLeftToday) new left today."
     }
 }

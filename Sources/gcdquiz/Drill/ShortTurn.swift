@@ -25,7 +25,7 @@ final class ShortTurn: DrillTurn {
     /// The grade of `answer`, or nil after saying why it cannot be read.
     private func read(_ answer: String) -> ShortAnswerGrader.Grade? {
         do {
-            return try ShortAnswerGrader.grade(answer, ideas: question.keyIdeas)
+            return try ShortAnswerGrader.grade(answer, question: question)
         } catch {
             print(style.wrappedLines(style.yellow("I can't read that: \(error.message).")))
             return nil
@@ -40,6 +40,13 @@ final class ShortTurn: DrillTurn {
 
     func assess(_ answer: String) -> DrillResult? {
         read(answer).map { DrillResult($0.verdict) }
+    }
+
+    func debrief(_ answer: String?) -> String {
+        let grade = answer.flatMap { try? ShortAnswerGrader.grade($0, question: question) }
+        let key = grade.map { InterviewRenderer.shortVerdict($0, question: question, style: style) }
+            ?? InterviewRenderer.shortKey(question, style: style)
+        return "\n" + style.wrappedLines(key) + "\n" + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"
     }
 
     /// How many key ideas a full answer has: the size of the answer expected, not its content.

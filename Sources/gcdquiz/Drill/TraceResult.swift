@@ -15,6 +15,9 @@ struct TraceResult {
     /// A line under the verdict: practice, or help used before answering.
     let note: String?
     let style: TerminalStyle
+    /// False for a question left without an answer (a mock interview's debrief): the outcomes
+    /// are shown as the answer, not as what was missed.
+    var answered = true
 
     /// Rows of the outcome table at most, on a terminal; the rest are counted.
     static let maximumRows = 10
@@ -58,14 +61,29 @@ struct TraceResult {
     // MARK: Parts
 
     private func full(footer: String) -> String {
+        whole() + "\n" + style.dim(footer) + "\n"
+    }
+
+    /// Everything: the verdict with up to three reasons, every outcome, the explanation and the
+    /// schedule of one outcome missed, step by step.
+    func whole() -> String {
         var text = "\n" + verdict(reasons: 3) + noteText + "\n" + table(maxRows: nil) + racesText + "\n"
         text += style.bold("Why") + "\n" + QuestionRenderer.prose(explanation, style: style) + "\n"
         text += missedSchedule
-        return text + "\n" + style.dim(footer) + "\n"
+        return text
     }
 
     private func verdict(reasons: Int, rules: Bool = true) -> String {
-        GradeRenderer.render(grade, exploration: exploration, style: style, showMissing: false, reasons: reasons, rules: rules, moreHint: reasons == .max ? nil : ":more")
+        guard answered else {
+            let count = grade.possible.count
+            return style.wrappedLines(style.bold("The answer") + ": " + (count == 1 ? "one possible outcome." : "\(count) possible outcomes.")) + "\n"
+        }
+        return GradeRenderer.render(grade, exploration: exploration, style: style, showMissing: false, reasons: reasons, rules: rules, moreHint: reasons == .max ? nil : ":more")
+    }
+
+    /// How a schedule of an outcome the learner did not give is introduced.
+    private var scheduleHeading: String {
+        answered ? "A schedule you did not predict" : "A schedule for one of them"
     }
 
     private var noteText: String {
@@ -83,7 +101,7 @@ struct TraceResult {
     /// One missed outcome's schedule in a sentence.
     private var witnessSummary: String {
         guard let missed, let report = exploration.report(for: missed) else { return "" }
-        let text = style.bold("A schedule you did not predict, ") + style.bold(AnswerNotation.render(missed)) + ": "
+        let text = style.bold(scheduleHeading + ", ") + style.bold(AnswerNotation.render(missed)) + ": "
             + ScheduleRenderer.summary(report.witness, narrator: exploration.narrator, style: style) + "."
         return "\n" + style.wrappedLines(text) + "\n"
     }
@@ -91,7 +109,7 @@ struct TraceResult {
     /// The same schedule step by step.
     private var missedSchedule: String {
         guard let missed, let report = exploration.report(for: missed) else { return "" }
-        return "\n" + style.bold("A schedule you did not predict: ") + AnswerNotation.render(missed) + "\n"
+        return "\n" + style.bold(scheduleHeading + ": ") + AnswerNotation.render(missed) + "\n"
             + ScheduleRenderer.render(report.witness, narrator: exploration.narrator, style: style)
     }
 
@@ -146,7 +164,7 @@ struct TraceResult {
             histogram.map { $0.count(of: LiveOutcome(lines: outcome.lines, end: outcome.end == .finished ? .finished : .deadlock)) }
         }
         for outcome in shownPossible {
-            let mark = grade.predicted.contains(outcome) ? style.green("✓ you") : style.yellow("· missed")
+            let mark = grade.predicted.contains(outcome) ? style.green("✓ you") : answered ? style.yellow("· missed") : style.dim("·")
             rows.append((AnswerNotation.render(outcome), mark, live(outcome), shortLabel(outcome)))
         }
         for outcome in grade.elsewhere {
@@ -155,8 +173,8 @@ struct TraceResult {
         for outcome in impossible {
             rows.append((AnswerNotation.render(outcome), style.red("✗ impossible"), nil, nil))
         }
-        let notationWidth = max(rows.map(\.notation.count).max() ?? 0, 7)
-        let labelWidth = rows.compactMap(\.label).map { $0.count + 2 }.max() ?? 0
+        let notationWidth = max(rows.map { TerminalColumns.width($0.notation) }.max() ?? 0, 7)
+        let labelWidth = rows.compactMap(\.label).map { TerminalColumns.width($0) + 2 }.max() ?? 0
         // Bars shrink to fit the terminal: "  outcome   mark(13) count(6) bar  label".
         let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6 + labelWidth) - 1) } ?? 20
         let machine = histogram.map { "\(Narrator.count($0.machine.cores ?? 1))" } ?? ""
@@ -164,7 +182,7 @@ struct TraceResult {
             + (histogram.map { "live (\($0.runs) runs on libdispatch, \(machine))" } ?? "")).trimmingTrailingSpaces()) + "\n"
         let largest = histogram?.entries.map(\.count).max() ?? 1
         for row in rows {
-            var line = "  " + row.notation.padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   "
+            var line = "  " + TerminalColumns.padded(row.notation, to: notationWidth) + "   "
             line += row.mark + String(repeating: " ", count: max(0, 13 - TerminalStyle.visibleLength(row.mark)))
             if let count = row.count {
                 line += String(format: "%5d", count)

@@ -10,7 +10,8 @@ final class TraceTurn: DrillTurn {
     let exploration: Exploration
     let grader: TraceGrader
     let shownAt = Date()
-    private var live: BackgroundLiveRun?
+    /// The live runs started for the puzzle (or kept from its last turn).
+    private(set) var live: BackgroundLiveRun?
     private let style: TerminalStyle
     /// Seeds `:run`, so a session run with `--seed` repeats.
     private let runSeed: UInt64
@@ -22,7 +23,7 @@ final class TraceTurn: DrillTurn {
     /// Nil when the snippet does not compile, or the model cannot explore it within its budget
     /// (the bank normally leaves such puzzles out; `validate` names them): the drill skips it
     /// rather than stall or grade against outcomes not all known.
-    init?(question: Question, program: Program?, liveRuns: Int, seed: UInt64, asked: Int, style: TerminalStyle) {
+    init?(question: Question, program: Program?, liveRuns: Int, seed: UInt64, asked: Int, style: TerminalStyle, live kept: BackgroundLiveRun? = nil) {
         guard let program else { return nil }
         let exploration = Explorer(timeBudget: Self.explorationSeconds).explore(program)
         guard exploration.isComplete else { return nil }
@@ -32,11 +33,12 @@ final class TraceTurn: DrillTurn {
         grader = TraceGrader(exploration: exploration)
         runSeed = seed &+ UInt64(asked) &* 31
         let runs = LiveRunBudget.runs(liveRuns, for: program, exploration: exploration)
-        live = runs > 0 ? BackgroundLiveRun(program: program, runs: runs, seed: seed &+ UInt64(asked)) : nil
+        live = kept ?? (runs > 0 ? BackgroundLiveRun(program: program, runs: runs, seed: seed &+ UInt64(asked)) : nil)
     }
 
     func printStatement() {
         print(QuestionRenderer.statement(question, order: [], style: style), terminator: "")
+        print(PreludeRenderer.barrierNote(code: question.code ?? "", style: style), terminator: "")
         print(style.wrappedLines(style.bold("What can it print?") + " " + style.dim(AnswerNotation.reminder)))
         print(style.wrappedLines(style.dim("  e.g. \(AnswerNotation.example)")))
     }
@@ -85,27 +87,49 @@ final class TraceTurn: DrillTurn {
         }
     }
 
+    func debrief(_ answer: String?) -> String {
+        let graded = answer.flatMap { try? grader.grade($0) }
+        var result = TraceResult(grade: graded ?? grader.grade([]), exploration: exploration, histogram: nil,
+                                 explanation: question.explanation, note: nil, style: style)
+        result.answered = graded != nil
+        return result.whole()
+    }
+
     func more() {
         guard let result else { return }
         print(result.more(), terminator: "")
     }
 
     /// The live runs' histogram, once they are done. At a terminal a status line says what is
-    /// being waited for, and is erased once the runs are in.
+    /// being waited for, and is erased once the runs are in; Ctrl-C skips the wait (the verdict
+    /// comes without them).
     private func liveHistogram() -> LiveHistogram? {
         guard let live else { return nil }
+        // Cleared before saying Ctrl-C skips them, so that a Ctrl-C right after it counts.
+        InterruptHandler.clear()
         let waiting = !live.isReady && style.height != nil
-        if waiting { print(style.dim("(finishing the live runs on libdispatch…)"), terminator: "") ; fflush(nil) }
-        let outcome = live.wait()
+        if waiting { print(style.dim("(finishing the live runs on libdispatch… Ctrl-C skips them)"), terminator: "") ; fflush(nil) }
+        let outcome = live.wait(stoppingWhen: { InterruptHandler.wasInterrupted })
         if waiting { print("\r\u{1B}[2K", terminator: "") }
+        // Ctrl-C reaches the runs' workers too: should they end first, the runs still count as
+        // skipped.
+        guard let outcome, !InterruptHandler.wasInterrupted else {
+            live.cancel()
+            self.live = nil
+            InterruptHandler.clear()
+            print(style.wrappedLines(style.dim("(live runs skipped: Ctrl-C; :run runs the snippet again)")))
+            return nil
+        }
         if case .success(let histogram) = outcome { return histogram }
         return nil
     }
 
     // MARK: Help
 
+    /// The hints, the rule that decides the puzzle first: worked out at the first `:hint`.
+    private lazy var rules = DecidingRules.ordered(exploration)
+
     func hint() {
-        let rules = exploration.program.rulesAtWork
         guard hintsGiven < rules.count else {
             print(style.wrappedLines(style.dim("No more hints. :explain OUTCOME tells whether an outcome can happen, and how.")))
             return
@@ -147,14 +171,23 @@ final class TraceTurn: DrillTurn {
             return false
         }
         InterruptHandler.clear()
+        // Runs that take more than a second say how far along they are, on standard error, as
+        // `gcdquiz run` does; Ctrl-C stops them and the histogram says so.
+        let progress = LiveProgressLine(total: runs)
         do {
             let histogram = try LiveRunner.selfHosted.run(
-                exploration.program, options: .init(runs: runs, seed: runSeed),
-                shouldStop: { InterruptHandler.wasInterrupted })
+                exploration.program, options: .init(runs: runs, seed: runSeed), onRun: progress.record,
+                shouldStop: {
+                    progress.tick()
+                    return InterruptHandler.wasInterrupted
+                })
+            progress.clear()
+            InterruptHandler.clear()
             let comparison = LiveComparison(histogram: histogram, exploration: exploration)
-            print(HistogramRenderer.render(comparison, name: question.id, style: style), terminator: "")
+            print(HistogramRenderer.render(comparison, name: question.id, style: style, requested: runs), terminator: "")
             return true
         } catch {
+            progress.clear()
             print(style.wrappedLines(style.red("The live run failed: \(error)")))
             return false
         }

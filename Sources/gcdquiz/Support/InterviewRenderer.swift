@@ -33,8 +33,34 @@ enum InterviewRenderer {
         case .partial: text = style.yellow(style.bold("partly right")) + ": \(grade.found.count) of \(grade.found.count + grade.missing.count) key ideas.\n"
         case .wrong: text = style.red(style.bold("wrong")) + ": none of the key ideas.\n"
         }
-        for idea in grade.found { text += style.green("  ✓ ") + idea.idea + "\n" }
-        for idea in grade.missing { text += style.yellow("  · ") + idea.idea + "\n" }
+        // The indentation outside the colour, so that a wrapped idea hangs under its text.
+        for idea in grade.found { text += "  " + style.green("✓") + " " + idea.idea + "\n" }
+        for idea in grade.missing { text += "  " + style.yellow("·") + " " + idea.idea + "\n" }
+        if let answer = question.modelAnswer {
+            text += style.bold("A model answer") + "\n" + QuestionRenderer.prose(answer, style: style) + "\n"
+        }
+        return text
+    }
+
+    /// Every option in the order shown, marked: ✓ the right ones, ✗ a wrong one chosen (with why
+    /// it is wrong). For the debrief after a mock interview, where the options are off screen.
+    static func choiceKey(_ question: Question, order: [Int], chosen: [Int], style: TerminalStyle) -> String {
+        order.enumerated().map { position, index in
+            let option = question.options[index]
+            let letter = OptionLetter.letter(position) + ")"
+            let picked = chosen.contains(index)
+            let mark = option.isCorrect ? style.green("✓") : picked ? style.red("✗") : " "
+            var text = option.text + (picked ? style.dim(" (your choice)") : "")
+            if picked && !option.isCorrect, let why = option.why { text += " " + style.dim("Wrong: " + why) }
+            return "  \(mark) \(style.bold(letter)) " + style.wrapped(text, firstLineWidth: 7, indent: 7)
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// A short question's key ideas and model answer, for the debrief of a question left
+    /// without an answer.
+    static func shortKey(_ question: Question, style: TerminalStyle) -> String {
+        var text = style.bold("The key ideas") + "\n"
+        for idea in question.keyIdeas { text += style.wrappedLines("  · " + idea.idea, hanging: 2) + "\n" }
         if let answer = question.modelAnswer {
             text += style.bold("A model answer") + "\n" + QuestionRenderer.prose(answer, style: style) + "\n"
         }

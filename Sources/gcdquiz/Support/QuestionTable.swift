@@ -5,14 +5,22 @@ import Quiz
 enum QuestionTable {
     static func render(_ questions: [Question], style: TerminalStyle) -> String {
         guard !questions.isEmpty else { return "  (no questions)\n" }
-        let idWidth = questions.map(\.id.count).max()!
-        let titleWidth = min(questions.map(\.title.count).max()!, 48)
-        var text = ""
-        for question in questions {
-            let id = question.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            let title = String(question.title.prefix(titleWidth)).padding(toLength: titleWidth, withPad: " ", startingAt: 0)
-            text += "  \(style.bold(id))  \(question.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) L\(question.level)  \(title)  \(style.dim(question.tags.joined(separator: ", ")))\n"
+        let idWidth = questions.map { TerminalColumns.width($0.id) }.max()!
+        let titleWidth = min(questions.map { TerminalColumns.width($0.title) }.max()!, 48)
+        let rows = questions.map { question in
+            let title = TerminalColumns.padded(TerminalColumns.truncated(question.title, to: titleWidth), to: titleWidth)
+            return "  \(style.bold(TerminalColumns.padded(question.id, to: idWidth)))  \(question.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) L\(question.level)  \(title)  \(style.dim(question.tags.joined(separator: ", ")))"
         }
-        return text
+        if let width = style.width, rows.contains(where: { TerminalColumns.width($0) > width }) {
+            return questions.map { stacked($0, style: style) }.joined()
+        }
+        return rows.map { $0 + "\n" }.joined()
+    }
+
+    /// One question in two lines, for a terminal too narrow for the table's rows: the id, kind,
+    /// level and topics, then the title under them, each wrapped at the terminal's width.
+    private static func stacked(_ question: Question, style: TerminalStyle) -> String {
+        let heading = "  " + style.bold(question.id) + "  " + style.dim("\(question.kind.rawValue) L\(question.level) · " + question.tags.joined(separator: ", "))
+        return style.wrapped(heading, firstLineWidth: 0, indent: 6) + "\n" + style.wrapped("    " + question.title, firstLineWidth: 0, indent: 4) + "\n"
     }
 }

@@ -34,7 +34,9 @@ struct TerminalStyle {
         var length = leading.count
         var hasWord = false
         var room = width - used
-        for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+        let words = text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false)
+            .flatMap { Self.pieces(String($0), columns: max(width - indent, 8)) }
+        for word in words {
             let wordLength = Self.visibleLength(String(word))
             if hasWord && length + 1 + wordLength > room {
                 lines.append(line)
@@ -50,6 +52,35 @@ struct TerminalStyle {
         lines.append(line)
         Self.keepShortTailWithItsWord(&lines, indent: indent, width: width)
         return lines.joined(separator: "\n")
+    }
+
+    /// A word wider than a whole line (a sentence of Chinese, which has no spaces) in pieces
+    /// that fit: the terminal would break it at its edge anyway, past the hanging indent.
+    /// Escape sequences stay whole.
+    private static func pieces(_ word: String, columns: Int) -> [String] {
+        guard visibleLength(word) > columns else { return [word] }
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        var inEscape = false
+        for character in word {
+            if character == "\u{1B}" { inEscape = true }
+            if inEscape {
+                piece.append(character)
+                if character.isLetter { inEscape = false }
+                continue
+            }
+            let next = TerminalColumns.width(of: character)
+            if used + next > columns {
+                pieces.append(piece)
+                piece = ""
+                used = 0
+            }
+            piece.append(character)
+            used += next
+        }
+        pieces.append(piece)
+        return pieces
     }
 
     /// A last line of one short word (a closing "}`" or ")") reads as debris: it takes the word
@@ -79,16 +110,10 @@ struct TerminalStyle {
 
     static let plain = TerminalStyle(enabled: false)
 
-    /// The width of `text` on screen: escape sequences take none.
+    /// The width of `text` on screen, in columns: escape sequences take none, East Asian wide
+    /// characters two (`TerminalColumns`).
     static func visibleLength(_ text: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for character in text {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character.isLetter { inEscape = false }; continue }
-            count += 1
-        }
-        return count
+        TerminalColumns.width(text)
     }
 
     /// How many lines `text` takes on screen, long lines wrapped by the terminal.

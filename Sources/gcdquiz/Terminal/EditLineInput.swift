@@ -8,7 +8,7 @@ final class EditLineInput: LineInput {
     var completer: ((String) -> [String])?
     let isInteractive = true
 
-    private let editor: OpaquePointer
+    let editor: OpaquePointer
     private let history: OpaquePointer?
     /// The file answers are appended to; nil once it cannot be kept.
     private var historyFile: HistoryFile?
@@ -16,6 +16,12 @@ final class EditLineInput: LineInput {
     private var historyNotice: String?
     private var lastRemembered: String?
     private var promptStorage: UnsafeMutablePointer<CChar>?
+    /// The clock of a timed read (a mock interview's question), while one is under way.
+    var countdown: Countdown?
+    /// Characters to hand libedit before reading the keyboard: a line being put back.
+    var injected: [wchar_t] = []
+    /// The part before the cursor of a line lifted for a warning, to put the cursor back.
+    var lifted: String?
 
     init?(historyPath: String?) {
         guard let editor = gcdquiz_el_open("gcdquiz") else { return nil }
@@ -57,10 +63,11 @@ final class EditLineInput: LineInput {
         _ = gcdquiz_el_bind(editor, "^C", "gcdquiz-interrupt")
         // Ctrl-R searches the history backwards for what is typed, as in a shell.
         _ = gcdquiz_el_bind(editor, "^R", "em-inc-search-prev")
-        _ = gcdquiz_el_set_getc(editor) { _, character in
-            guard let character else { return -1 }
-            return EditLineInput.readCharacter(into: character)
+        _ = gcdquiz_el_set_getc(editor) { editor, character in
+            guard let editor, let character, let data = gcdquiz_el_get_client_data(editor) else { return -1 }
+            return Unmanaged<EditLineInput>.fromOpaque(data).takeUnretainedValue().nextCharacter(into: character)
         }
+        bindCountdownKeys()
         el_source(editor, nil)  // the user's ~/.editrc, if any
         InterruptHandler.install()
         TypeAheadMode.enter()
@@ -74,17 +81,39 @@ final class EditLineInput: LineInput {
     }
 
     func readLine(prompt: String) -> LineResult {
+        sayHistoryNotice()
+        setPrompt(prompt)
+        return edit()
+    }
+
+    /// Says once, before a prompt, why the history is not kept.
+    func sayHistoryNotice() {
         if let historyNotice {
             print(TerminalStyle.current(for: .standardOutput).dim("(answers are not kept in the history: \(historyNotice))"))
             self.historyNotice = nil
         }
+    }
+
+    /// The prompt libedit draws from now on (at its next refresh).
+    func setPrompt(_ prompt: String) {
         promptStorage.map { free($0) }
         promptStorage = strdup(Self.markingEscapes(prompt))
+    }
+
+    /// The prompt as drawn, without its escape sequences: its width on screen.
+    var promptColumns: Int {
+        promptStorage.map { TerminalColumns.width(String(cString: $0)) } ?? 0
+    }
+
+    /// One line edited with libedit, with the prompt set.
+    func edit() -> LineResult {
         InterruptHandler.clear()
         var count: Int32 = 0
         let raw = el_gets(editor, &count)
         TypeAheadMode.enter()
         guard let raw else {
+            // libedit returns no line for an empty one ended by the clock (nothing typed yet).
+            if countdown?.event != nil { return .line("") }
             if InterruptHandler.wasInterrupted || (count < 0 && errno == EINTR) {
                 keepDropped(typedLine())
                 el_reset(editor)
@@ -104,10 +133,16 @@ final class EditLineInput: LineInput {
     }
 
     /// What is on the line being edited.
-    private func typedLine() -> String {
-        guard let info = el_line(editor) else { return "" }
+    func typedLine() -> String {
+        typedLineAndCursor().text
+    }
+
+    /// What is on the line being edited, and how much of it is before the cursor.
+    func typedLineAndCursor() -> (text: String, beforeCursor: String) {
+        guard let info = el_line(editor) else { return ("", "") }
         let bytes = UnsafeRawBufferPointer(start: info.pointee.buffer, count: info.pointee.lastchar - info.pointee.buffer)
-        return String(decoding: bytes, as: UTF8.self)
+        let before = UnsafeRawBufferPointer(start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer)
+        return (String(decoding: bytes, as: UTF8.self), String(decoding: before, as: UTF8.self))
     }
 
     /// A line dropped with Ctrl-C goes to this session's history (not the file), so that the up
@@ -117,14 +152,23 @@ final class EditLineInput: LineInput {
         _ = gcdquiz_history_enter(history, line)
     }
 
-    /// libedit's character reader: waits for input with poll, so that a Ctrl-C (a SIGINT, which
-    /// sets the interrupt flag) ends the read within 50 ms instead of depending on how the
-    /// signal interrupts a blocking read. Decodes UTF-8. Returns 1 with a character, 0 at the
-    /// end of input, -1 when interrupted.
-    static func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+    /// libedit's character reader: a character being put back first; else waits for input with
+    /// poll, so that a Ctrl-C (a SIGINT, which sets the interrupt flag) ends the read within 50
+    /// ms instead of depending on how the signal interrupts a blocking read, and so that a
+    /// countdown's clock can hand libedit its own keys (a new second, a warning, the end).
+    /// Decodes UTF-8. Returns 1 with a character, 0 at the end of input, -1 when interrupted.
+    func nextCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        if !injected.isEmpty {
+            character.pointee = injected.removeFirst()
+            return 1
+        }
         var bytes: [UInt8] = []
         while true {
             if InterruptHandler.wasInterrupted { return -1 }
+            if bytes.isEmpty, let key = countdownKey() {
+                character.pointee = key
+                return 1
+            }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 50)
             if ready < 0 && errno != EINTR { return -1 }
@@ -186,7 +230,7 @@ final class EditLineInput: LineInput {
         let bytes = UnsafeRawBufferPointer(start: info.pointee.buffer, count: length)
         let before = String(decoding: bytes, as: UTF8.self)
         let word = String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
-        let candidates = completer(before).filter { $0.hasPrefix(word) }
+        let candidates = completer(before).filter { $0.hasPrefix(word) }.sorted()
         guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = candidates.dropFirst().reduce(candidates[0]) { prefix, candidate in
             String(zip(prefix, candidate).prefix { $0 == $1 }.map(\.0))
@@ -199,9 +243,30 @@ final class EditLineInput: LineInput {
             el_insertstr(editor, String(common.dropFirst(word.count)))
             return UInt8(CC_REFRESH)
         }
+        var size = winsize()
+        let width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         print("")
-        print(candidates.joined(separator: "  "))
+        print(Self.columns(candidates, width: width), terminator: "")
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// Candidates in columns, down then across, as a shell lists them: never a line wider than
+    /// the terminal (one long line used to be broken mid-id by the terminal).
+    static func columns(_ candidates: [String], width: Int) -> String {
+        let cell = (candidates.map { TerminalColumns.width($0) }.max() ?? 0) + 2
+        let across = max(1, (width - 1) / cell)
+        let rows = (candidates.count + across - 1) / across
+        var text = ""
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<across {
+                let index = column * rows + row
+                guard index < candidates.count else { break }
+                line += TerminalColumns.padded(candidates[index], to: cell)
+            }
+            text += line.trimmingTrailingSpaces() + "\n"
+        }
+        return text
     }
 }
 

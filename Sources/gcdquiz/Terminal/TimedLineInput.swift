@@ -1,40 +1,48 @@
 import Foundation
 
 /// Reads answer lines against a deadline, for the mock interview: the time left is shown in the
-/// prompt (at a terminal, a countdown redrawn every second while the learner types), and running
-/// out ends the read. Reads standard input itself (never through stdio's buffer, which would hide
-/// lines already read from `poll`).
+/// prompt, warnings come at chosen moments, and running out ends the read with what was typed
+/// so far. At a terminal the line is edited with libedit, as in the drill (`EditLineInput`,
+/// whose prompt counts down every second); from a pipe, lines are read as they come. Reads
+/// standard input itself (never through stdio's buffer, which would hide lines already read
+/// from `poll`).
 final class TimedLineInput {
-    enum Result: Equatable {
-        case line(String)
-        /// The deadline passed before Enter.
-        case timeout
-        /// Ctrl-C: the line is dropped.
-        case interrupted
-        /// Ctrl-D on an empty line, or the end of input.
-        case end
-    }
-
-    let isInteractive: Bool
-    /// Bytes read but not yet returned as lines.
+    /// The line editor at a terminal; nil when standard input or output is not one.
+    private let editor: EditLineInput?
+    /// Bytes read but not yet returned as lines (from a pipe).
     private var pending: [UInt8] = []
     private var atEnd = false
 
-    init() {
-        isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    init(editor: EditLineInput?) {
+        self.editor = editor
     }
 
-    /// The next line, or `.timeout` at `deadline`. `prompt` gives the prompt for the seconds left.
-    func readLine(deadline: Date, prompt: @escaping (Int) -> String) -> Result {
-        isInteractive ? readTerminal(deadline: deadline, prompt: prompt) : readPipe(deadline: deadline, prompt: prompt)
+    var isInteractive: Bool { editor != nil }
+
+    /// The next line, or `.timeout` with what was typed at `deadline`. `prompt` gives the prompt
+    /// for the seconds left; at each of `warnings` (seconds left) `warn` says so.
+    func readLine(deadline: Date, prompt: @escaping (Int) -> String, warnings: [Int], warn: (Int) -> Void) -> TimedLineResult {
+        if let editor { return editor.readLine(deadline: deadline, prompt: prompt, warnings: warnings, warn: warn) }
+        return readPipe(deadline: deadline, prompt: prompt, warnings: warnings, warn: warn)
+    }
+
+    /// A line without a clock (the debrief after the interview), at a terminal only.
+    func readPlain(prompt: String) -> LineResult {
+        editor?.readLine(prompt: prompt) ?? .end
+    }
+
+    /// Keeps an answer in the history, for the up arrow.
+    func remember(_ line: String) {
+        editor?.remember(line)
     }
 
     private static func secondsLeft(_ deadline: Date) -> Int { max(Int(deadline.timeIntervalSinceNow.rounded(.up)), 0) }
 
     // MARK: A pipe
 
-    private func readPipe(deadline: Date, prompt: (Int) -> String) -> Result {
+    private func readPipe(deadline: Date, prompt: (Int) -> String, warnings: [Int], warn: (Int) -> Void) -> TimedLineResult {
         Output.write(prompt(Self.secondsLeft(deadline)))
+        var warnings = warnings.filter { $0 < Self.secondsLeft(deadline) }.sorted(by: >)
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -53,26 +61,34 @@ final class TimedLineInput {
                 Output.write(line + "\n")
                 return .line(line)
             }
-            guard wait(until: deadline) else {
-                Output.write("\n")
-                return .timeout
+            let until = warnings.first.map { deadline.addingTimeInterval(-Double($0)) } ?? deadline
+            guard wait(until: until) else {
+                if let next = warnings.first, until < deadline {
+                    warnings.removeFirst()
+                    Output.write("\n")
+                    warn(next)
+                    Output.write(prompt(Self.secondsLeft(deadline)))
+                    continue
+                }
+                // What came without its newline is what was on the line.
+                let typed = String(decoding: pending, as: UTF8.self)
+                pending.removeAll()
+                Output.write(typed + "\n")
+                return .timeout(typed: typed)
             }
             fill()
         }
     }
 
-    /// Waits for input until `deadline` (at most a second at a time when `tick` is given, which
-    /// is called each second). Returns false when the deadline passed.
-    private func wait(until deadline: Date, tick: (() -> Void)? = nil) -> Bool {
+    /// Waits for input until `deadline`. Returns false when the deadline passed.
+    private func wait(until deadline: Date) -> Bool {
         while true {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { return false }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left, tick == nil ? left : 1) * 1000) + 1
-            let ready = poll(&descriptor, 1, milliseconds)
+            let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
             if ready > 0 { return true }
             if ready < 0 && errno != EINTR { atEnd = true; return true }
-            tick?()
         }
     }
 
@@ -84,71 +100,6 @@ final class TimedLineInput {
             pending.append(contentsOf: buffer[..<count])
         } else if count == 0 || errno != EINTR {
             atEnd = true
-        }
-    }
-
-    // MARK: A terminal
-
-    private func readTerminal(deadline: Date, prompt: @escaping (Int) -> String) -> Result {
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-
-        var typed: [UInt8] = []
-        let redraw = {
-            Output.write("\r\u{1B}[K" + prompt(Self.secondsLeft(deadline)) + String(decoding: typed, as: UTF8.self))
-        }
-        redraw()
-        while true {
-            while !pending.isEmpty {
-                let byte = pending.removeFirst()
-                switch byte {
-                case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
-                    Output.write("\n")
-                    return .line(String(decoding: typed, as: UTF8.self))
-                case 0x7F, 0x08:
-                    // Drop the last character, not the last byte.
-                    var text = String(decoding: typed, as: UTF8.self)
-                    if !text.isEmpty { text.removeLast() }
-                    typed = Array(text.utf8)
-                    redraw()
-                case 0x03:
-                    Output.write("^C\n")
-                    return .interrupted
-                case 0x04 where typed.isEmpty:
-                    Output.write("\n")
-                    return .end
-                case 0x15:  // Ctrl-U
-                    typed.removeAll()
-                    redraw()
-                case 0x1B:
-                    // An arrow or function key: ESC [ (or O), parameters, one final byte.
-                    if let next = pending.first, next == UInt8(ascii: "[") || next == UInt8(ascii: "O") {
-                        pending.removeFirst()
-                        while let parameter = pending.first, (0x30...0x3F).contains(parameter) { pending.removeFirst() }
-                        if !pending.isEmpty { pending.removeFirst() }
-                    }
-                case 0x00..<0x20:
-                    // Escape sequences and other control bytes are not part of an answer.
-                    continue
-                default:
-                    typed.append(byte)
-                    if byte < 0x80 || String(validating: typed, as: UTF8.self) != nil { redraw() }
-                }
-            }
-            if atEnd { return typed.isEmpty ? .end : .line(String(decoding: typed, as: UTF8.self)) }
-            guard wait(until: deadline, tick: redraw) else {
-                Output.write("\n")
-                return .timeout
-            }
-            fill()
         }
     }
 }
