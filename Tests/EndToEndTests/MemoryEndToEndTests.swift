@@ -103,7 +103,8 @@ import Testing
         threads.forEach { $0.start() }
         while threads.contains(where: { !$0.isFinished }) { usleep(10_000) }
         #expect(results.allSatisfy { $0?.status == 0 })
-        #expect(try learner.reviews().count == 4)
+        let recorded = try learner.reviews().count
+        #expect(recorded == 4, "\(recorded) answers recorded; the sessions said: \(results.map { $0?.stderr ?? "(no result)" })")
     }
 
     @Test func aSessionKilledAfterTwoAnswersKeepsThem() throws {

@@ -200,6 +200,10 @@ struct Frame: Hashable {
     /// the thread comes back to the statement after its blocks and returns once it has finished.
     var startedOperation: Int?
 
+    /// A body a `return` ends: a function's or a closure's (a work item's `perform()` runs its
+    /// block in a branch-like frame, but the block is a closure of its own).
+    var isBody: Bool { role.isBody || task != nil }
+
     enum Role: Hashable {
         case topLevel
         /// An `async` item this thread took from the queue.
@@ -218,6 +222,15 @@ struct Frame: Hashable {
             switch self {
             case .item(let queue, _, _), .syncBody(let queue, _, _): queue
             case .topLevel, .branch, .loop, .call: nil
+            }
+        }
+
+        /// A frame a `return` ends (with the loops and branches above it): a function's or a
+        /// closure's body.
+        var isBody: Bool {
+            switch self {
+            case .item, .call, .syncBody, .topLevel: true
+            case .branch, .loop: false
             }
         }
 

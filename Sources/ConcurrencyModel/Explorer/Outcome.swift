@@ -109,6 +109,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case crashes(DeadlockReason)
         /// A function the snippet declares is called: its body runs next on this thread.
         case calls(function: String)
+        /// `return`: the function or closure ends here, with its value if it has one.
+        case returns(Value?)
         case operationCreated(operation: OperationID)
         case operationBlockAdded(operation: OperationID)
         case dependencyAdded(operation: OperationID, on: OperationID)

@@ -20,7 +20,7 @@ extension Program {
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .precondition, .workItem, .call, .operation, .operationQueue:
+                .activate, .precondition, .workItem, .call, .operation, .operationQueue, .returns:
                 break
             }
             switch statement.action {
@@ -29,7 +29,7 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .concurrentPerform, .call, .operation, .operationQueue:
+                .concurrentPerform, .call, .operation, .operationQueue, .returns:
                 break
             }
             switch statement.action {
@@ -54,7 +54,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .operation(_, .create), .operation(_, .addBlock):
+                .operation(_, .create), .operation(_, .addBlock), .returns:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -97,7 +97,7 @@ extension Action {
         switch self {
         case .sleep, .dispatchAfter, .timedWait: true
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .precondition, .workItem,
-            .concurrentPerform, .call, .operation, .operationQueue:
+            .concurrentPerform, .call, .operation, .operationQueue, .returns:
             false
         }
     }

@@ -42,4 +42,45 @@ extension Semantics {
         state.threads[site.index].frames.append(Frame(block: call.body, role: .call, locals: parameters))
         return .moves(.calls(function: call.name), advancesPC: false)
     }
+
+    /// `return` ends every frame up to the body it stands in (a function's, a closure's: loops and
+    /// branches inside it end with it), and hands its value to the statement that called it. The
+    /// frames are then popped by `unwind`, as when a body runs to its end, releasing what they hold.
+    func returnStep(_ value: Expression?, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        let result = try value.map { expression throws(EvaluationError) in try evaluate(expression, for: site.thread, in: state) }
+        let frames = state.threads[site.index].frames
+        guard let boundary = frames.lastIndex(where: \.isBody) else { throw .undefined("a return outside a function or closure") }
+        for index in boundary..<frames.count {
+            state.threads[site.index].frames[index].pc = program[frames[index].block].statements.count
+            if case .loop(let variable, _, let last) = frames[index].role {
+                state.threads[site.index].frames[index].role = .loop(variable: variable, current: last, last: last)
+            }
+        }
+        if let result { deliver(result, from: frames[boundary], below: boundary, thread: site.index, in: &state) }
+        return .moves(.returns(result), advancesPC: false)
+    }
+
+    /// A returned value goes to the variable the caller reads it from: the statement before the
+    /// caller's next one is the call (or the `sync`) that started the body.
+    private func deliver(_ value: Value, from body: Frame, below boundary: Int, thread t: Int, in state: inout MachineState) {
+        var caller = (thread: t, frame: boundary - 1)
+        switch body.role {
+        case .syncBody(_, let waiter?, _):
+            guard let w = state.threadIndex(waiter) else { return }
+            caller = (w, state.threads[w].frames.count - 1)
+        case .syncBody, .call:
+            break
+        case .item, .topLevel, .branch, .loop:
+            return
+        }
+        guard body.task == nil, caller.frame >= 0 else { return }
+        let frame = state.threads[caller.thread].frames[caller.frame]
+        guard frame.pc > 0 else { return }
+        let target: VariableID? = switch program[frame.block].statements[frame.pc - 1].action {
+        case .call(let call): call.result
+        case .dispatch(_, .sync, _, let options): options.result
+        default: nil
+        }
+        if let target { state.threads[caller.thread].frames[caller.frame].locals[target] = value }
+    }
 }

@@ -28,6 +28,7 @@ extension Semantics {
             }
         case .branch(let condition, _, _): return local(condition)
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
+        case .returns(let value): return value.map(local) ?? true
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,

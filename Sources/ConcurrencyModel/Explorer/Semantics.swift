@@ -118,7 +118,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
-            .workItem, .call, .operation, .operationQueue:
+            .workItem, .call, .operation, .operationQueue, .returns:
             return nil
         }
     }
@@ -218,6 +218,7 @@ final class Semantics: Sendable {
         case .activate(let queue): effect = activateStep(queue, in: &state)
         case .precondition(let kind, let queue): effect = preconditionStep(kind, queue, at: site, in: state)
         case .call(let call): effect = try callStep(call, at: site, in: &state)
+        case .returns(let value): effect = try returnStep(value, at: site, in: &state)
         case .operation(let operation, .start(let global)):
             return startStep(operation, globalQueue: global, at: site, in: &state)
         case .operation(let operation, let action):

@@ -144,11 +144,33 @@ extension Lowering {
             report("\(method) needs a closure: write '\(method) { … }'", Syntax(call))
             return nil
         }
-        if let signature = closure.signature {
-            report("closure parameters and captures are outside the supported subset", Syntax(signature))
+        if let signature = closure.signature, !acceptsSignature(signature, of: closure) {
             return nil
         }
         return (lowerBlock(closure.statements, span: span(of: Syntax(closure))), options)
+    }
+
+    /// `{ () -> Int in … }`, `{ () in … }`: a closure of no parameters may say so, and give the
+    /// type of the value it returns (a sync whose value is used). Parameters and capture lists
+    /// are outside the subset.
+    private mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> Bool {
+        let noParameters: Bool = switch signature.parameterClause {
+        case .parameterClause(let clause)?: clause.parameters.isEmpty
+        case .simpleInput(let names)?: names.isEmpty
+        case nil: true
+        }
+        guard signature.capture == nil, noParameters, signature.effectSpecifiers == nil else {
+            report("closure parameters and captures are outside the supported subset", Syntax(signature))
+            return false
+        }
+        guard let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) else { return true }
+        guard valueClosures.keys.contains(closure.id) else {
+            report("a closure here returns nothing: its value is not used", Syntax(returnClause))
+            return false
+        }
+        guard let type = staticType(returnClause.type) else { return false }
+        valueClosures[closure.id] = .some(type)
+        return true
     }
 
     /// `.barrier`, `[.barrier]`, and flags that change nothing about order (accepted).

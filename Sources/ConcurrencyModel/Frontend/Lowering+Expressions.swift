@@ -91,7 +91,12 @@ extension Lowering {
         if let infix = expr.as(InfixOperatorExprSyntax.self),
             let op = infix.operator.as(BinaryOperatorExprSyntax.self).flatMap({ BinaryOperator(rawValue: $0.operator.text) })
         {
-            guard let lhs = lowerExpression(infix.leftOperand), let rhs = lowerExpression(infix.rightOperand),
+            // Left to right, as Swift evaluates (the calls inside run in that order).
+            let left = lowerExpression(infix.leftOperand)
+            let right = op == .and || op == .or
+                ? lowerConditionally(infix.rightOperand, op == .and ? "when the left side of && is true" : "when the left side of || is false")
+                : lowerExpression(infix.rightOperand)
+            guard let lhs = left, let rhs = right,
                 checkOperands(op, lhs, rhs, at: Syntax(infix.operator))
             else { return nil }
             return constantChecked(.binary(op, lhs, rhs), written: infix, at: Syntax(infix.operator))
@@ -114,8 +119,8 @@ extension Lowering {
             return .element(list, index: index)
         }
         if let ternary = expr.as(TernaryExprSyntax.self) {
-            guard let condition = lowerCondition(ternary.condition), let then = lowerExpression(ternary.thenExpression),
-                let otherwise = lowerExpression(ternary.elseExpression), sameType(then, otherwise, at: Syntax(ternary.elseExpression))
+            guard let condition = lowerCondition(ternary.condition), let then = lowerConditionally(ternary.thenExpression, "when the condition holds"),
+                let otherwise = lowerConditionally(ternary.elseExpression, "when the condition does not hold"), sameType(then, otherwise, at: Syntax(ternary.elseExpression))
             else { return nil }
             return .conditional(condition, then: then, otherwise: otherwise)
         }
@@ -139,6 +144,9 @@ extension Lowering {
                 items.append(value)
             }
             return .literal(.list(items))
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
+            return lowerValueCall(call)
         }
         report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, ?:, interpolation and .count", Syntax(expr))
         return nil
@@ -185,7 +193,7 @@ extension Lowering {
         guard let condition = lowerCondition(test), let then = singleValue(branch.body.statements, of: Syntax(branch.body)) else { return nil }
         let otherwise: Expression?
         switch elseBody {
-        case .ifExpr(let nested): otherwise = lowerIfExpression(nested)
+        case .ifExpr(let nested): otherwise = lowerConditionally(ExprSyntax(nested), "when the conditions before it do not hold")
         case .codeBlock(let block): otherwise = singleValue(block.statements, of: Syntax(block))
         }
         guard let otherwise, sameType(then, otherwise, at: Syntax(elseBody)) else { return nil }
@@ -224,7 +232,7 @@ extension Lowering {
             report("a branch of an 'if' or 'switch' expression is one value here", node)
             return nil
         }
-        return lowerExpression(expr)
+        return lowerConditionally(expr, "when its branch is chosen")
     }
 
     /// What a `case` tests of the switch's subject.

@@ -1,7 +1,8 @@
 import SwiftSyntax
 
-/// Functions the snippet declares: `func work(_ n: Int) { … }`, called as statements. They take
-/// values of the subset's types and return nothing; a call runs the body on the calling thread.
+/// Functions the snippet declares: `func work(_ n: Int) { … }` or `func total() -> Int { … }`.
+/// They take and return values of the subset's types; a call runs the body on the calling thread
+/// (one inside an expression just before its statement: `Lowering+Returns`).
 /// As in a Swift main file, a top-level function may be called above its declaration: every
 /// signature is known before the top-level code is lowered, and each body is lowered where it
 /// stands (seeing the declarations above it).
@@ -25,9 +26,10 @@ extension Lowering {
             }
             return
         }
-        if let returnClause = function.signature.returnClause, returnClause.type.trimmedDescription != "Void" {
-            report("functions return nothing in the supported subset: print or set a variable instead", Syntax(returnClause))
-            return
+        var returns: StaticType?
+        if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
+            guard let type = staticType(returnClause.type) else { return }
+            returns = type
         }
         guard function.body != nil else {
             report("'\(name)' needs a body", Syntax(function))
@@ -53,7 +55,7 @@ extension Lowering {
         }
         let body = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: function.body.map { self.span(of: Syntax($0)) }))
-        bind(name, .function(FunctionDecl(name: name, body: body, parameters: parameters)))
+        bind(name, .function(FunctionDecl(name: name, body: body, parameters: parameters, returns: returns)))
     }
 
     /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands.
@@ -74,6 +76,10 @@ extension Lowering {
         }
         blocks[declared.body.index].statements = lowerItems(body.statements)
         scopes.removeLast()
+        let isOneExpression = body.statements.count == 1 && body.statements.first?.item.as(ExprSyntax.self) != nil
+        if let type = declared.returns, !Self.alwaysReturns(body.statements), !isOneExpression {
+            report("missing return in global function expected to return '\(type)'", Syntax(body.rightBrace))
+        }
         currentFunction = previous
     }
 

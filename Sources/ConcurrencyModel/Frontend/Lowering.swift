@@ -17,6 +17,15 @@ struct Lowering {
     var operations: [OperationDecl] = []
     /// Statements a call lowers to after its own (addOperations' wait).
     var pendingStatements: [Statement] = []
+    /// Statements that must run before the statement being lowered: the calls its expressions
+    /// make (`print(total())` calls `total` first, its value into a hidden variable).
+    var hoisted: [Statement] = []
+    /// The `defer` blocks of each scope being lowered, innermost last; `isBody` marks a
+    /// function's or closure's own scope, where a `return` stops running them.
+    var deferScopes: [(isBody: Bool, defers: [DeferStmtSyntax])] = []
+    /// Closures whose value is used (`let v = q.sync { … }`): the type their `return`s give, once
+    /// the first one is seen.
+    var valueClosures: [SyntaxIdentifier: StaticType?] = [:]
     /// The function whose body is being lowered: calling it again would recurse.
     var currentFunction: String?
     /// Names in scope, innermost last. The first scope is the top level.
@@ -44,11 +53,13 @@ struct Lowering {
         case function(FunctionDecl)
     }
 
-    /// A function the snippet declares: its body and its parameters, in order.
+    /// A function the snippet declares: its body, its parameters in order, and the type of the
+    /// value it returns (nil: it returns nothing).
     struct FunctionDecl {
         var name: String
         var body: BlockID
         var parameters: [(label: String?, variable: VariableID)]
+        var returns: StaticType?
     }
 
     init(converter: SourceLocationConverter, makeProblem: @escaping (String, Syntax) -> Problem) {
@@ -95,11 +106,20 @@ struct Lowering {
 
     mutating func lowerItems(_ items: CodeBlockItemListSyntax) -> [Statement] {
         var statements: [Statement] = []
-        for item in items {
+        deferScopes.append((isBody: Self.isBody(items), defers: []))
+        let outerHoisted = hoisted
+        defer { hoisted = outerHoisted }
+        items: for item in items {
+            hoisted = []
+            var lowered: [Statement] = []
+            if let implicit = implicitReturn(item, in: items) {
+                statements += implicit
+                continue
+            }
             switch item.item {
             case .decl(let decl):
                 if let variable = decl.as(VariableDeclSyntax.self) {
-                    statements += declare(variable)
+                    lowered += declare(variable)
                 } else if let function = decl.as(FunctionDeclSyntax.self) {
                     declareFunction(function)
                 } else if let module = decl.as(ImportDeclSyntax.self) {
@@ -110,17 +130,30 @@ struct Lowering {
                     unsupported(Syntax(decl))
                 }
             case .expr(let expr):
-                statements += lowerStatement(expr)
+                lowered += lowerStatement(expr)
             case .stmt(let stmt):
                 if let expression = stmt.as(ExpressionStmtSyntax.self) {
-                    statements += lowerStatement(expression.expression)
+                    lowered += lowerStatement(expression.expression)
                 } else if let loop = stmt.as(ForStmtSyntax.self) {
-                    statements += lowerLoop(loop).map { [$0] } ?? []
+                    lowered += lowerLoop(loop).map { [$0] } ?? []
+                } else if let exit = stmt.as(ReturnStmtSyntax.self) {
+                    lowered += lowerReturn(exit)
+                } else if let guardStatement = stmt.as(GuardStmtSyntax.self) {
+                    lowered += lowerGuard(guardStatement).map { [$0] } ?? []
+                } else if let deferred = stmt.as(DeferStmtSyntax.self) {
+                    deferScopes[deferScopes.count - 1].defers.append(deferred)
+                } else if stmt.is(BreakStmtSyntax.self), items.parent?.is(SwitchCaseSyntax.self) == true {
+                    // `break` leaves the switch: the case's statements after it never run.
+                    statements += hoisted + lowered
+                    break items
                 } else {
                     unsupported(Syntax(stmt))
                 }
             }
+            statements += hoisted + lowered
         }
+        // The scope's `defer` blocks, last first, where it ends (a `return` runs them itself).
+        statements += lowerDefers(of: deferScopes.removeLast().defers)
         return statements
     }
 
@@ -382,9 +415,13 @@ struct Lowering {
             let id = BlockID(index: blocks.count)
             blocks.append(Block(statements: [], span: span(of: Syntax(nested))))
             scopes.append([:])
+            // The calls in an `else if`'s condition run only when it is tested: in its block.
+            let outerHoisted = hoisted
+            hoisted = []
             let statement = lowerIf(nested)
+            blocks[id.index].statements = hoisted + (statement.map { [$0] } ?? [])
+            hoisted = outerHoisted
             scopes.removeLast()
-            blocks[id.index].statements = statement.map { [$0] } ?? []
             otherwise = id
         case nil:
             break
@@ -408,9 +445,8 @@ struct Lowering {
                 report("'fallthrough' is outside the supported subset", Syntax(fallthroughItem))
                 return nil
             }
-            // `break` alone is an empty case.
-            let statements = arm.statements.filter { $0.item.as(BreakStmtSyntax.self) == nil }
-            arms.append((test.expression, lowerBlock(CodeBlockItemListSyntax(statements), span: span(of: Syntax(arm))), span(of: Syntax(arm))))
+            // `break` leaves the switch (`lowerItems`): alone, it makes an empty case.
+            arms.append((test.expression, lowerBlock(arm.statements, span: span(of: Syntax(arm))), span(of: Syntax(arm))))
         }
         guard let last = arms.last, last.test == nil || isExhaustive(arms.map(\.test), over: subject) else {
             report("switch must be exhaustive: add a 'default:' case", Syntax(choice.switchKeyword))
@@ -445,6 +481,10 @@ struct Lowering {
             return nil
         }
         if infix.leftOperand.is(DiscardAssignmentExprSyntax.self) {
+            // `_ = total()`, `_ = q.sync { … }`: the call, its value dropped.
+            if operation == .set, let call = infix.rightOperand.as(FunctionCallExprSyntax.self), isValueCall(call) {
+                return lowerCall(call)
+            }
             let reported = problems.count
             guard operation == .set, let (waitable, delay) = timedWait(infix.rightOperand) else {
                 // The wait's own problem (its deadline) says what is wrong; otherwise, what is supported.

@@ -182,6 +182,9 @@ public enum Action: Hashable, Sendable, Codable {
     case concurrentPerform(ConcurrentPerform)
     /// `work(3)`: a function the snippet declares, called with its arguments.
     case call(FunctionCall)
+    /// `return`, `return value`: leaves the function, method or closure it stands in (the
+    /// statements after it and around it in that body do not run), its value to the caller.
+    case returns(Expression?)
     /// `op.addDependency(…)`, `op.cancel()`, `op.completionBlock = { }`, … (see `OperationAction`).
     case operation(OperationID, OperationAction)
     /// `queue.addOperation(…)`, `queue.maxConcurrentOperationCount = n`, … on an OperationQueue.
@@ -289,11 +292,14 @@ public struct FunctionCall: Hashable, Sendable, Codable {
     public var name: String
     public var body: BlockID
     public var arguments: [Argument]
+    /// Where the value it returns goes (a variable of the caller), for a call inside an expression.
+    public var result: VariableID?
 
-    public init(name: String, body: BlockID, arguments: [Argument]) {
+    public init(name: String, body: BlockID, arguments: [Argument], result: VariableID? = nil) {
         self.name = name
         self.body = body
         self.arguments = arguments
+        self.result = result
     }
 }
 
@@ -333,10 +339,13 @@ public struct DispatchOptions: Hashable, Sendable, Codable {
     public var barrier: Bool
     /// `async(group:)`: the group is entered on submission and left when the block ends.
     public var group: GroupID?
+    /// `let v = q.sync { … }`: where the value the block returns goes (a variable of the caller).
+    public var result: VariableID?
 
-    public init(barrier: Bool = false, group: GroupID? = nil) {
+    public init(barrier: Bool = false, group: GroupID? = nil, result: VariableID? = nil) {
         self.barrier = barrier
         self.group = group
+        self.result = result
     }
 
     public static let none = DispatchOptions()

@@ -119,7 +119,8 @@ private struct ProgramDumper {
             var arguments: [String] = []
             if let group = options.group { arguments.append("group: \(name(group))") }
             if options.barrier { arguments.append("flags: .barrier") }
-            return "\(name(queue)).\(mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+            return (options.result.map { "\(name($0)) = " } ?? "")
+                + "\(name(queue)).\(mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         case .assign(let assignment):
             let target = name(assignment.target)
             let value = swift(assignment.value)
@@ -174,7 +175,10 @@ private struct ProgramDumper {
             let variable = perform.variable.map { " \(name($0)) in" } ?? ""
             return "DispatchQueue.concurrentPerform(iterations: \(perform.iterations)) {\(variable) } helpers: \(name(perform.queue))"
         case .call(let call):
-            return "\(call.name)(" + call.arguments.map { "\(name($0.parameter)): \(swift($0.value))" }.joined(separator: ", ") + ")"
+            return (call.result.map { "\(name($0)) = " } ?? "")
+                + "\(call.name)(" + call.arguments.map { "\(name($0.parameter)): \(swift($0.value))" }.joined(separator: ", ") + ")"
+        case .returns(let value):
+            return "return" + (value.map { " " + swift($0) } ?? "")
         case .operation(let operation, let action):
             let op = name(operation)
             switch action {

@@ -52,8 +52,26 @@ extension Program {
              .operation(_, .addDependency), .operation(_, .setPriority), .operation(_, .cancel), .operation(_, .waitUntilFinished),
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
-             .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished):
+             .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
+             .returns:
             []
+        }
+    }
+}
+
+extension Program {
+    /// Whether running the statement may `return` from the body it stands in: it is a `return`,
+    /// or a loop or branch with one inside (a closure it submits or a function it calls returns
+    /// from its own body).
+    public func mayReturn(_ statement: Statement) -> Bool {
+        switch statement.action {
+        case .returns: true
+        case .loop(let loop): blocks[loop.body.index].statements.contains(where: mayReturn)
+        case .branch(_, let then, let otherwise):
+            ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
+        case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
+            .workItem, .concurrentPerform, .call, .operation, .operationQueue:
+            false
         }
     }
 }
@@ -67,6 +85,7 @@ extension Action {
         case .branch(let condition, _, _): [condition]
         case .loop(let loop): [loop.from, loop.to]
         case .call(let call): call.arguments.map(\.value)
+        case .returns(let value): value.map { [$0] } ?? []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:
             []

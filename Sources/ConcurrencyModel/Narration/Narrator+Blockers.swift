@@ -65,7 +65,7 @@ extension Narrator {
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue:
+                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns:
                 container = "runs in a block submitted at line \(at), which has not run yet"
             }
             return "line \(line) \(container): \(words(for: inner))"

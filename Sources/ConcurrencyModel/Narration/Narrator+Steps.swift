@@ -57,6 +57,8 @@ extension Narrator {
         case .workItemSkipped(let item): "takes \(name(item)) from the queue: cancelled, so its body is skipped"
         case .crashes(let reason): "Foundation stops the process: \(crash(reason))"
         case .calls(let function): "calls \(function)()"
+        case .returns(let value?): "returns \(value.description)"
+        case .returns(nil): "returns"
         case .operationCreated(let operation): "creates \(name(operation))"
         case .operationBlockAdded(let operation): "\(name(operation)).addExecutionBlock"
         case .dependencyAdded(let operation, let other): "\(name(operation)).addDependency(\(name(other))): \(name(operation)) waits for \(name(other)) to finish"

@@ -84,6 +84,7 @@ public struct Narrator: Hashable, Sendable {
         case .loop: "run the loop"
         case .branch: "test the condition of the if"
         case .call(let call): "call \(call.name)()"
+        case .returns(let value): value == nil ? "return" : "return its value"
         case .group(let group, let action):
             switch action {
             case .enter: "call \(name(group)).enter()"
@@ -143,7 +144,7 @@ public struct Narrator: Hashable, Sendable {
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-            .precondition, .workItem, .operation, .operationQueue:
+            .precondition, .workItem, .operation, .operationQueue, .returns:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }

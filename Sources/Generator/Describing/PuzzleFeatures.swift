@@ -45,7 +45,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .concurrentPerform: constructs.insert("concurrent-perform")
             case .operation, .operationQueue: constructs.insert("operation")
             case .activate: constructs.insert("inactive")
-            case .precondition, .assign, .loop, .branch, .call: break
+            case .precondition, .assign, .loop, .branch, .call, .returns: break
             }
         }
         self.prints = prints
@@ -77,7 +77,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .call(let call):
                 inline = [call.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
-                .operation, .operationQueue:
+                .operation, .operationQueue, .returns:
                 // Runs no body that nests here.
                 break
             }

@@ -46,7 +46,7 @@ enum TagDetector {
             case .activate: add("inactive-queues")
             case .operation, .operationQueue: add("operations")
             case .precondition: add("debugging")
-            case .assign, .loop, .branch, .call, .print: break
+            case .assign, .loop, .branch, .call, .print, .returns: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }

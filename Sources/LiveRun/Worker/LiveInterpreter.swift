@@ -120,9 +120,25 @@ final class LiveInterpreter: @unchecked Sendable {
         return monitor.topLevelEnded()
     }
 
+    /// How a block ended: at its last statement, or at a `return` (with its value, if any), which
+    /// ends the loops and branches around it up to its function's or closure's body.
+    enum Flow {
+        case ranToEnd
+        case returned(Value?)
+
+        /// The value a function or a `sync` closure returned.
+        var value: Value? {
+            switch self {
+            case .ranToEnd: nil
+            case .returned(let value): value
+            }
+        }
+    }
+
     /// Executes a block. `locals` are the closure's variables: loop and branch bodies share them;
     /// a submitted closure gets a copy (the model's capture by value).
-    func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) {
+    @discardableResult
+    func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) -> Flow {
         let statements = program[block].statements
         var mark = keepsTime ? DispatchTime.now().uptimeNanoseconds : 0
         for (index, statement) in statements.enumerated() {
@@ -149,15 +165,17 @@ final class LiveInterpreter: @unchecked Sendable {
                 let caller = announce(.sync(queue: program[queue].name), at: statement)
                 let wait = monitor.beginWait(.sync(queue), line: line)
                 var inner = locals
-                queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
+                let returned = queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
                     // The body may run on another thread (the main queue's runs on the main thread).
                     clearAnnouncement(of: caller)
                     monitor.syncStarted(wait, on: queue, barrier: options.barrier)
-                    execute(body, &inner)
+                    let flow = execute(body, &inner)
                     monitor.syncFinished(on: queue, barrier: options.barrier)
+                    return flow.value
                 }
                 monitor.endWait(wait)
                 locals = inner
+                if let result = options.result, let returned { locals[result] = returned }
             case .assign(let assignment):
                 assign(assignment, &locals, at: .write(index, in: block))
             case .loop(let loop):
@@ -171,11 +189,12 @@ final class LiveInterpreter: @unchecked Sendable {
                 guard let values = range, !program[loop.body].statements.isEmpty else { break }
                 for value in values {
                     if let variable = loop.variable { locals[variable] = .int(value) }
-                    execute(loop.body, &locals)
+                    if case .returned(let value) = execute(loop.body, &locals) { return .returned(value) }
                 }
             case .branch(let condition, let then, let otherwise):
-                if let chosen = evaluate(condition, locals) == .bool(true) ? then : otherwise {
-                    execute(chosen, &locals)
+                if let chosen = evaluate(condition, locals) == .bool(true) ? then : otherwise,
+                    case .returned(let value) = execute(chosen, &locals) {
+                    return .returned(value)
                 }
             case .group(let group, let action):
                 perform(action, on: group, at: statement, locals)
@@ -246,7 +265,11 @@ final class LiveInterpreter: @unchecked Sendable {
                 for argument in call.arguments {
                     parameters[argument.parameter] = evaluate(argument.value, locals)
                 }
-                execute(call.body, &parameters)
+                let flow = execute(call.body, &parameters)
+                if let result = call.result, let value = flow.value { locals[result] = value }
+            case .returns(let value):
+                let snapshot = locals
+                return .returned(value.map { evaluate($0, snapshot) })
             case .operation(let operation, let action):
                 perform(action, on: operation, at: statement, locals)
             case .operationQueue(let queue, let action):
@@ -261,6 +284,7 @@ final class LiveInterpreter: @unchecked Sendable {
                 clearAnnouncement()
             }
         }
+        return .ranToEnd
     }
 
     /// How a submitted block begins: it was booked as pending on a queue, or it is an

@@ -122,13 +122,32 @@ private struct ValueShapes {
             if let variable = perform.variable { add([Self.integer], to: variable) }
         case .call(let call):
             for argument in call.arguments { add(alternatives(argument.value), to: argument.parameter) }
+            if let result = call.result { add(returned(by: call.body), to: result) }
+        case .dispatch(_, _, let body, let options) where options.result != nil:
+            add(returned(by: body), to: options.result!)
         case .timedWait(_, _, let result?):
             add(["success", "timedOut"], to: result)
         case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate,
-            .precondition, .workItem, .operation, .operationQueue:
+            .precondition, .workItem, .operation, .operationQueue, .returns:
             // Gives no variable a value.
             break
         }
+    }
+
+    /// What a function's or closure's `return`s can give, through its loops and branches.
+    private func returned(by body: BlockID) -> Set<String> {
+        var values: Set<String> = []
+        for statement in program[body].statements {
+            switch statement.action {
+            case .returns(let value?): values.formUnion(alternatives(value))
+            case .loop(let loop): values.formUnion(returned(by: loop.body))
+            case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
+            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
+                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil):
+                continue  // returns nothing from this body (a closure it submits returns from its own)
+            }
+        }
+        return values
     }
 
     private mutating func add(_ alternatives: Set<String>, to variable: VariableID) {

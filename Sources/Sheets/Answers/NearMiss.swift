@@ -133,7 +133,10 @@ struct SyncBoundary: Equatable {
             return words.joined(separator: " ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .dispatch(_, let mode, let body, _):
             switch mode {
-            case .sync: return program[body].statements.flatMap { literalLines($0, in: program) }
+            case .sync:
+                // Up to a statement that may return: what follows it may not run.
+                let certain = program[body].statements.prefix { !program.mayReturn($0) }
+                return certain.flatMap { literalLines($0, in: program) }
             case .async: return []
             }
         case .branch, .loop, .call, .workItem, .concurrentPerform:
@@ -141,7 +144,7 @@ struct SyncBoundary: Equatable {
             // enough to fix an order by.
             return []
         case .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .operation,
-            .operationQueue:
+            .operationQueue, .returns:
             // Print nothing themselves.
             return []
         }

@@ -78,7 +78,7 @@ enum ScheduleRenderer {
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
-            .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns: nil
+            .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns: nil
         }
     }
 }

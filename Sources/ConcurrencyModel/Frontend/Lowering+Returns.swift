@@ -1,0 +1,278 @@
+import SwiftSyntax
+
+/// Leaving a body early and values coming back: `return`, `guard … else { return }`, `defer`,
+/// functions that return a value and `let v = q.sync { … }`. A call inside an expression runs as
+/// a statement of its own just before the one that uses it, its value kept in a hidden variable
+/// (Swift evaluates it there too, left to right, before the statement's own effect).
+extension Lowering {
+    /// Where a `return` stands: the body it leaves.
+    enum EnclosingBody {
+        case function(FunctionDecl)
+        case closure(ClosureExprSyntax)
+        case topLevel
+    }
+
+    /// The function or closure whose body holds `node`.
+    func enclosingBody(of node: Syntax) -> EnclosingBody {
+        var current = node.parent
+        while let parent = current {
+            if let closure = parent.as(ClosureExprSyntax.self) { return .closure(closure) }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                if case .function(let declared)? = lookup(function.name.text) { return .function(declared) }
+                return .topLevel
+            }
+            current = parent.parent
+        }
+        return .topLevel
+    }
+
+    /// Whether these items are a function's or a closure's own statements (or the file's).
+    static func isBody(_ items: CodeBlockItemListSyntax) -> Bool {
+        guard let parent = items.parent else { return false }
+        if parent.is(ClosureExprSyntax.self) || parent.is(SourceFileSyntax.self) { return true }
+        return parent.is(CodeBlockSyntax.self) && parent.parent?.is(FunctionDeclSyntax.self) == true
+    }
+
+    /// `return` and `return value`: the scopes' `defer` blocks up to the body run first (after
+    /// the value is computed, as in Swift).
+    mutating func lowerReturn(_ exit: ReturnStmtSyntax) -> [Statement] {
+        let span = self.span(of: Syntax(exit))
+        var value: Expression?
+        switch enclosingBody(of: Syntax(exit)) {
+        case .topLevel:
+            report("return invalid outside of a func", Syntax(exit))
+            return []
+        case .function(let function):
+            switch (function.returns, exit.expression) {
+            case (nil, nil):
+                break
+            case (nil, let expression?):
+                report("unexpected non-void return value in void function", Syntax(expression))
+                return []
+            case (let type?, nil):
+                report("non-void function should return a value of type '\(type)'", Syntax(exit))
+                return []
+            case (let type?, let expression?):
+                guard let lowered = lowerExpression(expression),
+                    expect(type, lowered, at: Syntax(expression), { "cannot convert return expression of type '\($0)' to return type '\(type)'" })
+                else { return [] }
+                value = lowered
+            }
+        case .closure(let closure):
+            guard let expression = exit.expression else { break }
+            guard valueClosures.keys.contains(closure.id) else {
+                report("unexpected non-void return value in void closure", Syntax(expression))
+                return []
+            }
+            guard let lowered = lowerExpression(expression), let type = type(of: lowered) else { return [] }
+            if case let known?? = valueClosures[closure.id] {
+                guard type.fits(known) else {
+                    report("cannot convert return expression of type '\(type)' to return type '\(known)'", Syntax(expression))
+                    return []
+                }
+            } else {
+                valueClosures[closure.id] = .some(type)
+            }
+            value = lowered
+        }
+        let defers = deferredOnReturn()
+        guard !defers.isEmpty, let computed = value else {
+            return defers + [Statement(.returns(value), at: span)]
+        }
+        // `defer { n += 1 }; return n` returns n as it was: the value is kept before the defers run.
+        guard let type = type(of: computed) else { return [] }
+        let kept = newVariable("the returned value", isGlobal: false, span: span, type: type)
+        return [Statement(.assign(Assignment(target: kept, operation: .set, value: computed)), at: span)]
+            + defers + [Statement(.returns(.variable(kept)), at: span)]
+    }
+
+    /// The `defer` blocks a `return` here runs: those of every scope up to its body's, innermost
+    /// scope first, each scope's last first.
+    private mutating func deferredOnReturn() -> [Statement] {
+        var statements: [Statement] = []
+        for scope in deferScopes.reversed() {
+            statements += lowerDefers(of: scope.defers)
+            if scope.isBody { break }
+        }
+        return statements
+    }
+
+    /// The statements of `defer` blocks, last declared first (each in a scope of its own).
+    mutating func lowerDefers(of defers: [DeferStmtSyntax]) -> [Statement] {
+        var statements: [Statement] = []
+        for deferred in defers.reversed() {
+            if let exit = deferred.body.statements.first(where: { $0.item.is(ReturnStmtSyntax.self) }) {
+                report("'return' cannot transfer control out of a defer statement", Syntax(exit))
+                continue
+            }
+            scopes.append([:])
+            let saved = deferScopes
+            deferScopes = []
+            statements += lowerItems(deferred.body.statements)
+            deferScopes = saved
+            scopes.removeLast()
+        }
+        return statements
+    }
+
+    /// `guard condition else { …; return }`: the else block runs when the condition is false,
+    /// and must leave the body (Swift refuses one that falls through).
+    mutating func lowerGuard(_ statement: GuardStmtSyntax) -> Statement? {
+        guard statement.conditions.count == 1, case .expression(let test)? = statement.conditions.first?.condition else {
+            report("a 'guard' tests one Bool condition here (use && to combine; 'guard let' needs optionals, outside the supported subset)",
+                   Syntax(statement.conditions))
+            return nil
+        }
+        guard let condition = lowerCondition(test) else { return nil }
+        guard let last = statement.body.statements.last, last.item.is(ReturnStmtSyntax.self) else {
+            report("'guard' body must not fall through, consider using a 'return' to exit the scope", Syntax(statement.elseKeyword))
+            return nil
+        }
+        // Told as the `if` it is: the condition holds and nothing happens, or its else block runs.
+        let holds = BlockID(index: blocks.count)
+        blocks.append(Block(statements: [], span: span(of: Syntax(statement.conditions))))
+        let otherwise = lowerBlock(statement.body.statements, span: span(of: Syntax(statement.body)))
+        return Statement(.branch(condition: condition, then: holds, otherwise: otherwise), at: span(of: Syntax(statement)))
+    }
+
+    /// A body of one expression returns its value (Swift 5.9's implicit return), when the body
+    /// has a value to return: a function with a return type, or a closure whose value is used.
+    mutating func implicitReturn(_ item: CodeBlockItemSyntax, in items: CodeBlockItemListSyntax) -> [Statement]? {
+        guard items.count == 1, Self.isBody(items), let parent = items.parent, case .expr(let expr) = item.item else { return nil }
+        if let infix = expr.as(InfixOperatorExprSyntax.self),
+            infix.operator.is(AssignmentExprSyntax.self) || ["+=", "-="].contains(infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
+        {
+            return nil  // an assignment is a statement: the body returns nothing
+        }
+        let statementCall = expr.as(FunctionCallExprSyntax.self).map { !isValueCall($0) } ?? false
+        if let closure = parent.as(ClosureExprSyntax.self) {
+            // `q.sync { print(x) }` returns nothing: lowered as a statement (its value, if used, is missing).
+            return valueClosures.keys.contains(closure.id) && !statementCall ? lowerValueReturn(expr, at: Syntax(item)) : nil
+        }
+        guard case .function(let function) = enclosingBody(of: Syntax(item)), let type = function.returns else { return nil }
+        if statementCall {
+            report("cannot convert return expression of type '()' to return type '\(type)'", Syntax(expr))
+            return []
+        }
+        return lowerValueReturn(expr, at: Syntax(item))
+    }
+
+    /// `return expr` for an implicit return, checked as an explicit one would be.
+    private mutating func lowerValueReturn(_ expr: ExprSyntax, at node: Syntax) -> [Statement] {
+        let span = self.span(of: node)
+        guard let lowered = lowerExpression(expr), let type = type(of: lowered) else { return hoisted }
+        switch enclosingBody(of: node) {
+        case .function(let function):
+            guard let expected = function.returns,
+                expect(expected, lowered, at: Syntax(expr), { "cannot convert return expression of type '\($0)' to return type '\(expected)'" })
+            else { return [] }
+        case .closure(let closure):
+            if case let known?? = valueClosures[closure.id], !type.fits(known) {
+                report("cannot convert return expression of type '\(type)' to return type '\(known)'", Syntax(expr))
+                return []
+            }
+            valueClosures[closure.id] = .some(type)
+        case .topLevel:
+            return []
+        }
+        return hoisted + [Statement(.returns(lowered), at: span)]
+    }
+
+    /// Whether every way through these statements ends in a `return` (or a trap Swift accepts
+    /// as an end: `fatalError`): a function with a return type needs it.
+    static func alwaysReturns(_ items: CodeBlockItemListSyntax) -> Bool {
+        for item in items.reversed() {
+            switch item.item {
+            case .stmt(let stmt):
+                if stmt.is(ReturnStmtSyntax.self) { return true }
+                if let expression = stmt.as(ExpressionStmtSyntax.self)?.expression, alwaysReturns(expression) { return true }
+            case .expr(let expr):
+                if alwaysReturns(expr) { return true }
+            case .decl:
+                break
+            }
+        }
+        return false
+    }
+
+    private static func alwaysReturns(_ expr: ExprSyntax) -> Bool {
+        if let branch = expr.as(IfExprSyntax.self) {
+            switch branch.elseBody {
+            case .codeBlock(let block)?: return alwaysReturns(branch.body.statements) && alwaysReturns(block.statements)
+            case .ifExpr(let nested)?: return alwaysReturns(branch.body.statements) && alwaysReturns(ExprSyntax(nested))
+            case nil: return false
+            }
+        }
+        if let choice = expr.as(SwitchExprSyntax.self) {
+            return choice.cases.allSatisfy { element in
+                guard case .switchCase(let arm) = element else { return false }
+                return alwaysReturns(arm.statements)
+            }
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return name == "fatalError"
+        }
+        return false
+    }
+
+    // MARK: Values of calls
+
+    /// A call used as a value: a function the snippet declares with a return type, or
+    /// `q.sync { … }` whose closure returns one. The call becomes a statement before this one.
+    func isValueCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function? = lookup(callee.baseName.text) { return true }
+        return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sync"
+            && (call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)) != nil
+    }
+
+    mutating func lowerValueCall(_ call: FunctionCallExprSyntax) -> Expression? {
+        let span = self.span(of: Syntax(call))
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+            guard let type = function.returns else {
+                report("'\(function.name)()' returns nothing: call it on a line of its own", Syntax(call))
+                return nil
+            }
+            guard var statement = lowerFunctionCall(function, call, span: span), case .call(var made) = statement.action else { return nil }
+            let result = newVariable("\(function.name)()", isGlobal: false, span: span, type: type)
+            made.result = result
+            statement.action = .call(made)
+            hoisted.append(statement)
+            return .variable(result)
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sync",
+            let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+        {
+            valueClosures[closure.id] = .some(nil)
+            defer { valueClosures[closure.id] = nil }
+            let reported = problems.count
+            guard var statement = lowerCall(call), case .dispatch(let queue, .sync, let body, var options) = statement.action else { return nil }
+            guard case let type?? = valueClosures[closure.id] else {
+                if problems.count == reported { report("the closure of sync returns no value, and its value is used here", Syntax(closure)) }
+                return nil
+            }
+            if !Self.alwaysReturns(closure.statements) && closure.statements.count != 1 {
+                report("missing return in closure expected to return '\(type)'", Syntax(closure.rightBrace))
+                return nil
+            }
+            let result = newVariable("the value of \(member.base?.trimmedDescription ?? "").sync", isGlobal: false, span: span, type: type)
+            options.result = result
+            statement.action = .dispatch(queue: queue, mode: .sync, body: body, options: options)
+            hoisted.append(statement)
+            return .variable(result)
+        }
+        return nil
+    }
+
+    /// Lowers `expr` where it may not run at all (the right side of `&&`, a branch of `?:`): a
+    /// call inside it would have to run before the whole statement, so it is refused.
+    mutating func lowerConditionally(_ expr: ExprSyntax, _ why: String) -> Expression? {
+        let before = hoisted.count
+        let lowered = lowerExpression(expr)
+        if hoisted.count > before {
+            hoisted.removeSubrange(before...)
+            report("a call here runs only \(why): call it on a line of its own first (let value = …)", Syntax(expr))
+            return nil
+        }
+        return lowered
+    }
+}

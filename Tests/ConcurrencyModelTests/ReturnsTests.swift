@@ -1,0 +1,123 @@
+import ConcurrencyModel
+import Testing
+
+/// `return`, `guard`, `defer`, functions that return values and `let v = q.sync { … }` (issue 22):
+/// each answered as swiftc runs it (the expectations were run with swiftc, prelude in front, 20–200
+/// times), each misuse a diagnostic at its place, worded as swiftc words it where it has words.
+@Suite struct ReturnsTests {
+    @Test func aFunctionsValueIsComputedBeforeTheStatementThatUsesIt() throws {
+        #expect(try outcomeSet(explore("""
+            var counter = 0
+            func next() -> Int {
+                counter += 1
+                return counter
+            }
+            func label(_ n: Int) -> String {
+                guard n > 1 else { return "first" }
+                if n == 2 { return "second" }
+                return "later \\(n)"
+            }
+            serialQueue.async { print(label(next())) }
+            serialQueue.async { print(label(next())) }
+            let v = serialQueue.sync { counter * 10 }
+            print(v)
+            let w = serialQueue.sync { () -> Int in
+                defer { counter += 100 }
+                return counter
+            }
+            print(w, counter)
+            """)) == ["first second 20 2 102"])
+        // Left to right, each call once: f() + f() is 1 + 2.
+        #expect(try outcomeSet(explore("""
+            var n = 0
+            func f() -> Int { n += 1; return n }
+            print(f() * 10 + f())
+            """)) == ["12"])
+    }
+
+    @Test func aReturnEndsTheLoopsAndBranchesOfItsBody() throws {
+        #expect(try outcomeSet(explore("""
+            func firstOver(_ limit: Int) -> Int {
+                for i in 0..<10 {
+                    for j in 0..<2 {
+                        if i * i + j > limit { return i }
+                    }
+                }
+                return -1
+            }
+            print(firstOver(10), firstOver(1000))
+            """)) == ["4 -1"])
+    }
+
+    @Test func aReturnEndsAClosureAndItsQueueMovesOn() throws {
+        // The early return releases serialQueue: the second block still runs, after it.
+        #expect(try outcomeSet(explore("""
+            var ready = false
+            serialQueue.async {
+                guard ready else { print("not ready"); return }
+                print("never")
+            }
+            serialQueue.async { print("second") }
+            serialQueue.sync { }
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                if i == 1 { return }
+                print("iteration \\(i)")
+            }
+            """)) == ["not ready second iteration 0"])
+    }
+
+    @Test func deferRunsWhenItsScopeEnds() throws {
+        #expect(try outcomeSet(explore("""
+            func work(_ n: Int) {
+                defer { print("cleanup \\(n)") }
+                for i in 1...2 {
+                    defer { print("end \\(i)") }
+                    if n == i { return }
+                    print("step \\(i)")
+                }
+            }
+            work(1)
+            work(5)
+            """)) == ["end 1 cleanup 1 step 1 end 1 step 2 end 2 cleanup 5"])
+    }
+
+    @Test func breakLeavesTheSwitch() throws {
+        #expect(try outcomeSet(explore("""
+            for i in 1...2 {
+                switch i {
+                case 1:
+                    print("one")
+                    break
+                default:
+                    break
+                }
+                print("after \\(i)")
+            }
+            """)) == ["one after 1 after 2"])
+    }
+
+    @Test func aReturnedValueComesBackFromTheMainQueue() throws {
+        // main.sync from a worker: the block runs on the main thread, its value goes to the worker.
+        #expect(try outcomeSet(explore("""
+            var total = 5
+            concurrentQueue.async {
+                let seen = DispatchQueue.main.sync { total * 2 }
+                print("seen \\(seen)")
+            }
+            """)) == ["seen 10"])
+    }
+
+    @Test func misusesAreDiagnosedWhereTheyStand() {
+        expectDiagnostics("1️⃣return", ["1️⃣": "return invalid outside of a func"])
+        expectDiagnostics("func f() -> Int { return 2️⃣\"a\" }", ["2️⃣": "cannot convert return expression of type 'String' to return type 'Int'"])
+        expectDiagnostics("func f() -> Int {\n    if true { return 1 }\n1️⃣}", ["1️⃣": "missing return in global function expected to return 'Int'"])
+        expectDiagnostics("func f() -> Int { 1️⃣print(1) }", ["1️⃣": "cannot convert return expression of type '()' to return type 'Int'"])
+        expectDiagnostics("serialQueue.async { return 1️⃣5 }", ["1️⃣": "unexpected non-void return value in void closure"])
+        expectDiagnostics("func g() { }\nprint(1️⃣g())", ["1️⃣": "'g()' returns nothing"])
+        expectDiagnostics("let v = serialQueue.sync 1️⃣{ print(1) }", ["1️⃣": "the closure of sync returns no value"])
+        expectDiagnostics("func f() -> Bool { true }\nlet a = false\nif a && 1️⃣f() { print(1) }", ["1️⃣": "runs only when the left side of && is true"])
+        expectDiagnostics("func f() -> Int { 1 }\nprint(true ? 1 : 1️⃣f())", ["1️⃣": "runs only when the condition does not hold"])
+        expectDiagnostics("func f() {\n    guard true 1️⃣else { print(1) }\n}", ["1️⃣": "'guard' body must not fall through"])
+        expectDiagnostics("func f() {\n    defer { 1️⃣return }\n}", ["1️⃣": "'return' cannot transfer control out of a defer statement"])
+    }
+}
