@@ -16,6 +16,9 @@ enum StoreDiagnosis {
         case refused(String)
         /// Cannot be written now: read it.
         case unavailable(String)
+        /// Another connection holds a lock SQLite would not wait for (two sessions creating the
+        /// file or switching it to WAL at once): try again shortly.
+        case busy(String)
     }
 
     /// Why an existing file cannot be used as it is.
@@ -85,6 +88,7 @@ enum StoreDiagnosis {
     /// What an error in opening or reading the file at `path` says about it.
     static func classify(_ error: Error, path: String) -> Attempt {
         guard let error = error as? DatabaseError else { return .unavailable("\(error)") }
+        if [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) { return .busy(words(for: error, path: path)) }
         return problem(for: error)?.attempt ?? .unavailable(words(for: error, path: path))
     }
 

@@ -49,7 +49,7 @@ extension ProgressStore {
         var movedAside: (path: String, why: String, salvage: Bool)?
         // Two tries: the second after setting a bad file aside.
         for _ in 0..<2 {
-            switch attempt(path) {
+            switch attemptWaitingForLocks(path) {
             case .opened(let store):
                 if let movedAside {
                     notices.append(setAsideNotice(path, movedAside, fresh: store))
@@ -63,7 +63,7 @@ extension ProgressStore {
             case .refused(let why):
                 return StoreOpening(store: nil, notices: notices + [
                     "the progress file \(path) \(why): it is left as it is, and this session neither reads nor records progress"])
-            case .unavailable(let why):
+            case .unavailable(let why), .busy(let why):
                 if let movedAside {
                     return StoreOpening(store: nil, notices: notices + [
                         "the progress file \(path) \(movedAside.why); it was moved to \(movedAside.path) (nothing was deleted), but a fresh one cannot be started (\(why)): this session records nothing"])
@@ -72,6 +72,21 @@ extension ProgressStore {
             }
         }
         return StoreOpening(store: nil, notices: notices + ["the progress file \(path) cannot be opened: this session records nothing"])
+    }
+
+    /// One try at opening, tried again while another session holds a lock SQLite does not wait
+    /// for (SQLite answers "database is locked" at once when two connections would otherwise
+    /// deadlock, as two sessions starting together do): up to about 20 s, then read-only.
+    static func attemptWaitingForLocks(_ path: String) -> StoreDiagnosis.Attempt {
+        var pause: UInt32 = 20_000
+        var waited: UInt32 = 0
+        while true {
+            let attempt = attempt(path)
+            guard case .busy = attempt, waited < 20_000_000 else { return attempt }
+            usleep(pause)
+            waited += pause
+            pause = min(pause * 2, 1_000_000)
+        }
     }
 
     /// What the learner is told about a file set aside, once the fresh one is open: for a
