@@ -121,3 +121,76 @@ import Testing
         expectDiagnostics("func f() {\n    defer { 1️⃣return }\n}", ["1️⃣": "'return' cannot transfer control out of a defer statement"])
     }
 }
+
+/// Functions that make or take queues and groups, capture lists, and local variables closures
+/// share (issue 22's outside puzzles 07, 12, 13, 24; swiftc, prelude in front, 100 runs each).
+@Suite struct FunctionsAndCapturesTests {
+    @Test func aFunctionMakesItsOwnObjectsAtEachCall() throws {
+        // Outside puzzle 12: a queue of the function's own; each call makes another.
+        #expect(try outcomeSet(explore("""
+            func doTest(_ n: Int) {
+                let otherQueue = DispatchQueue(label: "otherQueue")
+                DispatchQueue.main.async {
+                    otherQueue.sync { print("sync \\(n) \\(Thread.isMainThread)") }
+                    otherQueue.async { print("async \\(n) \\(Thread.isMainThread)") }
+                }
+            }
+            doTest(1)
+            doTest(2)
+            """)) == ["sync 1 true async 1 false sync 2 true async 2 false", "sync 1 true sync 2 true async 1 false async 2 false",
+                      "sync 1 true sync 2 true async 2 false async 1 false"])
+        expectDiagnostics("""
+            func make() { let g = DispatchGroup(); g.enter(); g.leave() }
+            for _ in 1...2 { 1️⃣make() }
+            """, ["1️⃣": "'make' makes its own queues, groups or operations: call it at the top level"])
+    }
+
+    @Test func aFunctionTakesTheQueueItIsGiven() throws {
+        #expect(try outcomeSet(explore("""
+            let semaphore = DispatchSemaphore(value: 0)
+            func later(queue: DispatchQueue, _ symbol: String) {
+                queue.async { print(symbol); semaphore.signal() }
+            }
+            later(queue: serialQueue, "a")
+            later(queue: serialQueue, "b")
+            semaphore.wait()
+            semaphore.wait()
+            """)) == ["a b"])
+        expectDiagnostics("""
+            func later(queue: DispatchQueue) { queue.async { } }
+            later(queue: 1️⃣"main")
+            """, ["1️⃣": "is not a queue the supported subset knows"])
+    }
+
+    @Test func aCapturedVarIsSharedAndACaptureListCopies() throws {
+        // Outside puzzle 07 (MBLTDEV): `result` is one variable for the function and its closures.
+        #expect(try outcomeSet(explore("""
+            func runInQueues() {
+              var result = 0
+              let group = DispatchGroup()
+              DispatchQueue.global().sync {
+                DispatchQueue.main.async {
+                  result = 1
+                  DispatchQueue.global().async { [toPrint = result] in
+                    DispatchQueue.main.async {
+                      result = 2
+                      group.leave()
+                      result = 3
+                    }
+                    print(toPrint)
+                  }
+                }
+              }
+              group.enter()
+              group.notify(queue: .main) { print(result) }
+            }
+            runInQueues()
+            """)) == ["1 3", "3 1"])
+        expectDiagnostics("""
+            for _ in 1...2 {
+                1️⃣var n = 0
+                serialQueue.async { n += 1 }
+            }
+            """, ["1️⃣": "declared inside a loop: each run has a variable of its own"])
+    }
+}

@@ -144,33 +144,63 @@ extension Lowering {
             report("\(method) needs a closure: write '\(method) { … }'", Syntax(call))
             return nil
         }
-        if let signature = closure.signature, !acceptsSignature(signature, of: closure) {
-            return nil
+        var captured: [(name: String, variable: VariableID)] = []
+        if let signature = closure.signature {
+            guard let captures = acceptsSignature(signature, of: closure) else { return nil }
+            captured = captures
         }
-        return (lowerBlock(closure.statements, span: span(of: Syntax(closure))), options)
+        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure))) { lowering in
+            for capture in captured { lowering.bind(capture.name, .variable(capture.variable)) }
+        }
+        return (body, options)
     }
 
-    /// `{ () -> Int in … }`, `{ () in … }`: a closure of no parameters may say so, and give the
-    /// type of the value it returns (a sync whose value is used). Parameters and capture lists
-    /// are outside the subset.
-    private mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> Bool {
+    /// `{ () -> Int in … }`, `{ () in … }`, `{ [x, copy = y] in … }`: a closure of no parameters
+    /// may say so, give the type of the value it returns (a sync whose value is used), and list
+    /// the values it captures as they are now. Returns the captured names with the hidden
+    /// variables that keep those values (set just before the call); nil when refused.
+    private mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> [(name: String, variable: VariableID)]? {
         let noParameters: Bool = switch signature.parameterClause {
         case .parameterClause(let clause)?: clause.parameters.isEmpty
         case .simpleInput(let names)?: names.isEmpty
         case nil: true
         }
-        guard signature.capture == nil, noParameters, signature.effectSpecifiers == nil else {
-            report("closure parameters and captures are outside the supported subset", Syntax(signature))
-            return false
+        guard noParameters, signature.effectSpecifiers == nil else {
+            report("closure parameters are outside the supported subset", Syntax(signature))
+            return nil
         }
-        guard let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) else { return true }
+        var captured: [(name: String, variable: VariableID)] = []
+        for capture in signature.capture?.items ?? [] {
+            guard capture.specifier == nil else {
+                report("'\(capture.specifier!.trimmedDescription)' captures are outside the supported subset (the snippet has no objects of its own)", Syntax(capture))
+                return nil
+            }
+            let lowered: Expression
+            if let initializer = capture.initializer {
+                guard let value = lowerExpression(initializer.value) else { return nil }
+                lowered = value
+            } else {
+                guard case .variable(let variable)? = lookup(capture.name.text) else {
+                    report("cannot find '\(capture.name.text)' in scope, or it is not a value to capture", Syntax(capture))
+                    return nil
+                }
+                lowered = .variable(variable)
+            }
+            guard let type = type(of: lowered) else { return nil }
+            let span = self.span(of: Syntax(capture))
+            let kept = newVariable(capture.name.text, isGlobal: false, span: span, type: type)
+            // The capture list is evaluated where the closure is made: before the call.
+            hoisted.append(Statement(.assign(Assignment(target: kept, operation: .set, value: lowered)), at: span))
+            captured.append((capture.name.text, kept))
+        }
+        guard let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) else { return captured }
         guard valueClosures.keys.contains(closure.id) else {
             report("a closure here returns nothing: its value is not used", Syntax(returnClause))
-            return false
+            return nil
         }
-        guard let type = staticType(returnClause.type) else { return false }
+        guard let type = staticType(returnClause.type) else { return nil }
         valueClosures[closure.id] = .some(type)
-        return true
+        return captured
     }
 
     /// `.barrier`, `[.barrier]`, and flags that change nothing about order (accepted).

@@ -6,6 +6,12 @@ import SwiftSyntax
 /// As in a Swift main file, a top-level function may be called above its declaration: every
 /// signature is known before the top-level code is lowered, and each body is lowered where it
 /// stands (seeing the declarations above it).
+///
+/// A function that makes its own queues, groups, semaphores, work items or operations, or takes
+/// them as parameters (`func asyncPrint(queue: DispatchQueue, …)`), is *specialized*: its body is
+/// lowered at each call, with the objects that call passes and objects made afresh for it. One
+/// that makes objects is called where objects may be made (the top level, or such a function's
+/// own body), so that each call makes them once.
 extension Lowering {
     /// Declares every top-level function of the file (its parameters and an empty body), so that
     /// calls anywhere resolve; each body is lowered when its declaration comes.
@@ -31,7 +37,7 @@ extension Lowering {
             guard let type = staticType(returnClause.type) else { return }
             returns = type
         }
-        guard function.body != nil else {
+        guard let body = function.body else {
             report("'\(name)' needs a body", Syntax(function))
             return
         }
@@ -39,26 +45,33 @@ extension Lowering {
             report("invalid redeclaration of '\(name)'", Syntax(function.name))
             return
         }
-        var parameters: [(label: String?, variable: VariableID)] = []
+        var parameters: [FunctionDecl.Parameter] = []
         let span = self.span(of: Syntax(function))
         for parameter in function.signature.parameterClause.parameters {
             guard parameter.defaultValue == nil, parameter.ellipsis == nil,
                 !parameter.type.is(AttributedTypeSyntax.self), !parameter.type.is(FunctionTypeSyntax.self)
             else {
-                report("parameters are plain values (Int, String, Bool, arrays) without defaults", Syntax(parameter))
+                report("parameters are plain values (Int, String, Bool, arrays) or the snippet's queues, groups and semaphores, without defaults", Syntax(parameter))
                 return
             }
             let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
             let inner = (parameter.secondName ?? parameter.firstName).text
+            if let kind = FunctionDecl.ObjectKind(typeName: parameter.type.trimmedDescription) {
+                parameters.append(.object(label: label, name: inner, kind: kind))
+                continue
+            }
             guard let type = staticType(parameter.type) else { return }
-            parameters.append((label, newVariable(inner, isGlobal: false, span: span, type: type)))
+            parameters.append(.value(label: label, variable: newVariable(inner, isGlobal: false, span: span, type: type)))
         }
-        let body = BlockID(index: blocks.count)
-        blocks.append(Block(statements: [], span: function.body.map { self.span(of: Syntax($0)) }))
-        bind(name, .function(FunctionDecl(name: name, body: body, parameters: parameters, returns: returns)))
+        let block = BlockID(index: blocks.count)
+        blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
+        let makesObjects = ObjectMaking.found(in: body)
+        functionSyntax[name] = function
+        bind(name, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects)))
     }
 
-    /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands.
+    /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands
+    /// (a specialized function's body is lowered at each call instead).
     mutating func declareFunction(_ function: FunctionDeclSyntax) {
         guard isTopLevel else {
             report("declare functions at the top level of the snippet", Syntax(function))
@@ -68,18 +81,19 @@ extension Lowering {
             blocks[declared.body.index].statements.isEmpty, !loweredFunctions.contains(declared.name)
         else { return }  // its signature was refused, or a twin's body was lowered
         loweredFunctions.insert(declared.name)
-        let previous = currentFunction
-        currentFunction = declared.name
-        scopes.append([:])
-        for parameter in declared.parameters where variables[parameter.variable.index].name != "_" {
-            bind(variables[parameter.variable.index].name, .variable(parameter.variable))
-        }
-        blocks[declared.body.index].statements = lowerItems(body.statements)
-        scopes.removeLast()
         let isOneExpression = body.statements.count == 1 && body.statements.first?.item.as(ExprSyntax.self) != nil
         if let type = declared.returns, !Self.alwaysReturns(body.statements), !isOneExpression {
             report("missing return in global function expected to return '\(type)'", Syntax(body.rightBrace))
         }
+        guard !declared.isSpecialized else { return }
+        let previous = currentFunction
+        currentFunction = declared.name
+        scopes.append([:])
+        for case .value(_, let variable) in declared.parameters where variables[variable.index].name != "_" {
+            bind(variables[variable.index].name, .variable(variable))
+        }
+        blocks[declared.body.index].statements = lowerItems(body.statements)
+        scopes.removeLast()
         currentFunction = previous
     }
 
@@ -88,7 +102,7 @@ extension Lowering {
             report("'\(function.name)' takes no closure", Syntax(closure))
             return nil
         }
-        if function.name == currentFunction || calls(function.name, from: currentFunction) {
+        if function.name == currentFunction || calls(function.name, from: currentFunction) || specializing.contains(function.name) {
             report("recursion is outside the supported subset", Syntax(call))
             return nil
         }
@@ -98,15 +112,75 @@ extension Lowering {
             report("call '\(function.name)(\(expected))' with its parameters' labels, in order", Syntax(call))
             return nil
         }
+        if function.makesObjects && !mayDeclareObjects {
+            report("'\(function.name)' makes its own queues, groups or operations: call it at the top level of the snippet (or of a function), where each call makes them once", Syntax(call))
+            return nil
+        }
         var arguments: [FunctionCall.Argument] = []
+        var objects: [(name: String, binding: Binding)] = []
         for (argument, parameter) in zip(call.arguments, function.parameters) {
-            guard let value = lowerExpression(argument.expression), let expected = variableTypes[parameter.variable],
-                expect(expected, value, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(expected)'" })
-            else { return nil }
-            arguments.append(FunctionCall.Argument(parameter: parameter.variable, value: value))
+            switch parameter {
+            case .value(_, let variable):
+                guard let value = lowerExpression(argument.expression), let expected = variableTypes[variable],
+                    expect(expected, value, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(expected)'" })
+                else { return nil }
+                arguments.append(FunctionCall.Argument(parameter: variable, value: value))
+            case .object(_, let name, let kind):
+                guard let binding = resolveObject(argument.expression, kind) else { return nil }
+                objects.append((name, binding))
+            }
         }
         if let caller = currentFunction { callGraph[caller, default: []].insert(function.name) }
-        return Statement(.call(FunctionCall(name: function.name, body: function.body, arguments: arguments)), at: span)
+        let body = function.isSpecialized ? specialize(function, objects: objects) : function.body
+        return Statement(.call(FunctionCall(name: function.name, body: body, arguments: arguments)), at: span)
+    }
+
+    /// The body of a specialized function for one call: lowered now, seeing the top level's names,
+    /// its parameters and the objects passed; making objects afresh if it makes any.
+    private mutating func specialize(_ function: FunctionDecl, objects: [(name: String, binding: Binding)]) -> BlockID {
+        let block = BlockID(index: blocks.count)
+        guard let syntax = functionSyntax[function.name], let body = syntax.body else { return function.body }
+        blocks.append(Block(statements: [], span: span(of: Syntax(body))))
+        let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction)
+        // The body sees what a function sees: the top level, not the caller's locals.
+        scopes = [scopes[0], [:]]
+        if function.makesObjects { objectScopeDepth = scopes.count }
+        currentFunction = function.name
+        specializing.append(function.name)
+        for parameter in function.parameters {
+            switch parameter {
+            case .value(_, let variable) where variables[variable.index].name != "_":
+                bind(variables[variable.index].name, .variable(variable))
+            case .value, .object:
+                break  // `_`, or an object: bound below to what the call passes
+            }
+        }
+        for object in objects where object.name != "_" { bind(object.name, object.binding) }
+        blocks[block.index].statements = lowerItems(body.statements)
+        specializing.removeLast()
+        scopes = saved.scopes
+        objectScopeDepth = saved.depth
+        currentFunction = saved.function
+        return block
+    }
+
+    /// The object an argument names, of the kind the parameter takes.
+    private mutating func resolveObject(_ expr: ExprSyntax, _ kind: FunctionDecl.ObjectKind) -> Binding? {
+        switch kind {
+        case .queue:
+            return resolveQueue(expr).map { .queue($0) }
+        case .operationQueue:
+            return resolveOperationQueue(expr).map { .operationQueue($0) }
+        case .group, .semaphore, .workItem, .operation:
+            let binding = expr.as(DeclReferenceExprSyntax.self).flatMap { lookup($0.baseName.text) }
+            switch (kind, binding) {
+            case (.group, .group?), (.semaphore, .semaphore?), (.workItem, .workItem?), (.operation, .operation?):
+                return binding
+            default:
+                report("cannot convert '\(expr.trimmedDescription)' to expected argument type '\(kind.typeName)': pass a \(kind.typeName) the snippet declares", Syntax(expr))
+                return nil
+            }
+        }
     }
 
     /// Whether `callee`'s body (as lowered so far) reaches a call of `caller`: calling it from
@@ -121,5 +195,27 @@ extension Lowering {
             frontier += callGraph[next] ?? []
         }
         return false
+    }
+}
+
+/// Finds declarations that make queues, groups, semaphores, work items or operations.
+private final class ObjectMaking: SyntaxVisitor {
+    private(set) var found = false
+
+    static func found(in body: CodeBlockSyntax) -> Bool {
+        let visitor = ObjectMaking(viewMode: .sourceAccurate)
+        visitor.walk(body)
+        return visitor.found
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let value = binding.initializer?.value else { continue }
+            let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? value.trimmedDescription
+            if ["DispatchQueue", "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "OperationQueue", "BlockOperation", "Operation"].contains(callee) {
+                found = true
+            }
+        }
+        return found ? .skipChildren : .visitChildren
     }
 }

@@ -9,8 +9,8 @@ extension Lowering {
     /// of these (the caller goes on with a plain variable).
     mutating func declareOperationObject(_ name: String, _ value: ExprSyntax, span: SourceSpan, declaration: Syntax) -> [Statement]? {
         if isOperationQueueExpression(value) {
-            guard isTopLevel else {
-                report("declare operation queues at the top level of the snippet", declaration)
+            guard mayDeclareObjects else {
+                report("declare operation queues at the top level of the snippet or of a function", declaration)
                 return []
             }
             if let call = value.as(FunctionCallExprSyntax.self), isType(call.calledExpression, "OperationQueue") {
@@ -27,8 +27,8 @@ extension Lowering {
         guard let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type == "BlockOperation" || type == "Operation"
         else { return nil }
-        guard isTopLevel else {
-            report("declare operations at the top level of the snippet (inside a closure, use queue.addOperation { … })", declaration)
+        guard mayDeclareObjects else {
+            report("declare operations at the top level of the snippet or of a function (inside a closure, use queue.addOperation { … })", declaration)
             return []
         }
         var closure = call.trailingClosure

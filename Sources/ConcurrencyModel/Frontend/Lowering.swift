@@ -36,6 +36,10 @@ struct Lowering {
     var constants: Set<VariableID> = []
     /// Which declared functions each function's body calls, to refuse recursion.
     var callGraph: [String: Set<String>] = [:]
+    /// Each function's declaration, for lowering a specialized one at its calls.
+    var functionSyntax: [String: FunctionDeclSyntax] = [:]
+    /// The specialized functions whose bodies are being lowered, outermost first.
+    var specializing: [String] = []
     /// Functions whose bodies have been lowered.
     var loweredFunctions: Set<String> = []
     /// How many times the code being lowered runs, from the known counts of the loops around it.
@@ -58,8 +62,56 @@ struct Lowering {
     struct FunctionDecl {
         var name: String
         var body: BlockID
-        var parameters: [(label: String?, variable: VariableID)]
+        var parameters: [Parameter]
         var returns: StaticType?
+        /// It declares queues, groups, semaphores, work items or operations of its own.
+        var makesObjects = false
+
+        /// Lowered at each call (`Lowering+Functions`): it makes objects, or takes them.
+        var isSpecialized: Bool {
+            makesObjects || parameters.contains { if case .object = $0 { true } else { false } }
+        }
+
+        enum Parameter {
+            /// A value of the subset's types, in a variable of the body.
+            case value(label: String?, variable: VariableID)
+            /// A queue, group, … the caller names: the body's name for it.
+            case object(label: String?, name: String, kind: ObjectKind)
+
+            var label: String? {
+                switch self {
+                case .value(let label, _), .object(let label, _, _): label
+                }
+            }
+        }
+
+        /// The objects a function may take.
+        enum ObjectKind {
+            case queue, group, semaphore, workItem, operationQueue, operation
+
+            init?(typeName: String) {
+                switch typeName {
+                case "DispatchQueue": self = .queue
+                case "DispatchGroup": self = .group
+                case "DispatchSemaphore": self = .semaphore
+                case "DispatchWorkItem": self = .workItem
+                case "OperationQueue": self = .operationQueue
+                case "Operation", "BlockOperation": self = .operation
+                default: return nil
+                }
+            }
+
+            var typeName: String {
+                switch self {
+                case .queue: "DispatchQueue"
+                case .group: "DispatchGroup"
+                case .semaphore: "DispatchSemaphore"
+                case .workItem: "DispatchWorkItem"
+                case .operationQueue: "OperationQueue"
+                case .operation: "Operation"
+                }
+            }
+        }
     }
 
     init(converter: SourceLocationConverter, makeProblem: @escaping (String, Syntax) -> Problem) {
@@ -80,6 +132,11 @@ struct Lowering {
     }
 
     var isTopLevel: Bool { scopes.count == 1 }
+    /// The scope depth where queues, groups, semaphores, work items and operations may be made:
+    /// the top level's, or the own scope of a function specialized at a top-level call
+    /// (`Lowering+Functions`), which makes them afresh for that call.
+    var objectScopeDepth = 1
+    var mayDeclareObjects: Bool { scopes.count == objectScopeDepth }
 
     func lookup(_ name: String) -> Binding? {
         for scope in scopes.reversed() {
@@ -216,8 +273,8 @@ struct Lowering {
         }
         let span = self.span(of: Syntax(declaration))
         if isQueueExpression(value) {
-            guard isTopLevel else {
-                report("declare queues at the top level of the snippet, not inside a closure", Syntax(declaration))
+            guard mayDeclareObjects else {
+                report("declare queues at the top level of the snippet or of a function, not inside a closure", Syntax(declaration))
                 return []
             }
             if let call = value.as(FunctionCallExprSyntax.self), isDispatchQueueType(call.calledExpression) {
@@ -232,8 +289,8 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             type == "DispatchGroup" || type == "DispatchSemaphore"
         {
-            guard isTopLevel else {
-                report("declare \(type)s at the top level of the snippet", Syntax(declaration))
+            guard mayDeclareObjects else {
+                report("declare \(type)s at the top level of the snippet or of a function", Syntax(declaration))
                 return []
             }
             if type == "DispatchGroup" {
@@ -258,8 +315,8 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchWorkItem"
         {
-            guard isTopLevel else {
-                report("declare DispatchWorkItems at the top level of the snippet", Syntax(declaration))
+            guard mayDeclareObjects else {
+                report("declare DispatchWorkItems at the top level of the snippet or of a function", Syntax(declaration))
                 return []
             }
             return declareWorkItem(name, call, span: span)
@@ -287,7 +344,9 @@ struct Lowering {
             guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription)))) else { return [] }
             annotated = .list(type)
             let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
-            let id = newVariable(name, isGlobal: isTopLevel, span: span, type: .list(type), constant: isConstant)
+            // (A refused one is still declared, so that its uses raise no second error.)
+        let shared = (isTopLevel ? true : needsSharedStorage(declaration, name: name)) ?? false
+            let id = newVariable(name, isGlobal: shared, span: span, type: .list(type), constant: isConstant)
             bind(name, .variable(id))
             return [Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span)]
         }
@@ -307,7 +366,9 @@ struct Lowering {
             declared = valueType
         }
         let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
-        let id = newVariable(name, isGlobal: isTopLevel, span: span, type: declared, constant: isConstant)
+        // (A refused one is still declared, so that its uses raise no second error.)
+        let shared = (isTopLevel ? true : needsSharedStorage(declaration, name: name)) ?? false
+        let id = newVariable(name, isGlobal: shared, span: span, type: declared, constant: isConstant)
         bind(name, .variable(id))
         return [Statement(.assign(Assignment(target: id, operation: .set, value: initial)), at: span)]
     }
