@@ -114,4 +114,49 @@ import Testing
             """
         #expect(try outcomeSet(explore(semaphore)) == ["timedOut success"])
     }
+
+    /// NSLock is a semaphore of one that knows it is a lock: measured with swiftc, a second
+    /// lock() on the same thread deadlocks, and an unlock() of a free lock leaves it free.
+    @Test func anNSLockSerialisesItsHoldersAndDeadlocksWhenTakenTwice() throws {
+        let counter = """
+            let lock = NSLock()
+            var counter = 0
+            let group = DispatchGroup()
+            for i in 1...2 {
+                concurrentQueue.async(group: group) {
+                    lock.lock()
+                    let v = counter
+                    counter = v + 1
+                    print("\\(i):\\(v)")
+                    lock.unlock()
+                }
+            }
+            group.wait()
+            print(counter)
+            """
+        #expect(try outcomeSet(explore(counter)) == ["1:0 2:1 2", "2:0 1:1 2"])
+        let twice = try explore("""
+            let lock = NSLock()
+            lock.lock()
+            print("A")
+            lock.lock()
+            print("B")
+            """)
+        #expect(outcomeSet(twice) == ["A deadlock"])
+        guard case .stuck(let facts)? = twice.reports.first?.deadlock else {
+            Issue.record("expected a stuck run")
+            return
+        }
+        let waits = facts.compactMap(twice.narrator.words(for:))
+        #expect(waits.contains { $0.contains("lock.lock()") && $0.contains("nobody unlocks it") })
+        let unbalanced = """
+            let lock = NSLock()
+            lock.unlock()
+            lock.lock()
+            print("in")
+            lock.lock()
+            print("never")
+            """
+        #expect(try outcomeSet(explore(unbalanced)) == ["in deadlock"])
+    }
 }

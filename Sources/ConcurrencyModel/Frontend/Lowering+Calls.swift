@@ -350,6 +350,13 @@ extension Lowering {
     }
 
     private mutating func lowerSemaphoreCall(_ semaphore: SemaphoreID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        if semaphores[semaphore.index].isLock {
+            guard method == "lock" || method == "unlock", call.arguments.isEmpty, call.trailingClosure == nil else {
+                report("NSLock's '\(method)' is outside the supported subset (lock(), unlock())", Syntax(call))
+                return nil
+            }
+            return Statement(.semaphore(semaphore, method == "lock" ? .wait : .signal), at: span)
+        }
         guard method == "wait" || method == "signal" else {
             report("DispatchSemaphore's '\(method)' is outside the supported subset (wait, signal)", Syntax(call))
             return nil

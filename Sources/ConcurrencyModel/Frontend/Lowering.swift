@@ -287,13 +287,20 @@ struct Lowering {
             return []
         }
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type == "DispatchGroup" || type == "DispatchSemaphore"
+            type == "DispatchGroup" || type == "DispatchSemaphore" || type == "NSLock"
         {
             guard mayDeclareObjects else {
                 report("declare \(type)s at the top level of the snippet or of a function", Syntax(declaration))
                 return []
             }
-            if type == "DispatchGroup" {
+            if type == "NSLock" {
+                guard call.arguments.isEmpty, call.trailingClosure == nil else {
+                    report("NSLock() takes no arguments", Syntax(call))
+                    return []
+                }
+                semaphores.append(SemaphoreDecl(name: name, initialValue: 1, span: span, isLock: true))
+                bind(name, .semaphore(SemaphoreID(index: semaphores.count - 1)))
+            } else if type == "DispatchGroup" {
                 guard call.arguments.isEmpty else {
                     report("DispatchGroup() takes no arguments", Syntax(call))
                     return []

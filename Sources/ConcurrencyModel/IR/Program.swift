@@ -507,11 +507,16 @@ public struct SemaphoreDecl: Hashable, Sendable, Codable {
     public var name: String
     public var initialValue: Int
     public var span: SourceSpan
+    /// An `NSLock`: a count of 1 or 0 (`lock()` takes it, `unlock()` gives it back), and an
+    /// unlock of a lock nobody holds changes nothing (glibc's default mutex, which NSLock is on
+    /// Linux: measured, a second lock() after it still blocks).
+    public var isLock: Bool
 
-    public init(name: String, initialValue: Int, span: SourceSpan) {
+    public init(name: String, initialValue: Int, span: SourceSpan, isLock: Bool = false) {
         self.name = name
         self.initialValue = initialValue
         self.span = span
+        self.isLock = isLock
     }
 }
 

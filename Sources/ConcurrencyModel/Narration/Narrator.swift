@@ -10,6 +10,8 @@ public struct Narrator: Hashable, Sendable {
 
     public func name(_ group: GroupID) -> String { program.groups[group.index].name }
     public func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
+    /// An NSLock, worded as one (lock, unlock, holds) rather than as a semaphore.
+    func isLock(_ semaphore: SemaphoreID) -> Bool { program.semaphores[semaphore.index].isLock }
     public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
     public func name(_ queue: QueueID) -> String { program[queue].name }
     public func name(_ queue: OperationQueueID) -> String { program[queue].name }
@@ -28,7 +30,7 @@ public struct Narrator: Hashable, Sendable {
         switch wait {
         case .syncTurn(let queue): "\(name(queue)).sync"
         case .group(let group, _): "\(name(group)).wait()"
-        case .semaphore(let semaphore): "\(name(semaphore)).wait()"
+        case .semaphore(let semaphore): "\(name(semaphore)).\(isLock(semaphore) ? "lock" : "wait")()"
         case .sleep: "sleep"
         case .timeout(let waitable, _): "\(name(waitable)).wait(timeout:)"
         case .workItem(let item): "\(name(item)).wait()"
@@ -47,6 +49,7 @@ public struct Narrator: Hashable, Sendable {
         return switch wait {
         case .syncTurn: inCall + " for its turn"
         case .group(_, let remaining): inCall + " until the \(remaining) block(s) still in the group leave it"
+        case .semaphore(let semaphore) where isLock(semaphore): inCall + ": another thread holds it until it calls unlock()"
         case .semaphore: inCall + ": the count is 0 until someone calls signal()"
         case .sleep(let until): "\(thread) sleeps at line \(line) until \(Self.seconds(until))"
         case .timeout(_, let deadline): "\(thread) waits at line \(line) until \(Self.seconds(deadline)) at most"
@@ -66,6 +69,7 @@ public struct Narrator: Hashable, Sendable {
         return switch wait {
         case .syncTurn: "\(thread) waits in \(call(wait))" + (holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))")
         case .group(_, let remaining): inCall + ", with \(remaining) block(s) still in the group"
+        case .semaphore(let semaphore) where isLock(semaphore): inCall + ", and nobody unlocks it"
         case .semaphore: inCall + ", and nobody signals it"
         case .workItem: inCall + ", and the work item never runs"
         case .operation, .allOperations, .addedOperations, .operationStart: inCall
@@ -94,8 +98,8 @@ public struct Narrator: Hashable, Sendable {
             }
         case .semaphore(let semaphore, let action):
             switch action {
-            case .wait: "call \(name(semaphore)).wait()"
-            case .signal: "call \(name(semaphore)).signal()"
+            case .wait: "call \(name(semaphore)).\(isLock(semaphore) ? "lock" : "wait")()"
+            case .signal: "call \(name(semaphore)).\(isLock(semaphore) ? "unlock" : "signal")()"
             }
         case .dispatchAfter(let queue, _, _): "call \(name(queue)).asyncAfter"
         case .sleep: "sleep"

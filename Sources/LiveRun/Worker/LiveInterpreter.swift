@@ -10,6 +10,8 @@ final class LiveInterpreter: @unchecked Sendable {
     let queues: [DispatchQueue]
     let groups: [DispatchGroup]
     let semaphores: [DispatchSemaphore]
+    /// The real NSLock of each semaphore that is one in the snippet (nil for the others).
+    let locks: [NSLock?]
     let store: SharedStore
     /// The snippet's work items, made on first use so that their blocks can call back into the
     /// interpreter; and whether each was submitted to a queue (then it is outstanding work).
@@ -42,6 +44,7 @@ final class LiveInterpreter: @unchecked Sendable {
         }
         groups = program.groups.map { _ in DispatchGroup() }
         semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
+        locks = program.semaphores.map { $0.isLock ? NSLock() : nil }
         // Likewise a semaphore below its initial value ("Semaphore object deallocated while in
         // use") and a group still entered: released after a finished run, they would kill the
         // child and cost every later run a fork.
@@ -200,10 +203,10 @@ final class LiveInterpreter: @unchecked Sendable {
                 perform(action, on: group, at: statement, locals)
             case .semaphore(let semaphore, .wait):
                 monitor.waiting(in: .semaphore(semaphore), line: line) {
-                    semaphores[semaphore.index].wait()
+                    if let lock = locks[semaphore.index] { lock.lock() } else { semaphores[semaphore.index].wait() }
                 }
             case .semaphore(let semaphore, .signal):
-                semaphores[semaphore.index].signal()
+                if let lock = locks[semaphore.index] { lock.unlock() } else { semaphores[semaphore.index].signal() }
             case .dispatchAfter(let queue, let delay, let body):
                 let microseconds = self.microseconds(delay, locals)
                 monitor.timerSet()

@@ -6,9 +6,11 @@ import ConcurrencyModel
 /// main thread", "a thread"), and it says `addOperations(_:waitUntilFinished: true)`.
 struct LiveNarration {
     private let names: Narrator
+    private let program: Program
 
     init(program: Program) {
         names = Narrator(program: program)
+        self.program = program
     }
 
     /// The reason a hung run reports: every hold, in the order `StuckAnalysis` gives them.
@@ -45,7 +47,8 @@ struct LiveNarration {
         switch wait {
         case .sync(let queue): "\(names.name(queue)).sync"
         case .group(let group): "\(names.name(group)).wait()"
-        case .semaphore(let semaphore): "\(names.name(semaphore)).wait()"
+        case .semaphore(let semaphore):
+            "\(names.name(semaphore)).\(program.semaphores[semaphore.index].isLock ? "lock()" : "wait()")"
         case .timeout(.group(let group)): "\(names.name(group)).wait(timeout:)"
         case .timeout(.semaphore(let semaphore)): "\(names.name(semaphore)).wait(timeout:)"
         case .workItem(let item): "\(names.name(item)).wait()"
