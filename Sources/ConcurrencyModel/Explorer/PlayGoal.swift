@@ -26,6 +26,19 @@ public enum GoalStatus: Hashable, Sendable {
     case outOfReach(atMove: Int, OutOfReach)
 }
 
+extension GoalStatus {
+    /// The goal is reached, or shown to be out of reach of every schedule (the learner went as far
+    /// along it as any schedule goes): either way the learner has found the answer.
+    public var isSettled: Bool {
+        switch self {
+        case .reached: true
+        case .outOfReach(_, .cannotComeNext(_, _, _, _, let proved)): proved
+        case .outOfReach(_, .noSchedule(let fromStart)): fromStart
+        case .outOfReach(_, .printedInstead), .none, .unguided, .open: false
+        }
+    }
+}
+
 /// Why a goal can no longer be reached.
 public enum OutOfReach: Hashable, Sendable {
     /// The move printed a line the goal does not want there.

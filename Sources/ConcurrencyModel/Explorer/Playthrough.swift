@@ -57,6 +57,27 @@ public struct Playthrough: Sendable {
         return play
     }
 
+    /// The learner's moves of a schedule towards `outcome`: for an outcome some schedule produces,
+    /// the witness `explain` shows (its steps that the playthrough takes by itself left out);
+    /// for one no schedule produces, the shortest way to print as much of it as any schedule
+    /// does and on until the learner would be stuck, where the playthrough says why.
+    public static func script(towards outcome: Outcome, in exploration: Exploration) -> [Int] {
+        var play = Playthrough(exploration: exploration, goal: .outcome(outcome))
+        var script: [Int] = []
+        if exploration.isComplete, let witness = WitnessSearch(automaton: exploration.automaton).schedule(for: outcome)?.choices {
+            var taken = play.lastSteps.count
+            while taken < witness.count, play.play(Int(witness[taken]) + 1) {
+                script.append(Int(witness[taken]) + 1)
+                taken += play.lastSteps.count
+            }
+            return script
+        }
+        while script.count < 100_000, case .move(let move, _) = play.hint(), play.play(move.number) {
+            script.append(move.number)
+        }
+        return script
+    }
+
     /// Sets (or clears) the goal, keeping the moves made: where it stands is judged again from the start.
     public mutating func setGoal(_ goal: PlayGoal?) {
         self.goal = goal

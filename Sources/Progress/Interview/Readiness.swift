@@ -45,9 +45,9 @@ public struct Readiness: Sendable {
             for topic in answer.topics {
                 var line = lines.first { $0.topic == topic } ?? TopicLine(topic: topic)
                 switch answer.grade {
-                case .exact, .right: line.right += 1
+                case .exact, .right, .reached: line.right += 1
                 case .incomplete, .partial: line.partial += 1
-                case .wrong, .unanswered, .skipped: line.wrong += 1
+                case .wrong, .unanswered, .skipped, .gaveUp: line.wrong += 1
                 }
                 if let index = lines.firstIndex(where: { $0.topic == topic }) { lines[index] = line } else { lines.append(line) }
             }

@@ -1,10 +1,11 @@
 /// The questions of a mock interview: `count` of them across as many topics as the bank allows,
 /// rising in level as a real interview does (easy first, hardest last). Follow-ups are not chosen:
-/// they come after their parent is answered, as an interviewer's next question.
+/// they come after their parent is answered, as an interviewer's next question. Nor are schedule
+/// questions: a game of moves at a terminal is no interview answer.
 public enum InterviewPlan {
     public static func questions(from bank: Bank, count: Int, seed: UInt64) -> [Question] {
         var generator = SeededGenerator(seed: seed)
-        var pool = bank.questions.filter { !FollowUps.isFollowUp($0, in: bank) }.shuffled(using: &generator)
+        var pool = bank.questions.filter { $0.kind != .schedule && !FollowUps.isFollowUp($0, in: bank) }.shuffled(using: &generator)
         guard count > 0, !pool.isEmpty else { return [] }
         var chosen: [Question] = []
         var topicUses: [String: Int] = [:]

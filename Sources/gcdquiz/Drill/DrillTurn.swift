@@ -57,8 +57,8 @@ extension DrillResult {
 }
 
 extension DrillSession {
-    /// The turn that asks `question` (the `asked`-th question shown): nil when a trace puzzle's
-    /// code does not compile.
+    /// The turn that asks `question` (the `asked`-th question shown): nil when a trace or
+    /// schedule puzzle's code does not compile.
     func turn(for question: Question, liveRuns: Int, asked: Int, style: TerminalStyle) -> DrillTurn? {
         switch question.kind {
         case .trace:
@@ -67,6 +67,8 @@ extension DrillSession {
             ChoiceTurn(question: question, order: optionOrder(for: question), style: style)
         case .short:
             ShortTurn(question: question, style: style)
+        case .schedule:
+            ScheduleTurn(question: question, program: try? bank.program(of: question).get(), style: style)
         }
     }
 }

@@ -103,7 +103,7 @@ final class InterviewREPL {
         switch parsed.name {
         case .skip: return .pass
         case .quit: return .quit
-        case .hint, .explain, .run, .more:
+        case .hint, .explain, .run, .more, .schedule:
             print(style.wrappedLines(style.yellow("Not during the interview: :\(parsed.name.rawValue) comes after it") + " ('gcdquiz drill --missed' goes over what you missed, with hints and :run)."))
         case .help, .show, .list, .goto, .score, .again, .right, .wrong:
             print(style.wrappedLines(style.yellow("In an interview: :skip passes the question, :quit ends the interview.")))
@@ -157,6 +157,8 @@ final class InterviewREPL {
         case .wrong: "wrong"
         case .skipped: "passed"
         case .unanswered: "out of time"
+        case .reached: "reached"
+        case .gaveUp: "gave up"
         }
     }
 
