@@ -11,6 +11,8 @@ public struct ScheduleScreen {
         case play
         /// A schedule is replayed (`explain --step`): Enter takes its next move, marked `scripted`.
         case replay
+        /// A state shown, not played (a live run's stuck state): no goal, no moves, no keys.
+        case still
     }
 
     public var title: String
@@ -73,7 +75,7 @@ public struct ScheduleScreen {
         let narrator = play.narrator
         var parts: [Part] = []
         parts.append(fixed(.header, [header(width: width)]))
-        parts.append(rows(.goal, "goal", [goalRow()], width: width, minimum: 1))
+        if mode != .still { parts.append(rows(.goal, "goal", [goalRow()], width: width, minimum: 1)) }
         parts.append(rows(.reasons, "because", narrator.reasons(for: play.status).map { reason in
             Row(body: reason.reason + " (rule: " + reason.rule.statement + ")", role: .warning)
         }, width: width, minimum: 0))
@@ -92,8 +94,10 @@ public struct ScheduleScreen {
             [Row(body: narrator.words(for: ending), role: ending == .finished ? .good : .bad)]
         } ?? [], width: width, minimum: 0))
         parts.append(rows(.message, message?.label ?? "", message.map { [Row(body: $0.text, role: $0.role)] } ?? [], width: width, minimum: 0))
-        parts.append(movesPart(width: width))
-        parts.append(fixed(.keys, [ScreenLine([.init(text: Self.label("keys"), role: .heading)] + keys().spans)]))
+        if mode != .still {
+            parts.append(movesPart(width: width))
+            parts.append(fixed(.keys, [ScreenLine([.init(text: Self.label("keys"), role: .heading)] + keys().spans)]))
+        }
         return parts
     }
 
@@ -111,7 +115,11 @@ public struct ScheduleScreen {
     private func header(width: Int) -> ScreenLine {
         var right = "move \(play.moveCount)"
         if let clock = play.clock { right += " · " + play.narrator.clock(clock) }
-        let left = mode == .replay ? "replay · " + title : "schedule · " + title
+        let left = switch mode {
+        case .play: "schedule · " + title
+        case .replay: "replay · " + title
+        case .still: "state · " + title
+        }
         let room = max(width - right.count - 1, 1)
         let shown = left.count > room ? String(left.prefix(room - 1)) + "…" : left
         return ScreenLine([.init(text: shown, role: .heading), .init(text: String(repeating: " ", count: width - shown.count - right.count), role: .plain),
@@ -158,9 +166,9 @@ public struct ScheduleScreen {
         let count = play.moves.count
         var parts: [String] = []
         switch mode {
-        case .replay:
+        case .replay, .still:
             if scripted != nil { parts.append("Enter next") }
-            if count > 0 { parts.append(count == 1 ? "1 other move" : "1–\(Self.key(count)) other move") }
+            if count > 0 { parts.append(count == 1 ? "1 pick" : "1–\(Self.key(count)) pick") }
             parts += ["u back", "r restart", "q quit"]
         case .play:
             if count > 0 { parts.append(count == 1 ? "1 move" : "1–\(Self.key(count)) move") }

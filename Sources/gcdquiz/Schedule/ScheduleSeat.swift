@@ -80,6 +80,15 @@ final class ScheduleSeat {
         }
     }
 
+    /// Prints the screen at every move of the replay, from the start to where it ends.
+    func printReplay() {
+        let width = style.width ?? 80
+        printScreen(width: width)
+        while let next = nextScripted, perform(.move(next)) {
+            printScreen(width: width)
+        }
+    }
+
     // MARK: Actions
 
     static func action(forKey key: Character) -> Action {
