@@ -63,17 +63,12 @@ final class ScheduleTurn: DrillTurn {
     }
 
     private func replay(_ answer: String) -> Playthrough? {
-        let words = answer.split(whereSeparator: { $0 == " " || $0 == "," })
-        let numbers = words.compactMap { Int($0) }
-        guard numbers.count == words.count, !numbers.isEmpty else {
-            print(style.wrappedLines(style.yellow("I can't read that: type the moves' numbers (1 2 1 …), or press Enter to take the scheduler's seat.")))
+        do {
+            return try ScheduleAnswer.replay(answer, exploration: exploration, goal: goal)
+        } catch {
+            print(style.wrappedLines(style.yellow("I can't read that: \(error.message).") + " Or press Enter to take the scheduler's seat."))
             return nil
         }
-        guard let play = Playthrough.replaying(numbers, exploration: exploration, goal: goal) else {
-            print(style.wrappedLines(style.yellow("Those moves do not replay: one of them is not offered where it comes. Press Enter to play them on screen.")))
-            return nil
-        }
-        return play
     }
 
     private func showVerdict(_ settled: GoalStatus?, summary: String, note: String?) {

@@ -11,7 +11,7 @@ enum QuestionTable {
         for question in questions {
             let id = question.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
             let title = String(question.title.prefix(titleWidth)).padding(toLength: titleWidth, withPad: " ", startingAt: 0)
-            text += "  \(style.bold(id))  \(question.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) L\(question.level)  \(title)  \(style.dim(question.tags.joined(separator: ", ")))\n"
+            text += "  \(style.bold(id))  \(question.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) L\(question.level)  \(title)  \(style.dim(question.tags.joined(separator: ", ")))\n"
         }
         return text
     }
