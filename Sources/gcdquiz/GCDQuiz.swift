@@ -13,7 +13,7 @@ struct GCDQuiz: ParsableCommand {
             stops there: '1 2 3 4 | 2 1 3 4', '1 4 deadlock'.
             """,
         subcommands: [
-            DrillCommand.self, ReviewCommand.self, InterviewCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self,
+            DrillCommand.self, ReviewCommand.self, InterviewCommand.self, SolveCommand.self, RunCommand.self, CheckCommand.self, ExplainCommand.self, ScheduleCommand.self,
             ListCommand.self, ShowCommand.self, TagsCommand.self, ProgressCommand.self, ValidateCommand.self, VerifyCommand.self, BenchmarkCommand.self,
             GenerateCommand.self, SheetCommand.self, ExportCommand.self, GradeCommand.self, ProgressBenchmarkCommand.self, LiveWorkerCommand.self, RecordAnswersCommand.self,
         ],

@@ -5,16 +5,25 @@ import Quiz
 @Suite struct GradeTests {
     /// Wrong or partly right → Again; right after help → Hard; right → Good; never Easy.
     @Test func gradesBecomeRatingsWithoutAsking() {
-        for grade in [Grade.wrong, .incomplete, .partial, .unanswered] {
+        for grade in [Grade.wrong, .incomplete, .partial, .unanswered, .gaveUp] {
             #expect(grade.rating(helped: false) == .again)
             #expect(grade.rating(helped: true) == .again)
         }
-        for grade in [Grade.exact, .right] {
+        for grade in [Grade.exact, .right, .reached] {
             #expect(grade.rating(helped: false) == .good)
             #expect(grade.rating(helped: true) == .hard)
         }
         #expect(Grade.skipped.rating(helped: false) == nil)
         #expect(!Grade.allCases.contains { $0.rating(helped: false) == .easy || $0.rating(helped: true) == .easy })
+    }
+
+    /// A schedule question is reached or given up, as the log says it.
+    @Test func scheduleResultsAreReachedOrGaveUp() {
+        #expect(Grade(.right, kind: .schedule) == .reached)
+        #expect(Grade(.wrong, kind: .schedule) == .gaveUp)
+        #expect(Grade.reached.points == 1)
+        #expect(Grade.gaveUp.points == 0)
+        #expect(Grade.gaveUp.rawValue == "gave-up")
     }
 
     @Test func helpOfAnyKindMakesARightAnswerHard() {

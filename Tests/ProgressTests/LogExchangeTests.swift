@@ -54,7 +54,7 @@ import Testing
         let badGrade = good.replacingOccurrences(of: ",wrong,right,", with: ",meh,right,")
         let row = badGrade.components(separatedBy: "\r\n")[1]
         let column = row.distance(from: row.startIndex, to: row.range(of: ",meh,")!.lowerBound) + 2
-        #expect(problems(badGrade, .csv, "x.csv") == ["x.csv:2:\(column): error: bad grade 'meh': must be one of exact, incomplete, right, partial, wrong, skipped, unanswered"])
+        #expect(problems(badGrade, .csv, "x.csv") == ["x.csv:2:\(column): error: bad grade 'meh': must be one of exact, incomplete, right, partial, wrong, skipped, unanswered, reached, gave-up"])
         #expect(problems("a,b\n1,2\n", .csv, "x.csv").first?.hasPrefix("x.csv:1:1: error: not a gcdquiz progress export: missing column(s) id, question_id") == true)
         #expect(problems("{\"format\": \"other\", \"version\": 1, \"reviews\": []}", .json, "x.json") == ["x.json:1:12: error: format is 'other', not 'gcdquiz-progress'"])
         #expect(problems("id,answer\n1,\"unclosed\n", .csv, "x.csv") == ["x.csv:2:3: error: a quoted field is never closed"])

@@ -37,7 +37,7 @@ import Testing
         }
     }
 
-    @Test(arguments: bank.questions.filter { $0.kind == .trace }.map(\.id))
+    @Test(arguments: bank.questions.filter { $0.kind.hasCode }.map(\.id))
     func typeChecksAsRealSwiftWithThePrelude(_ id: String) throws {
         let question = try #require(Self.bank.question(id: id))
         let result = try CompiledSnippet.typeCheck(question.code ?? "")

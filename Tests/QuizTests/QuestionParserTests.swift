@@ -29,6 +29,31 @@ import Testing
         #expect(try parsed.program().get().blocks.count == 2)
     }
 
+    @Test func aScheduleQuestionHasCodeAndAGoal() throws {
+        let schedule = Self.valid.replacingOccurrences(of: "id: demo", with: "id: demo\nkind: schedule\ngoal: \"1\"")
+        let question = try #require(QuestionParser.parse(schedule, file: "s.yaml").question)
+        #expect(question.kind == .schedule)
+        #expect(question.goal == "1")
+        #expect(question.kind.hasCode)
+
+        let withoutGoal = Self.valid.replacingOccurrences(of: "id: demo", with: "id: demo\nkind: schedule")
+        #expect(QuestionParser.parse(withoutGoal, file: "s.yaml").problems.map(\.message).contains { $0.hasPrefix("a schedule question needs 'goal'") })
+        let goalOnATrace = Self.valid.replacingOccurrences(of: "id: demo", with: "id: demo\ngoal: deadlock")
+        let problems = QuestionParser.parse(goalOnATrace, file: "t.yaml").problems
+        #expect(problems.map(\.message) == ["'goal' does not belong in a trace question"])
+        #expect(problems.first?.location?.line == 2)
+    }
+
+    /// `validate` reads a schedule question's goal against what its snippet prints.
+    @Test func anUnreadableGoalIsPlacedAtItsField() throws {
+        let schedule = Self.valid.replacingOccurrences(of: "id: demo", with: "id: demo\nkind: schedule\ngoal: 1 7")
+        let question = try #require(QuestionParser.parse(schedule, file: "s.yaml").question)
+        let problems = BankValidator.validate(Bank(questions: [question], problems: [], root: "."))
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.hasPrefix("unreadable goal '1 7'") == true)
+        #expect(problems.first?.location?.line == 3)
+    }
+
     @Test func aGeneratedPuzzleSaysSoAndOnlyTrueOrFalseIsAccepted() throws {
         let generated = Self.valid.replacingOccurrences(of: "source: a test", with: "source: a test\ngenerated: true")
         #expect(try #require(QuestionParser.parse(generated, file: "g.yaml").question).isGenerated)

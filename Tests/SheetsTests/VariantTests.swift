@@ -92,4 +92,18 @@ import Testing
         #expect(chosen.count == 5)
         #expect(try QuestionFilter(count: 5).select(from: Fixtures.bank, seed: 9).map(\.id) == chosen.map(\.id))
     }
+
+    /// Schedule questions are played, not written: never chosen, and refused when asked for.
+    @Test func scheduleQuestionsStayOffSheets() throws {
+        #expect(try QuestionFilter(tags: ["serial-queues"]).select(from: Fixtures.bank, seed: 1).allSatisfy { $0.kind != .schedule })
+        for filter in [QuestionFilter(kind: .schedule), QuestionFilter(ids: ["serial-async-async", "schedule-serial-async-async-2143"])] {
+            do {
+                _ = try filter.select(from: Fixtures.bank, seed: 1)
+                Issue.record("a schedule question was accepted on a sheet")
+            } catch {
+                #expect(error.cause == .badInput)
+                #expect(error.message.contains("played at a terminal"))
+            }
+        }
+    }
 }

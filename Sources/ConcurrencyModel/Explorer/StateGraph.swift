@@ -246,25 +246,10 @@ final class StateGraph: Sendable {
 
         /// Pairs of threads about to touch one shared variable, one of them writing.
         private mutating func checkRaces(_ state: MachineState, semantics: Semantics) {
-            let running = state.threads.filter { semantics.isRunnable($0, in: state) }
-            guard running.count > 1 else { return }
-            // Only threads about to touch a shared variable can race: usually few of many.
-            let accesses = running.map { ($0, semantics.nextAccesses(of: $0)) }.filter { !$0.1.isEmpty }
-            guard accesses.count > 1 else { return }
-            for i in accesses.indices {
-                for j in accesses.indices where j > i {
-                    for a in accesses[i].1 {
-                        for b in accesses[j].1 where a.variable == b.variable && (a.isWrite || b.isWrite) {
-                            // One report per pair of places, whichever accesses met first.
-                            let key = [a.span, b.span].sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-                            guard raceKeys.insert(key).inserted else { continue }
-                            races.append(DataRace(
-                                variable: a.variable,
-                                first: .init(thread: accesses[i].0.threadID, isWrite: a.isWrite, span: a.span),
-                                second: .init(thread: accesses[j].0.threadID, isWrite: b.isWrite, span: b.span)))
-                        }
-                    }
-                }
+            for race in semantics.races(in: state) {
+                // One report per pair of places, whichever accesses met first.
+                let key = [race.first.span, race.second.span].sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                if raceKeys.insert(key).inserted { races.append(race) }
             }
         }
     }

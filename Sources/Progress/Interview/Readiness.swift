@@ -73,9 +73,9 @@ public struct Readiness: Sendable {
 
     private static func count(_ grade: Grade, into line: inout TopicLine) {
         switch grade {
-        case .exact, .right: line.right += 1
+        case .exact, .right, .reached: line.right += 1
         case .incomplete, .partial: line.partial += 1
-        case .wrong: line.wrong += 1
+        case .wrong, .gaveUp: line.wrong += 1
         case .unanswered, .skipped: line.noAnswer += 1
         }
     }

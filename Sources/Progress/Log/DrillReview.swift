@@ -3,13 +3,16 @@ import Quiz
 
 extension Grade {
     /// What a drill result means in the log: a trace's right is `exact` and its partial
-    /// `incomplete`, so the log says exactly what the learner saw.
+    /// `incomplete`, a schedule's right `reached` and its wrong `gave-up`, so the log says exactly
+    /// what the learner saw.
     public init(_ result: DrillResult, kind: Question.Kind) {
         switch (result, kind) {
         case (.right, .trace): self = .exact
         case (.partial, .trace): self = .incomplete
+        case (.right, .schedule): self = .reached
+        case (.wrong, .schedule): self = .gaveUp
         case (.right, .choice), (.right, .short): self = .right
-        case (.partial, .choice), (.partial, .short): self = .partial
+        case (.partial, .choice), (.partial, .short), (.partial, .schedule): self = .partial
         case (.wrong, _): self = .wrong
         case (.skipped, _): self = .skipped
         }

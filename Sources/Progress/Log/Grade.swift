@@ -14,13 +14,18 @@ public enum Grade: String, Sendable, Codable, CaseIterable {
     case skipped
     /// The time ran out (a mock interview's limit): counts as no answer, that is, as not known.
     case unanswered
+    /// Schedule: the learner brought the snippet to its goal (with the hints, if any, in the
+    /// log's hints column: FSRS Hard then).
+    case reached
+    /// Schedule: the learner left the scheduler's seat without reaching the goal.
+    case gaveUp = "gave-up"
 
     /// Right counts 1, partly right ½, anything else 0: the accuracy of the report.
     public var points: Double? {
         switch self {
-        case .exact, .right: 1
+        case .exact, .right, .reached: 1
         case .incomplete, .partial: 0.5
-        case .wrong, .unanswered: 0
+        case .wrong, .unanswered, .gaveUp: 0
         case .skipped: nil
         }
     }
@@ -33,8 +38,8 @@ public enum Grade: String, Sendable, Codable, CaseIterable {
     /// help (a hint, `:explain`, `:run`) came before it; never Easy by itself.
     public func rating(helped: Bool) -> Rating? {
         switch self {
-        case .exact, .right: helped ? .hard : .good
-        case .incomplete, .partial, .wrong, .unanswered: .again
+        case .exact, .right, .reached: helped ? .hard : .good
+        case .incomplete, .partial, .wrong, .unanswered, .gaveUp: .again
         case .skipped: nil
         }
     }

@@ -9,6 +9,8 @@ extension Grade {
         case .wrong: "wrong"
         case .skipped: "skipped"
         case .unanswered: "out of time"
+        case .reached: "reached"
+        case .gaveUp: "gave up"
         }
     }
 }

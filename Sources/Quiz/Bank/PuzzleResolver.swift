@@ -49,7 +49,7 @@ public enum PuzzleResolver {
         if BankLoader.isQuestionFile(argument) {
             let (question, problems) = BankLoader.read(argument)
             guard let question else { throw ProblemList(problems) }
-            if question.kind == .trace, case .failure(let list) = question.program() { throw list }
+            if question.kind.hasCode, case .failure(let list) = question.program() { throw list }
             return question
         }
         guard let bank = try bank() else {
@@ -65,9 +65,9 @@ public enum PuzzleResolver {
         return try question(argument, bank: BankSource(root: bank.root))
     }
 
-    /// A trace question as a puzzle; its program from `bank` when it has compiled it already.
+    /// A trace (or schedule) question as a puzzle; its program from `bank` when it has compiled it already.
     public static func puzzle(from question: Question, in bank: Bank? = nil) throws -> Puzzle {
-        guard question.kind == .trace, let code = question.code else {
+        guard question.kind.hasCode, let code = question.code else {
             throw problem("'\(question.id)' is a \(question.kind.rawValue) question, not a trace puzzle")
         }
         let program = try (bank?.program(of: question) ?? question.program()).get()

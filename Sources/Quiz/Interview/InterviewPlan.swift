@@ -4,12 +4,12 @@ import Foundation
 /// rising in level as a real interview does (easy first, hardest last), preferring questions not
 /// seen lately (one answered in the drill minutes ago tests memory, not understanding).
 /// Follow-ups are not chosen: they come after their parent is answered, as an interviewer's next
-/// question.
+/// question. Nor are schedule questions: a game of moves at a terminal is no interview answer.
 public enum InterviewPlan {
     /// - Parameter lastSeen: when each question was last answered (or passed), by id.
     public static func questions(from bank: Bank, count: Int, seed: UInt64, lastSeen: [String: Date] = [:], now: Date = Date()) -> [Question] {
         var generator = SeededGenerator(seed: seed)
-        var pool = bank.questions.filter { !FollowUps.isFollowUp($0, in: bank) }.shuffled(using: &generator)
+        var pool = bank.questions.filter { $0.kind != .schedule && !FollowUps.isFollowUp($0, in: bank) }.shuffled(using: &generator)
         guard count > 0, !pool.isEmpty else { return [] }
         var chosen: [Question] = []
         var topicUses: [String: Int] = [:]

@@ -10,6 +10,16 @@ public struct Question: Hashable, Sendable {
         case choice
         /// Answer in a few words.
         case short
+        /// Be the scheduler: step the threads until the snippet does what `goal` says.
+        case schedule
+
+        /// Whether the question asks about a snippet of its own (`code`).
+        public var hasCode: Bool {
+            switch self {
+            case .trace, .schedule: true
+            case .choice, .short: false
+            }
+        }
     }
 
     public var id: String
@@ -22,8 +32,11 @@ public struct Question: Hashable, Sendable {
     public var source: String
     /// Names the rules at work; shown after the learner answers.
     public var explanation: String
-    /// The snippet of a trace question, exactly as the learner sees it and as it runs.
+    /// The snippet of a trace or schedule question, exactly as the learner sees it and as it runs.
     public var code: String?
+    /// What a schedule question asks the learner to make the snippet do, as written
+    /// (`ScheduleGoal.read` reads it against the snippet): an outcome, `deadlock`, `crash` or `race`.
+    public var goal: String?
     /// What a choice or short question asks (trace questions ask about their code).
     public var prompt: String?
     /// A choice question's options, in the file's order.

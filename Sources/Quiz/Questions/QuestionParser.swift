@@ -7,12 +7,13 @@ public enum QuestionParser {
     /// The fields a question file may have. Documented in the README ("Question files").
     public static let fields: [String: String] = [
         "id": "a unique name: lower-case letters, digits and '-'",
-        "kind": "trace (predict the output), choice or short; default trace",
+        "kind": "trace (predict the output), choice, short or schedule (be the scheduler); default trace",
         "title": "one line shown above the question",
         "level": "1, 2 or 3",
         "tags": "a list of topics from the taxonomy ('gcdquiz tags'), e.g. [serial-queues, sync-async]",
         "source": "where the material comes from",
-        "code": "the snippet, written against the prelude (trace questions)",
+        "code": "the snippet, written against the prelude (trace and schedule questions)",
+        "goal": "schedule: what the learner makes the snippet do by picking moves: an outcome (2 1 4 3, 1 deadlock), deadlock, crash or race",
         "explanation": "shown after the answer; names the rules at work",
         "question": "what a choice or short question asks",
         "options": "choice: a list of {text, correct: true (on the right ones), why (on the wrong ones)}",
@@ -112,7 +113,7 @@ public enum QuestionParser {
                 if let parsed = Question.Kind(rawValue: name) {
                     kind = parsed
                 } else {
-                    report("unknown kind '\(name)' (one of trace, choice, short)", at: node)
+                    report("unknown kind '\(name)' (one of trace, choice, short, schedule)", at: node)
                 }
             }
             let title = string("title", values)
@@ -134,18 +135,19 @@ public enum QuestionParser {
             let code = string("code", values)
             let rootLine = root.mark?.line ?? 1
             let rootColumn = root.mark?.column ?? 1
-            if kind == .trace && values["code"] == nil {
-                report("a trace question needs 'code': the snippet to predict", line: rootLine, column: rootColumn)
+            if kind.hasCode && values["code"] == nil {
+                report("a \(kind.rawValue) question needs 'code': the snippet to \(kind == .trace ? "predict" : "schedule")", line: rootLine, column: rootColumn)
             }
             let allowed: [Question.Kind: Set<String>] = [
-                .trace: ["code"], .choice: ["question", "options"], .short: ["question", "answer", "key_ideas"],
+                .trace: ["code"], .choice: ["question", "options"], .short: ["question", "answer", "key_ideas"], .schedule: ["code", "goal"],
             ]
-            for name in ["code", "question", "options", "answer", "key_ideas"] where values[name] != nil && !allowed[kind]!.contains(name) {
+            for name in ["code", "question", "options", "answer", "key_ideas", "goal"] where values[name] != nil && !allowed[kind]!.contains(name) {
                 report("'\(name)' does not belong in a \(kind.rawValue) question", at: values[name]!)
             }
             for name in allowed[kind]! where values[name] == nil && name != "code" {
                 report("a \(kind.rawValue) question needs '\(name)' (\(QuestionParser.fields[name]!))", line: rootLine, column: rootColumn)
             }
+            let goal = string("goal", values)
             let prompt = string("question", values)
             let modelAnswer = string("answer", values)
             let follows = string("follows", values)
@@ -162,7 +164,7 @@ public enum QuestionParser {
             var keyIdeas: [KeyIdea] = []
             if let node = values["key_ideas"] { keyIdeas = parseKeyIdeas(node) }
             for (name, value) in [("title", title), ("source", source), ("explanation", explanation), ("code", code),
-                                  ("question", prompt), ("answer", modelAnswer)] {
+                                  ("question", prompt), ("answer", modelAnswer), ("goal", goal)] {
                 if let value, value.allSatisfy(\.isWhitespace), let node = values[name] {
                     report("'\(name)' is empty", at: node)
                 }
@@ -176,6 +178,7 @@ public enum QuestionParser {
                 explanation: explanation, code: code, file: file,
                 codeOrigin: values["code"].map(codeOrigin))
             question.prompt = prompt
+            question.goal = goal
             question.options = options
             question.modelAnswer = modelAnswer
             question.keyIdeas = keyIdeas

@@ -32,6 +32,8 @@ public final class AnswerBook {
             answer = .choice(ChoiceAnswer(correct: question.options.indices.filter { question.options[$0].isCorrect }))
         case .short:
             answer = .short(ShortAnswer(modelAnswer: question.modelAnswer ?? "", keyIdeas: question.keyIdeas))
+        case .schedule:
+            throw QuestionFilter.playedAtATerminal(question.id)
         }
         answers[key] = answer
         return answer

@@ -22,10 +22,12 @@ public struct QuestionFilter: Sendable, Equatable {
 
     /// The questions to ask, in bank order (or in `ids` order). When `count` is smaller than the
     /// number that match, `seed` chooses which ones, so that the same seed gives the same sheet.
+    /// Schedule questions, played at a terminal, are never among them.
     public func select(from bank: Bank, seed: UInt64) throws(SheetError) -> [Question] {
+        if kind == .schedule { throw Self.playedAtATerminal(nil) }
         var matching: [Question]
         if ids.isEmpty {
-            matching = bank.questions(tags: tags, level: level, kind: kind)
+            matching = bank.questions(tags: tags, level: level, kind: kind).filter { $0.kind != .schedule }
         } else {
             matching = []
             for id in ids {
@@ -35,6 +37,7 @@ public struct QuestionFilter: Sendable, Equatable {
                 guard !matching.contains(where: { $0.id == id }) else {
                     throw .badInput("'\(id)' is named twice in --ids: a sheet asks each question once")
                 }
+                guard question.kind != .schedule else { throw Self.playedAtATerminal(id) }
                 matching.append(question)
             }
             matching = matching.filter { question in
@@ -53,6 +56,12 @@ public struct QuestionFilter: Sendable, Equatable {
         var generator = SeededGenerator(seed: SeedMixer.mix(seed, "count"))
         let chosen = Set(Array(matching.indices).shuffled(using: &generator).prefix(count))
         return matching.indices.filter(chosen.contains).map { matching[$0] }
+    }
+
+    /// Why a schedule question (this one, or any) cannot be on a sheet or in an export.
+    static func playedAtATerminal(_ id: String?) -> SheetError {
+        .badInput((id.map { "'\($0)' is a schedule question" } ?? "schedule questions are") + " played at a terminal, "
+                  + "picking moves ('gcdquiz schedule ID', or in the drill): sheets and exports cannot ask them")
     }
 
     /// The filters in words, for messages: "tag serial, level 2".

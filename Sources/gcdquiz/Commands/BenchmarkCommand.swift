@@ -32,6 +32,12 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(name: .long, help: "Time whole gcdquiz processes (solve FILE.swift, solve ID, the drill's first prompt) beside swiftc.")
     var process = false
 
+    @Flag(name: .long, help: "Time the scheduler's seat: each move with its goal judged, a hint and the screen (puzzles: every trace and schedule puzzle).")
+    var schedule = false
+
+    @Option(name: .long, help: "With --schedule: at most this many moves timed per puzzle.")
+    var scheduleMoves = 2000
+
     @Option(name: .long, help: "With --process: runs of each command.")
     var processRuns = 30
 
@@ -41,11 +47,14 @@ struct BenchmarkCommand: ParsableCommand {
             return try benchmarkProcesses(bank: bank)
         }
         let puzzles = try targets.isEmpty
-            ? bank.questions(kind: .trace).map { try PuzzleResolver.puzzle(from: $0, in: bank) }
+            ? bank.questions.filter { schedule ? $0.kind.hasCode : $0.kind == .trace }.map { try PuzzleResolver.puzzle(from: $0, in: bank) }
             : targets.map { try PuzzleResolver.resolve($0, in: bank) }
         #if DEBUG
         print("note: this is a debug build; figures for the record come from 'make bench' (release)")
         #endif
+        if schedule {
+            return benchmarkSchedule(puzzles)
+        }
         benchmarkModel(puzzles)
         if live {
             print("")

@@ -51,6 +51,9 @@ struct CheckCommand: ParsableCommand {
         }
         if !target.hasSuffix(".swift") {
             let question = try PuzzleResolver.question(target, bank: bank.source())
+            if question.kind == .schedule {
+                return try checkSchedule(question)
+            }
             if question.kind != .trace {
                 return try checkInterview(question)
             }
@@ -106,6 +109,40 @@ extension CheckCommand {
 }
 
 extension CheckCommand {
+    /// A schedule question's moves, replayed: right when they settle the goal (reach it, or show
+    /// that no schedule does), wrong otherwise.
+    func checkSchedule(_ question: Question) throws {
+        let puzzle = try PuzzleResolver.puzzle(from: question)
+        let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
+        try ExplorationStops.refusePartial(exploration, puzzle: puzzle, doing: "grade")
+        let goal: PlayGoal
+        let play: Playthrough
+        do {
+            goal = try ScheduleGoal.read(question.goal ?? "", printable: PrintableLines(exploration: exploration))
+        } catch {
+            throw CommandFailure.badInput("'\(question.id)' has an unreadable goal: \(error.message) ('gcdquiz validate' says where)")
+        }
+        do {
+            play = try ScheduleAnswer.replay(answer, exploration: exploration, goal: goal)
+        } catch {
+            throw CommandFailure.badInput("unreadable answer \(AnswerError.excerpt(answer)): \(error.message)")
+        }
+        let verdict = play.status.isSettled ? "right" : "wrong"
+        let status = play.narrator.words(for: play.status)
+        if json {
+            try JSONOutput.print(ScheduleCheckJSON(puzzle: question.id, verdict: verdict, goal: ScheduleGoal.text(goal), moves: play.choices,
+                                                   status: status, output: play.output))
+        } else {
+            let style = TerminalStyle.current(for: .standardOutput)
+            let head = verdict == "right" ? style.green(style.bold("right")) : style.red(style.bold("wrong"))
+            var text = style.wrappedLines(head + ": " + play.narrator.words(for: goal) + " — " + status) + "\n"
+            for reason in play.narrator.reasons(for: play.status) {
+                text += style.wrappedLines("  because " + reason.reason + " " + style.dim("(" + reason.rule.statement + ")"), hanging: 4) + "\n"
+            }
+            print(text, terminator: "")
+        }
+    }
+
     /// The answer as printed on variant N of a sheet with seed S (`SheetPlanner.asked`), graded as
     /// `gcdquiz grade` grades it, with the key's points.
     func checkOnSheet(variant: Int, seed: UInt64) throws {
@@ -129,6 +166,18 @@ extension CheckCommand {
             print(text, terminator: "")
         }
     }
+}
+
+/// `check SCHEDULE-ID MOVES --json`.
+struct ScheduleCheckJSON: Encodable {
+    var schema = jsonSchemaVersion
+    var puzzle: String
+    var kind = "schedule"
+    var verdict: String
+    var goal: String
+    var moves: [Int]
+    var status: String
+    var output: [String]
 }
 
 /// `check --variant N --seed S --json`.

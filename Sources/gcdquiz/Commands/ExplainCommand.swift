@@ -7,7 +7,13 @@ struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Show a schedule that produces an outcome, or why no schedule can.",
-        discussion: "Without --outcome, shows one schedule for every possible outcome.")
+        discussion: """
+            Without --outcome, shows one schedule for every possible outcome. With --step, the \
+            schedule of one outcome is replayed in the scheduler's seat (see 'gcdquiz schedule'): \
+            Enter takes its next move, u goes back, a move's number leaves it for another; for an \
+            outcome no schedule produces, it goes as far along it as any schedule does and says \
+            why it cannot go on. Not at a terminal, every screen of the replay is printed.
+            """)
 
     @OptionGroup var bank: BankOptions
 
@@ -17,9 +23,16 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The outcome(s) to explain, in the answer notation.", valueName: "answer"))
     var outcome: String?
 
+    @Flag(name: .long, help: "Replay the schedule of --outcome move by move, in the scheduler's seat.")
+    var step = false
+
     @OptionGroup var machine: MachineOptions
 
     @OptionGroup var budgets: ExplorationOptions
+
+    func validate() throws {
+        if step && outcome == nil { throw ValidationError("--step replays the schedule of one outcome: give --outcome ANSWER") }
+    }
 
     func run() throws {
         let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
@@ -38,6 +51,15 @@ struct ExplainCommand: ParsableCommand {
             outcomes = exploration.outcomes
         } else {
             throw CommandFailure.badInput("\(OutcomeListRenderer.grouped(exploration.outcomeCount)) outcomes are too many to explain one by one: give --outcome ANSWER")
+        }
+        if step {
+            guard outcomes.count == 1, let outcome = outcomes.first else {
+                throw CommandFailure.badInput("--step replays one outcome at a time, and \(AnswerError.excerpt(self.outcome ?? "")) holds \(outcomes.count)")
+            }
+            let seat = ScheduleSeat(title: puzzle.name, code: puzzle.code, play: Playthrough(exploration: exploration, goal: .outcome(outcome)),
+                                    script: Playthrough.script(towards: outcome, in: exploration), style: style)
+            if !seat.runAtTerminal() { seat.printReplay() }
+            return
         }
         print(ExplanationRenderer.render(outcomes, exploration: exploration, style: style), terminator: "")
     }

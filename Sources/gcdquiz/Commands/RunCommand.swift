@@ -39,6 +39,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON: {\"outcomes\": [{\"lines\", \"end\", \"count\", …}], \"unseen\", …}.")
     var json = false
 
+    @Flag(name: .long, help: "After the histogram, each outcome that ended stuck (a deadlock or a timeout), pictured as the scheduler's seat shows the state it stopped in.")
+    var stuck = false
+
     @OptionGroup var budgets: ExplorationOptions
 
     func validate() throws {
@@ -78,6 +81,9 @@ struct RunCommand: ParsableCommand {
             print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput), requested: options.runs,
                                            stoppedBy: stoppedBy, modelStop: exploration.stop.map { "\($0)" }),
                   terminator: "")
+            if stuck {
+                print(StuckPictures.render(comparison, exploration: exploration, puzzle: puzzle, style: .current(for: .standardOutput)), terminator: "")
+            }
         }
         if TerminationHandler.wasTerminated { TerminationHandler.dieAsAsked() }
         if !comparison.unexpected.isEmpty {

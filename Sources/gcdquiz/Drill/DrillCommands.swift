@@ -1,6 +1,6 @@
 /// The `:` commands of the drill, with their help lines; tab completion uses the names.
 enum DrillCommandName: String, CaseIterable {
-    case help, hint, skip, again, more, explain, run, right, wrong, show, list, goto, score, quit
+    case help, hint, skip, again, more, explain, run, schedule, right, wrong, show, list, goto, score, quit
 
     var usage: String {
         switch self {
@@ -11,6 +11,7 @@ enum DrillCommandName: String, CaseIterable {
         case .more: ":more              what the verdict left out: every reason, the whole schedule"
         case .explain: ":explain [OUTCOME] a schedule for an outcome, or why none exists (trace)"
         case .run: ":run [N]           run the snippet live N times (default 1000) (trace)"
+        case .schedule: ":schedule [GOAL]   be the scheduler: pick the moves, to reach GOAL (trace, schedule)"
         case .right: ":right             count your short answer as right (overrule), until the next question"
         case .wrong: ":wrong             count your short answer as wrong (overrule), until the next question"
         case .show: ":show              show the question again"

@@ -61,7 +61,13 @@ final class DrillREPL {
             case .line(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty {
-                    if reviewing { moveOn() } else if let active { print(style.wrappedLines(style.dim(active.emptyAnswerMessage))) }
+                    if reviewing {
+                        moveOn()
+                    } else if let schedule = active as? ScheduleTurn {
+                        play(schedule)
+                    } else if let active {
+                        print(style.wrappedLines(style.dim(active.emptyAnswerMessage)))
+                    }
                     continue
                 }
                 input.remember(trimmed)
@@ -147,14 +153,27 @@ final class DrillREPL {
     /// before answering is said under the verdict and kept with the answer.
     private func grade(_ answer: String) {
         guard let active else { return }
-        let help = DrillHelp(hints: active.hintsGiven, explained: explainedBeforeAnswering, ran: ranBeforeAnswering)
+        score(active) { note in active.grade(answer, note: note).map { ($0, answer) } }
+    }
+
+    /// A schedule question answered in the scheduler's seat: the moves made are the answer, and
+    /// the hints taken there count with those taken before.
+    private func play(_ turn: ScheduleTurn) {
+        score(turn) { note in (turn.play(note: note), turn.lastMoves) }
+    }
+
+    /// Records what `answering` graded (given the note to show under the verdict): nil when the
+    /// answer could not be read.
+    private func score(_ active: DrillTurn, _ answering: (String?) -> (DrillResult, String)?) {
+        let helpBefore = DrillHelp(hints: active.hintsGiven, explained: explainedBeforeAnswering, ran: ranBeforeAnswering)
         var note: String?
         if let scored = session.scoredRecord(for: active.question.id) {
             note = "Practice: this answer does not count; your scored answer was \(Self.spoken(scored.result))."
-        } else if !help.isEmpty {
-            note = "Counted, with the help you used before answering noted beside it (\(help.summary))."
+        } else if !helpBefore.isEmpty {
+            note = "Counted, with the help you used before answering noted beside it (\(helpBefore.summary))."
         }
-        guard let result = active.grade(answer, note: note) else { return }
+        guard let (result, answer) = answering(note) else { return }
+        let help = DrillHelp(hints: active.hintsGiven, explained: explainedBeforeAnswering, ran: ranBeforeAnswering)
         let record = session.record(active.question, result, seconds: Date().timeIntervalSince(active.shownAt), answer: answer, help: help)
         memory?.record(record, of: active.question)
         reviewing = true
@@ -272,6 +291,8 @@ final class DrillREPL {
                 if parsed.name == .explain { explainedBeforeAnswering = true } else { ranBeforeAnswering = true }
                 print(style.wrappedLines(style.dim("(:\(parsed.name.rawValue) before answering is noted beside your answer.)")))
             }
+        case .schedule:
+            schedule(parsed.argument)
         case .right:
             overrule(to: .right)
         case .wrong:
@@ -302,6 +323,30 @@ final class DrillREPL {
             return false
         }
         return true
+    }
+
+    /// `:schedule [GOAL]`: a schedule question's seat (its own goal); on a trace puzzle, the seat
+    /// with GOAL or none, which shows schedules as `:explain` does (noted before an answer).
+    private func schedule(_ goal: String) {
+        if let turn = active as? ScheduleTurn {
+            if reviewing {
+                print(style.wrappedLines(style.dim("Practice: this try does not count.")))
+                _ = turn.play(note: nil)
+            } else {
+                play(turn)
+            }
+            return
+        }
+        guard let trace = active as? TraceTurn else {
+            let kind = active?.question.kind.rawValue ?? "no"
+            print(style.wrappedLines(style.yellow(":schedule works on trace and schedule puzzles, and this is a \(kind) question.") + " :hint helps without giving the answer."))
+            return
+        }
+        guard trace.schedule(goal) else { return }
+        if !reviewing && session.scoredRecord(for: trace.question.id) == nil {
+            explainedBeforeAnswering = true
+            print(style.wrappedLines(style.dim("(:schedule before answering is noted beside your answer, as :explain is.)")))
+        }
     }
 
     /// Each question of the session with its scored result (what the score counts), and

@@ -60,9 +60,9 @@ extension DrillResult {
 }
 
 extension DrillSession {
-    /// The turn that asks `question` (the `asked`-th question shown): nil when a trace puzzle's
-    /// code does not compile. `live`: the live runs of an earlier turn of the same puzzle
-    /// (`:again`), reused rather than started again.
+    /// The turn that asks `question` (the `asked`-th question shown): nil when a trace or
+    /// schedule puzzle's code does not compile. `live`: the live runs of an earlier turn of the
+    /// same puzzle (`:again`), reused rather than started again.
     func turn(for question: Question, liveRuns: Int, asked: Int, style: TerminalStyle, live: BackgroundLiveRun? = nil) -> DrillTurn? {
         switch question.kind {
         case .trace:
@@ -72,6 +72,8 @@ extension DrillSession {
             ChoiceTurn(question: question, order: optionOrder(for: question), style: style)
         case .short:
             ShortTurn(question: question, style: style)
+        case .schedule:
+            ScheduleTurn(question: question, program: try? bank.program(of: question).get(), style: style)
         }
     }
 }

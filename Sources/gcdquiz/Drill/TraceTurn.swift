@@ -161,6 +161,24 @@ final class TraceTurn: DrillTurn {
         }
     }
 
+    /// `:schedule [GOAL]`: the scheduler's seat on this puzzle, with GOAL (or none). Returns
+    /// whether it was shown (a goal that cannot be read is said instead).
+    func schedule(_ goal: String) -> Bool {
+        var target: PlayGoal?
+        if !goal.isEmpty {
+            do {
+                target = try ScheduleGoal.read(goal, printable: grader.printable)
+            } catch {
+                print(style.wrappedLines(style.yellow("I can't read that goal: \(error.message).") + " Write an outcome (2 1 4 3, 1 deadlock), deadlock, crash or race."))
+                return false
+            }
+        }
+        let seat = ScheduleSeat(title: question.id, code: question.code ?? "", play: Playthrough(exploration: exploration, goal: target), style: style)
+        if !seat.runAtTerminal() { seat.runReadingLines() }
+        print(style.wrappedLines(style.dim("Scheduler's seat: " + seat.summary + ".")))
+        return true
+    }
+
     /// `:run [N]`: N live runs now, in the foreground; Ctrl-C stops them. Returns whether a
     /// histogram was shown.
     @discardableResult

@@ -157,7 +157,7 @@ final class InterviewREPL {
         switch parsed.name {
         case .skip: return .pass
         case .quit: return .quit
-        case .hint, .explain, .run, .more:
+        case .hint, .explain, .run, .more, .schedule:
             print(style.wrappedLines(style.yellow("Not during the interview: :\(parsed.name.rawValue) comes after it") + " (the debrief goes through every question; 'gcdquiz drill --missed' over what you missed, with hints and :run)."))
         case .help, .show, .list, .goto, .score, .again, .right, .wrong:
             print(style.wrappedLines(style.yellow("In an interview: :skip passes the question, :quit ends the interview.")))

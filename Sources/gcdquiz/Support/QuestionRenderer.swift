@@ -13,6 +13,9 @@ enum QuestionRenderer {
         if question.kind == .trace {
             text += style.wrappedLines(tracePrompt, hanging: 0) + "\n"
         }
+        if question.kind == .schedule, let goal = question.goal {
+            text += style.wrappedLines(style.bold("Goal: ") + goal + " — be the scheduler: 'gcdquiz schedule \(question.id)' (or the drill) plays it.", hanging: 0) + "\n"
+        }
         text += style.dim(style.wrapped("Source: \(question.source)", firstLineWidth: 0, indent: 2)) + "\n"
         if withExplanation {
             text += "\n" + style.bold("Why") + "\n" + QuestionRenderer.prose(question.explanation, style: style) + "\n"

@@ -9,7 +9,7 @@ enum QuestionTable {
         let titleWidth = min(questions.map { TerminalColumns.width($0.title) }.max()!, 48)
         let rows = questions.map { question in
             let title = TerminalColumns.padded(TerminalColumns.truncated(question.title, to: titleWidth), to: titleWidth)
-            return "  \(style.bold(TerminalColumns.padded(question.id, to: idWidth)))  \(question.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) L\(question.level)  \(title)  \(style.dim(question.tags.joined(separator: ", ")))"
+            return "  \(style.bold(TerminalColumns.padded(question.id, to: idWidth)))  \(question.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) L\(question.level)  \(title)  \(style.dim(question.tags.joined(separator: ", ")))"
         }
         if let width = style.width, rows.contains(where: { TerminalColumns.width($0) > width }) {
             return questions.map { stacked($0, style: style) }.joined()

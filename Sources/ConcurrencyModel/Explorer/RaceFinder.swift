@@ -1,0 +1,27 @@
+/// Which data races a state holds: two runnable threads about to touch one shared variable, one of
+/// them writing. The search records them as it meets states; the scheduler's seat asks whether the
+/// learner has steered two threads there.
+extension Semantics {
+    /// Every pair of accesses that meet in `state`, in thread order.
+    func races(in state: MachineState) -> [DataRace] {
+        let running = state.threads.filter { isRunnable($0, in: state) }
+        guard running.count > 1 else { return [] }
+        // Only threads about to touch a shared variable can race: usually few of many.
+        let accesses = running.map { ($0, nextAccesses(of: $0)) }.filter { !$0.1.isEmpty }
+        guard accesses.count > 1 else { return [] }
+        var races: [DataRace] = []
+        for i in accesses.indices {
+            for j in accesses.indices where j > i {
+                for a in accesses[i].1 {
+                    for b in accesses[j].1 where a.variable == b.variable && (a.isWrite || b.isWrite) {
+                        races.append(DataRace(
+                            variable: a.variable,
+                            first: .init(thread: accesses[i].0.threadID, isWrite: a.isWrite, span: a.span),
+                            second: .init(thread: accesses[j].0.threadID, isWrite: b.isWrite, span: b.span)))
+                    }
+                }
+            }
+        }
+        return races
+    }
+}
