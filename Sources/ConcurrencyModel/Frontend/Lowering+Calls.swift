@@ -19,8 +19,14 @@ extension Lowering {
             report(Self.swiftConcurrency, Syntax(call))
             return nil
         }
-        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+        if case .function(let function)? = binding(of: call.calledExpression) {
             return lowerFunctionCall(function, call, span: span)
+        }
+        // `super.init()` in an Operation subclass's init: NSObject's init does nothing to see.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base?.is(SuperExprSyntax.self) == true,
+            member.declName.baseName.text == "init", call.arguments.isEmpty, currentFunction?.hasSuffix(".init") == true
+        {
+            return nil
         }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == currentFunction {
             report("recursion is outside the supported subset", Syntax(call))
@@ -42,7 +48,7 @@ extension Lowering {
             return lowerAsyncAfter(call, queue: queue, span: span)
         }
         if method == "activate", call.arguments.isEmpty, !isDispatchQueueType(base),
-            let reference = base.as(DeclReferenceExprSyntax.self), case .queue(let queue)? = lookup(reference.baseName.text)
+            case .queue(let queue)? = binding(of: base)
         {
             return Statement(.activate(queue), at: span)
         }
@@ -50,8 +56,8 @@ extension Lowering {
             guard let queue = resolveOperationQueue(base) else { return nil }
             return lowerOperationQueueCall(queue, method: method, call: call, span: span)
         }
-        if let reference = base.as(DeclReferenceExprSyntax.self) {
-            switch lookup(reference.baseName.text) {
+        if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) {
+            switch binding(of: base) {
             case .operation(let operation)?:
                 return lowerOperationCall(operation, method: method, call: call, span: span)
             case .group(let group)?:

@@ -51,10 +51,20 @@ extension Lowering {
             let name = reference.baseName.text
             switch lookup(name) {
             case .variable(let id)?: return .variable(id)
+            case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
             case nil:
                 report("cannot find '\(name)' in scope", Syntax(expr))
             default:
                 report("'\(name)' cannot be used as a value here", Syntax(expr))
+            }
+            return nil
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), isInstanceMember(member) {
+            switch binding(of: expr) {
+            case .variable(let id)?: return .variable(id)
+            case .function(let property)? where property.isProperty: return lowerPropertyRead(property, member)
+            case nil: _ = reportMissingMember(member)
+            default: report("'\(member.trimmedDescription)' cannot be used as a value here", Syntax(expr))
             }
             return nil
         }
@@ -64,18 +74,18 @@ extension Lowering {
             return .isMainThread
         }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
-            let base = member.base?.as(DeclReferenceExprSyntax.self), case .workItem(let item)? = lookup(base.baseName.text)
+            let base = member.base, case .workItem(let item)? = binding(of: base)
         {
             return .variable(workItems[item.index].cancelled)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
-            let base = member.base?.as(DeclReferenceExprSyntax.self), case .operation(let operation)? = lookup(base.baseName.text),
+            let base = member.base, case .operation(let operation)? = binding(of: base),
             let flag = operations[operation.index].cancelled
         {
             return .variable(flag)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), ["isFinished", "isExecuting"].contains(member.declName.baseName.text),
-            let base = member.base?.as(DeclReferenceExprSyntax.self), case .operation(let operation)? = lookup(base.baseName.text)
+            let base = member.base, case .operation(let operation)? = binding(of: base)
         {
             return .variable(operationFlag(operation, member.declName.baseName.text))
         }

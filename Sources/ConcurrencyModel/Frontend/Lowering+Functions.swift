@@ -18,12 +18,12 @@ extension Lowering {
     mutating func declareFunctions(in items: CodeBlockItemListSyntax) {
         for item in items {
             guard case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) else { continue }
-            declareSignature(function)
+            declareSignature(function, as: function.name.text)
         }
     }
 
-    private mutating func declareSignature(_ function: FunctionDeclSyntax) {
-        let name = function.name.text
+    /// Declares `function` under `name` (`counter.inc` for a method of `instance`).
+    mutating func declareSignature(_ function: FunctionDeclSyntax, as name: String, instance: String? = nil) {
         if function.genericParameterClause != nil || function.signature.effectSpecifiers != nil {
             if let async = function.signature.effectSpecifiers?.asyncSpecifier {
                 report(Self.swiftConcurrency, Syntax(async))
@@ -41,8 +41,8 @@ extension Lowering {
             report("'\(name)' needs a body", Syntax(function))
             return
         }
-        if lookup(name) != nil {
-            report("invalid redeclaration of '\(name)'", Syntax(function.name))
+        if lookup(function.name.text) != nil && (instance == nil || scopes[scopes.count - 1][function.name.text] != nil) {
+            report("invalid redeclaration of '\(function.name.text)'", Syntax(function.name))
             return
         }
         var parameters: [FunctionDecl.Parameter] = []
@@ -67,7 +67,13 @@ extension Lowering {
         blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
         let makesObjects = ObjectMaking.found(in: body)
         functionSyntax[name] = function
-        bind(name, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects)))
+        if let type = returns, instance != nil, !Self.alwaysReturns(body.statements),
+            !(body.statements.count == 1 && body.statements.first?.item.as(ExprSyntax.self) != nil)
+        {
+            report("missing return in instance method expected to return '\(type)'", Syntax(body.rightBrace))
+        }
+        bind(function.name.text, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
+                                                        instance: instance)))
     }
 
     /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands
@@ -137,13 +143,18 @@ extension Lowering {
 
     /// The body of a specialized function for one call: lowered now, seeing the top level's names,
     /// its parameters and the objects passed; making objects afresh if it makes any.
-    private mutating func specialize(_ function: FunctionDecl, objects: [(name: String, binding: Binding)]) -> BlockID {
+    mutating func specialize(_ function: FunctionDecl, objects: [(name: String, binding: Binding)]) -> BlockID {
         let block = BlockID(index: blocks.count)
-        guard let syntax = functionSyntax[function.name], let body = syntax.body else { return function.body }
-        blocks.append(Block(statements: [], span: span(of: Syntax(body))))
+        guard let items = functionSyntax[function.name]?.body?.statements ?? memberBodies[function.name] else { return function.body }
+        blocks.append(Block(statements: [], span: span(of: Syntax(items.parent ?? Syntax(items)))))
         let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction)
-        // The body sees what a function sees: the top level, not the caller's locals.
-        scopes = [scopes[0], [:]]
+        // The body sees what a function sees: the top level, not the caller's locals (and a
+        // method its instance's members).
+        if let instance = function.instance, let members = instanceScopes[instance] ?? instanceScope(beingMade: instance) {
+            scopes = [scopes[0], members, [:]]
+        } else {
+            scopes = [scopes[0], [:]]
+        }
         if function.makesObjects { objectScopeDepth = scopes.count }
         currentFunction = function.name
         specializing.append(function.name)
@@ -156,7 +167,7 @@ extension Lowering {
             }
         }
         for object in objects where object.name != "_" { bind(object.name, object.binding) }
-        blocks[block.index].statements = lowerItems(body.statements)
+        blocks[block.index].statements = lowerItems(items)
         specializing.removeLast()
         scopes = saved.scopes
         objectScopeDepth = saved.depth
@@ -172,7 +183,7 @@ extension Lowering {
         case .operationQueue:
             return resolveOperationQueue(expr).map { .operationQueue($0) }
         case .group, .semaphore, .workItem, .operation:
-            let binding = expr.as(DeclReferenceExprSyntax.self).flatMap { lookup($0.baseName.text) }
+            let binding = binding(of: expr)
             switch (kind, binding) {
             case (.group, .group?), (.semaphore, .semaphore?), (.workItem, .workItem?), (.operation, .operation?):
                 return binding

@@ -78,13 +78,13 @@ extension Lowering {
     func isOperationQueueExpression(_ expr: ExprSyntax) -> Bool {
         if let call = expr.as(FunctionCallExprSyntax.self) { return isType(call.calledExpression, "OperationQueue") }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base { return isType(base, "OperationQueue") }
-        if let reference = expr.as(DeclReferenceExprSyntax.self), case .operationQueue? = lookup(reference.baseName.text) { return true }
+        if case .operationQueue? = binding(of: expr) { return true }
         return false
     }
 
     /// A declared operation queue or `OperationQueue.main`.
     mutating func resolveOperationQueue(_ expr: ExprSyntax) -> OperationQueueID? {
-        if let reference = expr.as(DeclReferenceExprSyntax.self), case .operationQueue(let queue)? = lookup(reference.baseName.text) {
+        if case .operationQueue(let queue)? = binding(of: expr) {
             return queue
         }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, isType(base, "OperationQueue") {
@@ -193,7 +193,7 @@ extension Lowering {
             unsupported(Syntax(member))
             return nil
         }
-        if let reference = base.as(DeclReferenceExprSyntax.self), case .operation(let operation)? = lookup(reference.baseName.text) {
+        if case .operation(let operation)? = binding(of: base) {
             switch property {
             case "completionBlock":
                 guard let closure = value.as(ClosureExprSyntax.self), closure.signature == nil else {
@@ -272,7 +272,7 @@ extension Lowering {
     }
 
     private mutating func operationReference(_ expr: ExprSyntax) -> OperationID? {
-        guard let reference = expr.as(DeclReferenceExprSyntax.self), case .operation(let operation)? = lookup(reference.baseName.text) else {
+        guard case .operation(let operation)? = binding(of: expr) else {
             report("'\(expr.trimmedDescription)' is not an operation the snippet declares ('let op = BlockOperation { … }')", Syntax(expr))
             return nil
         }

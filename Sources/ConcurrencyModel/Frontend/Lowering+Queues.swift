@@ -7,6 +7,7 @@ extension Lowering {
     }
 
     func isQueueExpression(_ expr: ExprSyntax) -> Bool {
+        if case .queue? = binding(of: expr) { return true }
         if let call = expr.as(FunctionCallExprSyntax.self) {
             if isDispatchQueueType(call.calledExpression) { return true }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -16,9 +17,6 @@ extension Lowering {
         }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base {
             return isDispatchQueueType(base)
-        }
-        if let reference = expr.as(DeclReferenceExprSyntax.self), case .queue? = lookup(reference.baseName.text) {
-            return true
         }
         return false
     }
@@ -96,6 +94,7 @@ extension Lowering {
 
     /// A queue the snippet names: a declared variable, `DispatchQueue.main`, or a global queue.
     mutating func resolveQueue(_ expr: ExprSyntax) -> QueueID? {
+        if case .queue(let queue)? = binding(of: expr) { return queue }
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if case .queue(let queue)? = lookup(name) { return queue }

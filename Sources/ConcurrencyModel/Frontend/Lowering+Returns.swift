@@ -21,6 +21,13 @@ extension Lowering {
                 if case .function(let declared)? = lookup(function.name.text) { return .function(declared) }
                 return .topLevel
             }
+            // A computed property's getter (`var value: Int { return … }`).
+            if parent.is(AccessorBlockSyntax.self), let property = parent.parent?.as(PatternBindingSyntax.self),
+                let name = property.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            {
+                if case .function(let declared)? = lookup(name) { return .function(declared) }
+                return .topLevel
+            }
             current = parent.parent
         }
         return .topLevel
@@ -30,7 +37,8 @@ extension Lowering {
     static func isBody(_ items: CodeBlockItemListSyntax) -> Bool {
         guard let parent = items.parent else { return false }
         if parent.is(ClosureExprSyntax.self) || parent.is(SourceFileSyntax.self) { return true }
-        return parent.is(CodeBlockSyntax.self) && parent.parent?.is(FunctionDeclSyntax.self) == true
+        if parent.is(AccessorBlockSyntax.self) { return true }
+        return parent.is(CodeBlockSyntax.self) && (parent.parent?.is(FunctionDeclSyntax.self) == true || parent.parent?.is(InitializerDeclSyntax.self) == true)
     }
 
     /// `return` and `return value`: the scopes' `defer` blocks up to the body run first (after
@@ -220,14 +228,14 @@ extension Lowering {
     /// A call used as a value: a function the snippet declares with a return type, or
     /// `q.sync { … }` whose closure returns one. The call becomes a statement before this one.
     func isValueCall(_ call: FunctionCallExprSyntax) -> Bool {
-        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function? = lookup(callee.baseName.text) { return true }
+        if case .function? = binding(of: call.calledExpression) { return true }
         return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sync"
             && (call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)) != nil
     }
 
     mutating func lowerValueCall(_ call: FunctionCallExprSyntax) -> Expression? {
         let span = self.span(of: Syntax(call))
-        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+        if case .function(let function)? = binding(of: call.calledExpression) {
             guard let type = function.returns else {
                 report("'\(function.name)()' returns nothing: call it on a line of its own", Syntax(call))
                 return nil

@@ -198,11 +198,11 @@ extension Lowering {
     /// `g.wait(timeout: …)` or `s.wait(timeout: …)`: what it waits on and for how long.
     mutating func timedWait(_ expr: ExprSyntax) -> (Waitable, Delay)? {
         guard let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "wait", let base = member.base?.as(DeclReferenceExprSyntax.self),
+            member.declName.baseName.text == "wait", let base = member.base,
             call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "timeout"
         else { return nil }
         let waitable: Waitable
-        switch lookup(base.baseName.text) {
+        switch binding(of: base) {
         case .group(let group)?: waitable = .group(group)
         case .semaphore(let semaphore)?: waitable = .semaphore(semaphore)
         default: return nil

@@ -44,6 +44,16 @@ struct Lowering {
     var loweredFunctions: Set<String> = []
     /// How many times the code being lowered runs, from the known counts of the loops around it.
     var loopIterations: UInt64 = 1
+    /// The classes and structs the snippet declares (`Lowering+Classes`).
+    var typeDeclarations: [String: TypeDeclaration] = [:]
+    /// Each instance's members, by the instance's name.
+    var instanceScopes: [String: [String: Binding]] = [:]
+    /// The operation each instance of an Operation subclass is.
+    var instanceOperations: [String: OperationID] = [:]
+    /// The instance whose stored properties are being declared: they are its shared variables.
+    var memberPrefix: String?
+    /// The bodies of computed properties, by qualified name (`counter.value`).
+    var memberBodies: [String: CodeBlockItemListSyntax] = [:]
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -55,6 +65,9 @@ struct Lowering {
         case operationQueue(OperationQueueID)
         case operation(OperationID)
         case function(FunctionDecl)
+        /// An instance of a class or struct the snippet declares: its members are in
+        /// `instanceScopes` under this name.
+        case instance(String)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -66,10 +79,15 @@ struct Lowering {
         var returns: StaticType?
         /// It declares queues, groups, semaphores, work items or operations of its own.
         var makesObjects = false
+        /// The instance whose method (or computed property) this is.
+        var instance: String?
+        /// A computed property: read without parentheses.
+        var isProperty = false
 
-        /// Lowered at each call (`Lowering+Functions`): it makes objects, or takes them.
+        /// Lowered at each call (`Lowering+Functions`): it makes objects, or takes them, or it is
+        /// a method (its instance's members in scope).
         var isSpecialized: Bool {
-            makesObjects || parameters.contains { if case .object = $0 { true } else { false } }
+            makesObjects || instance != nil || parameters.contains { if case .object = $0 { true } else { false } }
         }
 
         enum Parameter {
@@ -125,6 +143,7 @@ struct Lowering {
     mutating func lower(_ file: SourceFileSyntax) -> Program {
         let entry = BlockID(index: 0)
         blocks.append(Block(statements: []))
+        declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
         blocks[0].statements = lowerItems(file.statements)
         return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
@@ -132,6 +151,10 @@ struct Lowering {
     }
 
     var isTopLevel: Bool { scopes.count == 1 }
+    /// Declaring an instance's stored properties: they are shared, and named after it.
+    var isMemberScope: Bool { memberPrefix != nil && scopes.count == objectScopeDepth }
+    /// `counter.count` for an instance's property, the name itself otherwise.
+    func memberName(_ name: String) -> String { isMemberScope ? "\(memberPrefix!).\(name)" : name }
     /// The scope depth where queues, groups, semaphores, work items and operations may be made:
     /// the top level's, or the own scope of a function specialized at a top-level call
     /// (`Lowering+Functions`), which makes them afresh for that call.
@@ -183,6 +206,8 @@ struct Lowering {
                     importModule(module)
                 } else if decl.is(ActorDeclSyntax.self) {
                     report(Self.swiftConcurrency, Syntax(decl))
+                } else if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) {
+                    if !isTopLevel { report("declare types at the top level of the snippet", Syntax(decl)) }
                 } else {
                     unsupported(Syntax(decl))
                 }
@@ -246,7 +271,7 @@ struct Lowering {
 
     /// `let q = DispatchQueue(…)`, `let g = DispatchGroup()`, `let s = DispatchSemaphore(value:)`,
     /// or a variable with its initial value (which becomes an assignment statement).
-    private mutating func declare(_ declaration: VariableDeclSyntax) -> [Statement] {
+    mutating func declare(_ declaration: VariableDeclSyntax) -> [Statement] {
         guard declaration.bindings.count == 1, let binding = declaration.bindings.first,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else {
@@ -278,7 +303,7 @@ struct Lowering {
                 return []
             }
             if let call = value.as(FunctionCallExprSyntax.self), isDispatchQueueType(call.calledExpression) {
-                guard let decl = newQueue(call, name: name) else { return [] }
+                guard let decl = newQueue(call, name: memberName(name)) else { return [] }
                 queues.append(decl)
                 bind(name, .queue(QueueID(index: queues.count - 1)))
             } else if let existing = resolveQueue(value) {
@@ -298,14 +323,14 @@ struct Lowering {
                     report("NSLock() takes no arguments", Syntax(call))
                     return []
                 }
-                semaphores.append(SemaphoreDecl(name: name, initialValue: 1, span: span, isLock: true))
+                semaphores.append(SemaphoreDecl(name: memberName(name), initialValue: 1, span: span, isLock: true))
                 bind(name, .semaphore(SemaphoreID(index: semaphores.count - 1)))
             } else if type == "DispatchGroup" {
                 guard call.arguments.isEmpty else {
                     report("DispatchGroup() takes no arguments", Syntax(call))
                     return []
                 }
-                groups.append(ObjectDecl(name: name, span: span))
+                groups.append(ObjectDecl(name: memberName(name), span: span))
                 bind(name, .group(GroupID(index: groups.count - 1)))
             } else {
                 guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "value",
@@ -314,7 +339,7 @@ struct Lowering {
                     report("write DispatchSemaphore(value: N) with N a whole number ≥ 0", Syntax(call))
                     return []
                 }
-                semaphores.append(SemaphoreDecl(name: name, initialValue: initial, span: span))
+                semaphores.append(SemaphoreDecl(name: memberName(name), initialValue: initial, span: span))
                 bind(name, .semaphore(SemaphoreID(index: semaphores.count - 1)))
             }
             return []
@@ -327,6 +352,9 @@ struct Lowering {
                 return []
             }
             return declareWorkItem(name, call, span: span)
+        }
+        if let type = instantiatedType(value), let call = value.as(FunctionCallExprSyntax.self) {
+            return instantiate(name, type, call, span: span, declaration: Syntax(declaration))
         }
         if let statements = declareOperationObject(name, value, span: span, declaration: Syntax(declaration)) {
             return statements
@@ -352,8 +380,8 @@ struct Lowering {
             annotated = .list(type)
             let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
             // (A refused one is still declared, so that its uses raise no second error.)
-        let shared = (isTopLevel ? true : needsSharedStorage(declaration, name: name)) ?? false
-            let id = newVariable(name, isGlobal: shared, span: span, type: .list(type), constant: isConstant)
+        let shared = (isTopLevel || isMemberScope ? true : needsSharedStorage(declaration, name: name)) ?? false
+            let id = newVariable(memberName(name), isGlobal: shared, span: span, type: .list(type), constant: isConstant)
             bind(name, .variable(id))
             return [Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span)]
         }
@@ -374,8 +402,8 @@ struct Lowering {
         }
         let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
         // (A refused one is still declared, so that its uses raise no second error.)
-        let shared = (isTopLevel ? true : needsSharedStorage(declaration, name: name)) ?? false
-        let id = newVariable(name, isGlobal: shared, span: span, type: declared, constant: isConstant)
+        let shared = (isTopLevel || isMemberScope ? true : needsSharedStorage(declaration, name: name)) ?? false
+        let id = newVariable(memberName(name), isGlobal: shared, span: span, type: declared, constant: isConstant)
         bind(name, .variable(id))
         return [Statement(.assign(Assignment(target: id, operation: .set, value: initial)), at: span)]
     }
@@ -561,7 +589,7 @@ struct Lowering {
             }
             return Statement(.timedWait(waitable, delay: delay, result: nil), at: span(of: Syntax(infix)))
         }
-        if let member = infix.leftOperand.as(MemberAccessExprSyntax.self) {
+        if let member = infix.leftOperand.as(MemberAccessExprSyntax.self), !isInstanceMember(member) {
             guard operation == .set else {
                 report("only '=' sets a property here", Syntax(infix))
                 return nil
@@ -597,16 +625,15 @@ struct Lowering {
 
     /// A variable named on the left of an assignment or before `.append`.
     mutating func variableReference(_ expr: ExprSyntax) -> VariableID? {
+        if case .variable(let id)? = binding(of: expr) { return id }
         guard let reference = expr.as(DeclReferenceExprSyntax.self) else {
+            if let member = expr.as(MemberAccessExprSyntax.self), reportMissingMember(member) { return nil }
             report("only a variable can be assigned here", Syntax(expr))
             return nil
         }
         let name = reference.baseName.text
-        guard case .variable(let id)? = lookup(name) else {
-            report(lookup(name) == nil ? "cannot find '\(name)' in scope" : "'\(name)' is not a variable", Syntax(expr))
-            return nil
-        }
-        return id
+        report(lookup(name) == nil ? "cannot find '\(name)' in scope" : "'\(name)' is not a variable", Syntax(expr))
+        return nil
     }
 
     /// A variable of the snippet (or one the front end makes, such as a work item's cancelled flag).

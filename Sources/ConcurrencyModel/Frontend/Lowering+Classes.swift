@@ -1,0 +1,297 @@
+import SwiftSyntax
+
+/// Classes and structs the snippet declares (`final class Counter { … }`, `class Job: Operation
+/// { override func main() { … } }`), lowered by instance: each `let c = Counter(…)` made where
+/// objects may be made (the top level, or a function that makes objects) gets its own stored
+/// properties (shared variables named `c.count`, and the queues, locks, groups it makes), and
+/// each of its methods and computed properties is lowered at each call with that instance's
+/// members in scope (as specialized functions are: `Lowering+Functions`). An instance of an
+/// `Operation` subclass is an operation whose block is its `main()`.
+///
+/// An instance is one object for the whole run, as a class instance the snippet never copies is;
+/// instances made in loops, kept in arrays or passed around are refused with the way round it.
+extension Lowering {
+    /// A type the snippet declares, its members read once.
+    struct TypeDeclaration {
+        var name: String
+        var isOperation: Bool
+        var isStruct: Bool
+        var storedProperties: [VariableDeclSyntax]
+        var computedProperties: [(name: String, type: TypeSyntax, body: CodeBlockItemListSyntax, node: Syntax)]
+        var methods: [FunctionDeclSyntax]
+        var initializer: InitializerDeclSyntax?
+        var main: FunctionDeclSyntax?
+    }
+
+    /// Reads every top-level class and struct of the file before the code is lowered, so that an
+    /// instance may be made above the declaration, as in a Swift main file.
+    mutating func declareTypes(in items: CodeBlockItemListSyntax) {
+        for item in items {
+            guard case .decl(let decl) = item.item else { continue }
+            if let declaration = decl.as(ClassDeclSyntax.self) {
+                declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
+                            members: declaration.memberBlock, isStruct: false, node: Syntax(declaration))
+            } else if let declaration = decl.as(StructDeclSyntax.self) {
+                declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
+                            members: declaration.memberBlock, isStruct: true, node: Syntax(declaration))
+            }
+        }
+    }
+
+    private mutating func declareType(name: String, inherited: InheritanceClauseSyntax?, generics: Bool, members: MemberBlockSyntax, isStruct: Bool, node: Syntax) {
+        if generics {
+            report("generic types are outside the supported subset", node)
+            return
+        }
+        if typeDeclarations[name] != nil || lookup(name) != nil {
+            report("invalid redeclaration of '\(name)'", node)
+            return
+        }
+        var isOperation = false
+        for type in inherited?.inheritedTypes ?? [] {
+            switch type.type.trimmedDescription {
+            case "Operation" where !isStruct: isOperation = true
+            case "Sendable", "@unchecked Sendable": break
+            default:
+                report("inheriting from '\(type.type.trimmedDescription)' is outside the supported subset: a class may subclass Operation", Syntax(type))
+                return
+            }
+        }
+        var declaration = TypeDeclaration(name: name, isOperation: isOperation, isStruct: isStruct, storedProperties: [], computedProperties: [],
+                                          methods: [], initializer: nil, main: nil)
+        for member in members.members {
+            let decl = member.decl
+            if decl.asProtocol((any WithModifiersSyntax).self)?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) == true {
+                report("static members are outside the supported subset: use a top-level variable or function", Syntax(decl))
+                continue
+            }
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                guard variable.bindings.count == 1, let binding = variable.bindings.first,
+                    let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                else {
+                    unsupported(Syntax(variable))
+                    continue
+                }
+                if let accessors = binding.accessorBlock {
+                    guard case .getter(let body) = accessors.accessors, let type = binding.typeAnnotation?.type else {
+                        report("a computed property is written 'var name: Type { … }' (get only)", Syntax(accessors))
+                        continue
+                    }
+                    declaration.computedProperties.append((propertyName, type, body, Syntax(variable)))
+                } else {
+                    declaration.storedProperties.append(variable)
+                }
+            } else if let function = decl.as(FunctionDeclSyntax.self) {
+                if isOperation && function.name.text == "main" && function.signature.parameterClause.parameters.isEmpty {
+                    declaration.main = function
+                } else if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) {
+                    report("overriding '\(function.name.text)' is outside the supported subset: an Operation subclass overrides main()", Syntax(function))
+                } else {
+                    declaration.methods.append(function)
+                }
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                guard declaration.initializer == nil else {
+                    report("one init per type: several are outside the supported subset", Syntax(initializer))
+                    continue
+                }
+                declaration.initializer = initializer
+            } else {
+                report("this member is outside the supported subset: a type has stored and computed properties, methods and one init", Syntax(decl))
+            }
+        }
+        typeDeclarations[name] = declaration
+    }
+
+    /// Whether `value` makes an instance of a type the snippet declares: `Counter()`.
+    func instantiatedType(_ value: ExprSyntax) -> TypeDeclaration? {
+        guard let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
+        return typeDeclarations[type.baseName.text]
+    }
+
+    /// `let c = Counter(…)`: the instance's stored properties (their initial values in order),
+    /// then its init with the call's arguments, as Swift runs them; each a statement of the
+    /// thread that makes it.
+    mutating func instantiate(_ name: String, _ type: TypeDeclaration, _ call: FunctionCallExprSyntax, span: SourceSpan, declaration: Syntax) -> [Statement] {
+        guard mayDeclareObjects, loopIterations == 1 else {
+            report("make instances of '\(type.name)' at the top level of the snippet (or of a function), once each: gcdquiz follows each instance by its name", declaration)
+            return []
+        }
+        if let closure = call.trailingClosure {
+            report("'\(type.name)(…)' takes no closure", Syntax(closure))
+            return []
+        }
+        var statements: [Statement] = []
+        let saved = (depth: objectScopeDepth, prefix: memberPrefix)
+        scopes.append([:])
+        objectScopeDepth = scopes.count
+        memberPrefix = name
+        bind("self", .instance(name))
+        if type.isOperation {
+            let cancelled = newVariable("\(name).isCancelled", isGlobal: true, span: span, type: .bool, synchronized: true)
+            let id = OperationID(index: operations.count)
+            operations.append(OperationDecl(name: name, blocks: [], cancelled: cancelled, span: span))
+            bind("isCancelled", .variable(cancelled))
+            statements.append(Statement(.operation(id, .create), at: span))
+            instanceOperations[name] = id
+        }
+        // Stored properties: those with a value get it now; the others are set by the init.
+        var unset: [(name: String, id: VariableID, isLet: Bool, node: Syntax)] = []
+        for property in type.storedProperties {
+            guard let binding = property.bindings.first, let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if binding.initializer != nil {
+                statements += declare(property)
+                continue
+            }
+            guard let annotation = binding.typeAnnotation, let propertyType = staticType(annotation.type) else {
+                if binding.typeAnnotation == nil { report("'\(propertyName)' needs a type or an initial value", Syntax(binding)) }
+                continue
+            }
+            let id = newVariable("\(name).\(propertyName)", isGlobal: true, span: self.span(of: Syntax(property)), type: propertyType, constant: false)
+            bind(propertyName, .variable(id))
+            unset.append((propertyName, id, property.bindingSpecifier.tokenKind == .keyword(.let), Syntax(binding)))
+        }
+        for method in type.methods {
+            declareMethod(method, of: name)
+        }
+        for property in type.computedProperties {
+            declareComputedProperty(property, of: name)
+        }
+        statements += initialize(name, type, call, unset: unset, span: span)
+        for property in unset where property.isLet { constants.insert(property.id) }
+        if let main = type.main, let body = main.body, let id = instanceOperations[name] {
+            bind("main", .function(FunctionDecl(name: "\(name).main", body: BlockID(index: blocks.count), parameters: [], returns: nil, instance: name)))
+            let saved = currentFunction
+            currentFunction = "\(name).main"
+            operations[id.index].blocks = [lowerBlock(body.statements, span: self.span(of: Syntax(body)))]
+            currentFunction = saved
+        }
+        instanceScopes[name] = scopes.removeLast()
+        objectScopeDepth = saved.depth
+        memberPrefix = saved.prefix
+        // An operation made from a subclass is an operation wherever one is expected (queues,
+        // dependencies, start()); its own members are found through `instanceName(of:)`.
+        bind(name, instanceOperations[name].map { .operation($0) } ?? .instance(name))
+        return statements
+    }
+
+    /// The init's parameters from the call's arguments, then its body (a struct without an init
+    /// takes its unset properties by label, in order, as Swift's memberwise init does).
+    private mutating func initialize(_ name: String, _ type: TypeDeclaration, _ call: FunctionCallExprSyntax,
+                                     unset: [(name: String, id: VariableID, isLet: Bool, node: Syntax)], span: SourceSpan) -> [Statement] {
+        guard let initializer = type.initializer else {
+            let expected = type.isStruct ? unset.map(\.name) : []
+            guard call.arguments.map({ $0.label?.text }) == expected.map(Optional.some) else {
+                let labels = expected.map { $0 + ":" }.joined()
+                report("call '\(type.name)(\(labels))'" + (type.isStruct ? " with its properties' labels, in order" : ": it has no init that takes arguments"), Syntax(call))
+                return []
+            }
+            if !type.isStruct, let first = unset.first {
+                report("class '\(type.name)' has no initializers: '\(first.name)' needs an initial value", first.node)
+            }
+            var statements: [Statement] = []
+            for (argument, property) in zip(call.arguments, unset) {
+                guard let value = lowerExpression(argument.expression),
+                    checkAssignment(.set, to: property.id, value, at: Syntax(argument.expression))
+                else { continue }
+                statements.append(Statement(.assign(Assignment(target: property.id, operation: .set, value: value)), at: span))
+            }
+            return statements
+        }
+        let parameters = initializer.signature.parameterClause.parameters
+        let labels = call.arguments.map { $0.label?.text }
+        guard labels == parameters.map({ $0.firstName.text == "_" ? nil : $0.firstName.text }) else {
+            let expected = parameters.map { $0.firstName.text + ":" }.joined()
+            report("call '\(type.name)(\(expected))' with its parameters' labels, in order", Syntax(call))
+            return []
+        }
+        guard initializer.signature.effectSpecifiers == nil, initializer.optionalMark == nil, let body = initializer.body else {
+            report("a plain init { … } is supported (not failable, throwing or async)", Syntax(initializer))
+            return []
+        }
+        var statements: [Statement] = []
+        scopes.append([:])
+        for (argument, parameter) in zip(call.arguments, parameters) {
+            guard let type = staticType(parameter.type), let value = lowerExpression(argument.expression) else { continue }
+            let inner = (parameter.secondName ?? parameter.firstName).text
+            let id = newVariable(inner, isGlobal: false, span: span, type: type)
+            guard expect(type, value, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(type)'" }) else { continue }
+            bind(inner, .variable(id))
+            statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: value)), at: span))
+        }
+        let saved = currentFunction
+        currentFunction = "\(name).init"
+        statements += lowerItems(body.statements)
+        currentFunction = saved
+        scopes.removeLast()
+        return statements
+    }
+
+    /// A method, bound in the instance's scope: a function lowered at each call, with the
+    /// instance's members in scope.
+    private mutating func declareMethod(_ method: FunctionDeclSyntax, of instance: String) {
+        let qualified = "\(instance).\(method.name.text)"
+        declareSignature(method, as: qualified, instance: instance)
+    }
+
+    /// `var value: Int { … }`: read as a call of a method without parameters.
+    private mutating func declareComputedProperty(_ property: (name: String, type: TypeSyntax, body: CodeBlockItemListSyntax, node: Syntax), of instance: String) {
+        guard let returns = staticType(property.type) else { return }
+        let qualified = "\(instance).\(property.name)"
+        memberBodies[qualified] = property.body
+        bind(property.name, .function(FunctionDecl(name: qualified, body: BlockID(index: 0), parameters: [], returns: returns, instance: instance, isProperty: true)))
+    }
+
+    /// What a name, or a member of an instance (`self.count`, `counter.queue`), stands for.
+    func binding(of expr: ExprSyntax) -> Binding? {
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return lookup(reference.baseName.text) }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let instance = instanceName(of: base) {
+            return (instanceScopes[instance] ?? instanceScope(beingMade: instance))?[member.declName.baseName.text]
+        }
+        return nil
+    }
+
+    /// The instance `expr` names: `self`, `counter`, or an operation made from a subclass.
+    func instanceName(of expr: ExprSyntax) -> String? {
+        switch binding(of: expr) {
+        case .instance(let name)?: return name
+        case .operation(let id)?: return instanceOperations.first { $0.value == id }?.key
+        default: return nil
+        }
+    }
+
+    /// The scope of the instance being made, while its properties and init are lowered.
+    func instanceScope(beingMade instance: String) -> [String: Binding]? {
+        scopes.last { if case .instance(instance)? = $0["self"] { true } else { false } }
+    }
+
+    /// `self.count`, `counter.value`: a member of an instance, not a property of a library object.
+    func isInstanceMember(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let base = member.base, let instance = instanceName(of: base) else { return false }
+        if case .instance? = binding(of: base) { return true }
+        // An operation's own members; `completionBlock`, `isFinished`… are the library's.
+        return (instanceScopes[instance] ?? instanceScope(beingMade: instance))?[member.declName.baseName.text] != nil
+    }
+
+    /// A member a snippet names that its type does not have.
+    mutating func reportMissingMember(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let base = member.base, case .instance(let instance)? = binding(of: base) else { return false }
+        report("value of '\(instance)' has no member '\(member.declName.baseName.text)'", Syntax(member.declName))
+        return true
+    }
+
+    /// `counter.value`: the computed property's body runs just before the statement that reads it
+    /// (as a call inside an expression does), its value in a hidden variable.
+    mutating func lowerPropertyRead(_ property: FunctionDecl, _ node: some SyntaxProtocol) -> Expression? {
+        guard let type = property.returns else { return nil }
+        if property.name == currentFunction || specializing.contains(property.name) {
+            report("recursion is outside the supported subset", Syntax(node))
+            return nil
+        }
+        let span = self.span(of: Syntax(node))
+        let body = specialize(property, objects: [])
+        var call = FunctionCall(name: property.name, body: body, arguments: [])
+        call.result = newVariable(property.name, isGlobal: false, span: span, type: type)
+        hoisted.append(Statement(.call(call), at: span))
+        return .variable(call.result!)
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import ConcurrencyModel
+
+/// Classes and structs the snippet declares, lowered by instance (issue 22's outside puzzles:
+/// a counter class guarded by a barrier queue, Operation subclasses). Outcome sets checked
+/// against swiftc runs of the same snippets.
+@Suite struct ClassesTests {
+    @Test func aClassGuardedByABarrierQueueLosesNoUpdate() throws {
+        let source = """
+            final class Counter {
+                private var count = 0
+                private let queue = DispatchQueue(label: "myQueue", attributes: .concurrent)
+                func inc() {
+                    queue.sync(flags: .barrier) {
+                        self.count += 1
+                    }
+                }
+                var value: Int {
+                    return queue.sync {
+                        self.count
+                    }
+                }
+            }
+            let counter = Counter()
+            let group = DispatchGroup()
+            for _ in 1...2 {
+                DispatchQueue.global().async(group: group) {
+                    counter.inc()
+                }
+            }
+            group.wait()
+            print(counter.value)
+            """
+        #expect(try outcomeSet(explore(source)) == ["2"])
+    }
+
+    @Test func anUnguardedClassPropertyRaces() throws {
+        let exploration = try explore("""
+            class Box {
+                var n = 0
+                func bump() { n += 1 }
+            }
+            let box = Box()
+            concurrentQueue.async { box.bump() }
+            concurrentQueue.async { box.bump() }
+            """)
+        let race = try #require(exploration.races.first)
+        #expect(exploration.narrator.name(race.variable) == "box.n")
+        #expect(race.first.span.line == 3 && race.second.span.line == 3)
+    }
+
+    @Test func anInitSetsItsPropertiesAndAStructTakesThemByLabel() throws {
+        let source = """
+            class Greeter {
+                let name: String
+                var times = 1
+                init(name: String, times: Int) {
+                    self.name = name
+                    self.times = times
+                }
+                func greet() -> String { "hi \\(name) x\\(times)" }
+            }
+            struct Point {
+                var x: Int
+                var y: Int
+                func sum() -> Int { x + y }
+            }
+            let g = Greeter(name: "ann", times: 2)
+            let p = Point(x: 3, y: 4)
+            print(g.greet(), p.sum())
+            """
+        #expect(try outcomeSet(explore(source)) == ["hi ann x2 7"])
+    }
+
+    @Test func anOperationSubclassRunsItsMainAndSeesItsCancellation() throws {
+        let source = """
+            class Job: Operation {
+                let number: Int
+                init(number: Int) {
+                    self.number = number
+                    super.init()
+                }
+                override func main() {
+                    if isCancelled { return }
+                    print(number)
+                }
+            }
+            let a = Job(number: 1)
+            let b = Job(number: 2)
+            b.addDependency(a)
+            b.cancel()
+            let queue = OperationQueue()
+            queue.addOperations([a, b], waitUntilFinished: true)
+            print("done")
+            """
+        #expect(try outcomeSet(explore(source)) == ["1 done"])
+    }
+
+    @Test func misusesAreDiagnosedWhereTheyStand() {
+        expectDiagnostics("class A {}\nfor _ in 1...2 {\n    1️⃣let a = A()\n}", ["1️⃣": "make instances of 'A' at the top level"])
+        expectDiagnostics("class A: 1️⃣NSObject {}", ["1️⃣": "inheriting from 'NSObject' is outside the supported subset"])
+        expectDiagnostics("class A { var n = 0 }\nlet a = A()\nprint(a.1️⃣m)", ["1️⃣": "value of 'a' has no member 'm'"])
+        expectDiagnostics("class A {\n    1️⃣static var n = 0\n}", ["1️⃣": "static members are outside the supported subset"])
+    }
+}
