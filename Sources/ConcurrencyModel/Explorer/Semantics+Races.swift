@@ -39,8 +39,11 @@ extension Semantics {
             guard thread.sleepUntil == nil && thread.waitDeadline == nil else { return [] }
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        case .suspend(.sleep(let delay)):
+            return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
+                .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .dispatch, .group, .semaphore, .activate, .precondition, .workItem,
-            .concurrentPerform, .operation, .operationQueue:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop:
             // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }

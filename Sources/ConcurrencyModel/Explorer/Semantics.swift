@@ -23,6 +23,8 @@ final class Semantics: Sendable {
         case fire(timer: Int)
         /// Nothing can run before this time: the clock jumps to it.
         case advance(to: Int)
+        /// A due `Task.sleep` timer continues its task.
+        case wake(taskTimer: Int)
     }
 
     enum Result {
@@ -59,6 +61,9 @@ final class Semantics: Sendable {
         var firing: Set<QueueID> = []
         for (index, timer) in state.timers.enumerated() where timer.due <= state.now && firing.insert(timer.queue).inserted {
             moves.append(.fire(timer: index))
+        }
+        for (index, timer) in state.taskTimers.enumerated() where timer.due <= state.now {
+            moves.append(.wake(taskTimer: index))
         }
         // Time moves on when nothing else can happen, or when all that can is a block starting on
         // a thread the pool's monitor adds at this tick: the monitor may find the pool otherwise
@@ -118,7 +123,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns:
+            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
             return nil
         }
     }
@@ -139,6 +144,8 @@ final class Semantics: Sendable {
             fire(index, in: state)
         case .advance(let time):
             advance(to: time, in: state)
+        case .wake(let index):
+            wakeTask(index, in: state)
         }
     }
 
@@ -232,6 +239,9 @@ final class Semantics: Sendable {
             case .failure(let crash): return crash.result(state, thread: thread, queue: site.queue, span: statement.span)
             }
         case .semaphore(let semaphore, let action): effect = semaphoreStep(semaphore, action, at: site, in: &state)
+        case .spawn(let spawn): effect = spawnStep(spawn, at: site, in: &state)
+        case .suspend(let suspension): effect = try suspendStep(suspension, at: site, in: &state)
+        case .hop(let isolation): effect = try hopStep(isolation, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):
@@ -260,7 +270,7 @@ final class Semantics: Sendable {
                 state.threads[t].frames[last].role = .loop(variable: variable, current: current + 1, last: end)
                 state.threads[t].frames[last].locals = variable.map { [$0: .int(current + 1)] } ?? [:]
                 continue
-            case .loop, .topLevel, .branch, .call, .item, .syncBody:
+            case .loop, .topLevel, .branch, .call, .item, .syncBody, .task:
                 break
             }
             state.threads[t].frames.removeLast()
@@ -271,7 +281,7 @@ final class Semantics: Sendable {
             case nil: break
             }
             switch frame.role {
-            case .topLevel, .branch, .loop, .call:
+            case .topLevel, .branch, .loop, .call, .task:
                 break
             case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
@@ -290,6 +300,9 @@ final class Semantics: Sendable {
                 }
             }
         }
+        if state.threads[t].frames.isEmpty, let task = state.threads[t].task {
+            finishTask(task, thread: t, in: &state)
+        }
         if state.threads[t].frames.isEmpty && threadID != MachineState.mainThreadID {
             state.threads.remove(at: t)
         }
@@ -302,6 +315,7 @@ final class Semantics: Sendable {
             && state.groups.allSatisfy { $0.notify.isEmpty } && state.timers.isEmpty
             && state.workItems.allSatisfy { $0.notify.isEmpty }
             && state.operationQueues.allSatisfy { $0.unfinished == 0 }
+            && state.tasks.allSatisfy(\.finished) && state.taskTimers.isEmpty
     }
 
     /// Who waits on what in a state where nothing can move, as facts.
