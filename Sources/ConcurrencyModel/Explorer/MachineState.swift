@@ -468,4 +468,7 @@ struct TaskState: Hashable {
 struct TaskTimer: Hashable {
     var due: Int
     var task: Int
+    /// A sleep shorter than `Semantics.shortSleep`: it may end while other work still could run
+    /// (a thread the OS has not scheduled yet can be late by more than that).
+    var isShort = false
 }

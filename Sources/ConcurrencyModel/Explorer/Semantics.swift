@@ -62,7 +62,11 @@ final class Semantics: Sendable {
         for (index, timer) in state.timers.enumerated() where timer.due <= state.now && firing.insert(timer.queue).inserted {
             moves.append(.fire(timer: index))
         }
-        for (index, timer) in state.taskTimers.enumerated() where timer.due <= state.now {
+        // A short Task.sleep may end while the only work that could run is the idle main
+        // thread's next job (the main thread may wake late).
+        let mainThreadLags = !state.taskTimers.isEmpty && !moves.isEmpty
+            && moves.allSatisfy { $0 == .start(Program.mainQueueID(in: program.queues)) }
+        for (index, timer) in state.taskTimers.enumerated() where timer.due <= state.now || (timer.isShort && mainThreadLags) {
             moves.append(.wake(taskTimer: index))
         }
         // Time moves on when nothing else can happen, or when all that can is a block starting on
