@@ -152,6 +152,9 @@ struct ThreadState: Hashable {
     var waitDeadline: Int?
     /// The task whose job the thread runs (its frames are the task's), if any.
     var task: Int?
+    /// A pool thread that took the task's job from the global executor and must first move it
+    /// to the executor its code needs (`swift_task_switch`): its next step.
+    var switching = false
 
     /// The thread as facts name it.
     var threadID: ThreadID { ThreadID(id) }

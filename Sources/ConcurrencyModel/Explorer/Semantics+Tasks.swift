@@ -137,17 +137,10 @@ extension Semantics {
             state.queues[queue.index].active = 1
             runner = newWorker(in: &state)
         case .cooperative:
-            switch isolation {
-            case .generic:
-                runner = newWorker(in: &state)
-            case .actor(let actor) where isIdle(actor: actor, in: state):
-                state.queues[actor.index].active = 1
-                runner = newWorker(in: &state)
-            case .actor, .mainActor:
-                enqueueJob(task, on: self.queue(for: isolation), in: &state)
-                return .next(state, ScheduleStep(thread: .worker(state.nextWorker), queue: queue,
-                                                 event: .passesTask(task: task, to: isolation), span: nil))
-            }
+            runner = newWorker(in: &state)
+            // Code isolated to an actor: the thread switches there as its next step, racing
+            // with the other threads that do the same.
+            if isolation != .generic { state.threads[state.threadIndex(runner)!].switching = true }
         case .serial, .concurrent, .global:
             preconditionFailure("a task's job on a dispatch queue")
         }
@@ -159,6 +152,26 @@ extension Semantics {
         unwind(runner, in: &state)
         return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .runsTask(task: task, isolation: isolation),
                                          span: nil))
+    }
+
+    /// A pool thread that took a job of the global executor for code isolated to an actor: the
+    /// task runs on there if it is idle; otherwise (or for the main actor) its job is queued there.
+    func switchStep(_ threadID: Int, in state: MachineState) -> Result {
+        var state = state
+        let index = state.threadIndex(threadID)!
+        let thread = state.threads[index]
+        let task = thread.task!
+        let isolation = state.tasks[task].isolation
+        state.threads[index].switching = false
+        if case .actor(let actor) = isolation, isIdle(actor: actor, in: state) {
+            state.queues[actor.index].active = 1
+            return .next(state, ScheduleStep(thread: thread.threadID, queue: nil, event: .switchesTo(isolation), span: nil))
+        }
+        // The task is not running on the actor yet: it holds nothing to give up.
+        state.tasks[task].frames = state.threads[index].frames
+        state.threads.remove(at: index)
+        enqueueJob(task, on: queue(for: isolation), in: &state)
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: nil, event: .passesTask(task: task, to: isolation), span: nil))
     }
 
     /// A fresh pool thread, for a job of the global executor or of an actor.

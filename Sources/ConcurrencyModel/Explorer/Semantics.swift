@@ -89,7 +89,8 @@ final class Semantics: Sendable {
 
     /// Has a next step and nothing to wait for before taking it.
     func isRunnable(_ thread: ThreadState, in state: MachineState) -> Bool {
-        nextStatement(of: thread) != nil && wait(of: thread, in: state) == nil
+        if thread.switching { return true }
+        return nextStatement(of: thread) != nil && wait(of: thread, in: state) == nil
     }
 
     /// What the thread waits for before its next step, or nil if it can take it now (or has
@@ -97,6 +98,7 @@ final class Semantics: Sendable {
     /// sentences all ask here.
     func wait(of thread: ThreadState, in state: MachineState) -> ThreadWait? {
         if let queue = thread.waitingOn { return .syncTurn(queue) }
+        if thread.switching { return nil }
         guard let statement = nextStatement(of: thread) else { return nil }
         switch statement.action {
         case .group(let group, .wait):
@@ -158,6 +160,7 @@ final class Semantics: Sendable {
     /// One statement of a thread. Code that traps in Swift (an overflow, a division by zero)
     /// ends the run there, as the process dies.
     private func step(_ threadID: Int, in state: MachineState) -> Result {
+        if state.threads[state.threadIndex(threadID)!].switching { return switchStep(threadID, in: state) }
         do {
             return try evaluatingStep(threadID, in: state)
         } catch {
