@@ -150,7 +150,12 @@ extension Semantics {
         state.tasks[task].frames = []
         let thread = state.threads[r]
         unwind(runner, in: &state)
-        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .runsTask(task: task, isolation: isolation),
+        let executor: Isolation = switch program[queue].kind {
+        case .main: .mainActor
+        case .actor: .actor(queue)
+        case .cooperative, .serial, .concurrent, .global: .generic
+        }
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .runsTask(task: task, isolation: executor),
                                          span: nil))
     }
 
