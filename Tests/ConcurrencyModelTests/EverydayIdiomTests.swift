@@ -2,7 +2,7 @@ import ConcurrencyModel
 import Testing
 
 /// Snippets as people write them (issue 10): pasted from a playground, with implicit members,
-/// functions declared below their use; and what is not modelled said once, clearly, at its place.
+/// functions declared below their use. (Swift concurrency: SwiftConcurrencyTests.)
 @Suite struct EverydayIdiomTests {
     @Test func implicitMemberQueuesAreAccepted() throws {
         #expect(try outcomeSet(explore("""
@@ -44,15 +44,6 @@ import Testing
     @Test func recursionIsRefusedEvenThroughAnotherFunction() {
         expectDiagnostics("func f() {\n    1️⃣f()\n}\nf()", ["1️⃣": "recursion is outside the supported subset"])
         expectDiagnostics("func f() {\n    g()\n}\nfunc g() {\n    1️⃣f()\n}\nf()", ["1️⃣": "recursion is outside the supported subset"])
-    }
-
-    @Test func swiftConcurrencyIsNamedAsSuch() {
-        let message = "Swift concurrency (Task, async/await, actors) is not modelled"
-        expectDiagnostics("1️⃣Task { print(1) }", ["1️⃣": message])
-        expectDiagnostics("1️⃣Task.detached { print(1) }", ["1️⃣": message])
-        expectDiagnostics("func f() 1️⃣async { print(1) }", ["1️⃣": message])
-        expectDiagnostics("1️⃣actor Counter { var n = 0 }", ["1️⃣": message])
-        expectDiagnostics("1️⃣async let x = 1", ["1️⃣": message])
     }
 
     @Test func misleadingDiagnosticsSayWhatToWriteInstead() {

@@ -21,7 +21,7 @@ struct BlockerAnalysis {
                 // A function's body is reached from its first call.
                 if parents[call.body] == nil { parents[call.body] = here }
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns:
+                .activate, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
                 for body in program.bodies(of: statement.action) { parents[body] = here }
             }
         }
@@ -166,6 +166,9 @@ struct BlockerAnalysis {
                     waiter = .operation(instance); body = first
                 case .helper(let instance):
                     waiter = .helper(instance); body = state.performs[instance].perform.body
+                case .job:
+                    // A task's job is explained by the task's own sentences, not as a block.
+                    continue
                 }
                 guard body == location.block else { continue }
                 let hold = queueBlocker(QueueID(index: queueIndex), waiter: waiter, in: state)
@@ -226,7 +229,7 @@ struct BlockerAnalysis {
             case (.sync(let a, _, _, _), .thread(let b)): a == b
             case (.operation(let a), .operation(let b)): a == b
             case (.helper(let a), .helper(let b)): a == b
-            case (.async, _), (.sync, _), (.operation, _), (.helper, _): false
+            case (.async, _), (.sync, _), (.operation, _), (.helper, _), (.job, _): false
             }
         } ?? 0
         if decl.kind == .main && !state.mainThread.frames.isEmpty {
@@ -245,6 +248,7 @@ struct BlockerAnalysis {
             case .sync(let thread, let block, _, _): .sync(line: program[block].span?.line, ThreadID(thread))
             case .operation(let instance): .operation(state.operations[instance].decl)
             case .helper(let instance): .block(line: program[state.performs[instance].perform.body].span?.line)
+            case .job(let task): .block(line: state.tasks[task].frames.first.flatMap { program[$0.block].span?.line })
             }
             return .earlierItems(queue, count: position, last: ahead)
         }

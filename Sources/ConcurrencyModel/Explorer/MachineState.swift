@@ -33,6 +33,11 @@ struct MachineState: Hashable {
     /// When the first worker of any pool started: libdispatch's pool monitor starts then and ticks
     /// once a second from there (on a machine of a given width; nil before, or on a wide one).
     var monitorStarted: Int?
+    /// Swift concurrency's tasks, by creation (task 0 is the top-level code once the program uses
+    /// Swift concurrency: it runs as a main-actor task).
+    var tasks: [TaskState] = []
+    /// `Task.sleep` timers: each continues its task on the global executor when due.
+    var taskTimers: [TaskTimer] = []
 
     static let mainThreadID = 0
 
@@ -47,6 +52,10 @@ struct MachineState: Hashable {
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
         operations = program.operations.indices.map { OperationState(decl: OperationID(index: $0)) }
         operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
+        if program.usesTasks {
+            tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
+            threads[0].task = 0
+        }
     }
 
     /// The time `microseconds` from now; the front end bounds each delay, and the explorer's
@@ -141,6 +150,11 @@ struct ThreadState: Hashable {
     var sleepUntil: Int?
     /// In a `wait(timeout:)` that gives up at this time.
     var waitDeadline: Int?
+    /// The task whose job the thread runs (its frames are the task's), if any.
+    var task: Int?
+    /// A pool thread that took the task's job from the global executor and must first move it
+    /// to the executor its code needs (`swift_task_switch`): its next step.
+    var switching = false
 
     /// The thread as facts name it.
     var threadID: ThreadID { ThreadID(id) }
@@ -176,7 +190,7 @@ struct ThreadState: Hashable {
         frames.contains { frame in
             switch frame.role {
             case .item(let held, barrier: true, _), .syncBody(let held, _, barrier: true): held == queue
-            case .item, .syncBody, .topLevel, .branch, .call, .loop: false
+            case .item, .syncBody, .topLevel, .branch, .call, .loop, .task: false
             }
         }
     }
@@ -217,11 +231,13 @@ struct Frame: Hashable {
         case call
         /// A loop's body, in iteration `current` of `current...last`.
         case loop(variable: VariableID?, current: Int, last: Int)
+        /// The body of a task (an index into `MachineState.tasks`): the task ends with it.
+        case task(Int)
 
         var queue: QueueID? {
             switch self {
             case .item(let queue, _, _), .syncBody(let queue, _, _): queue
-            case .topLevel, .branch, .loop, .call: nil
+            case .topLevel, .branch, .loop, .call, .task: nil
             }
         }
 
@@ -229,7 +245,7 @@ struct Frame: Hashable {
         /// closure's body.
         var isBody: Bool {
             switch self {
-            case .item, .call, .syncBody, .topLevel: true
+            case .item, .call, .syncBody, .topLevel, .task: true
             case .branch, .loop: false
             }
         }
@@ -237,7 +253,7 @@ struct Frame: Hashable {
         /// A frame where variable lookup stops: the closure's own start.
         var isClosureRoot: Bool {
             switch self {
-            case .topLevel, .item, .call: true
+            case .topLevel, .item, .call, .task: true
             case .syncBody(_, let waiter, _): waiter != nil
             case .branch, .loop: false
             }
@@ -255,6 +271,12 @@ struct QueueState: Hashable {
     mutating func append(_ item: PendingItem, arrival: Int) {
         pending.append(item)
         arrivals.append(arrival)
+    }
+
+    /// Puts an item before the pending ones at and after `position` (an actor's higher-priority job).
+    mutating func insert(_ item: PendingItem, arrival: Int, at position: Int) {
+        pending.insert(item, at: position)
+        arrivals.insert(arrival, at: position)
     }
 
     mutating func removeFirst() -> PendingItem {
@@ -327,18 +349,21 @@ enum PendingItem: Hashable {
     /// One of the helper requests `concurrentPerform` pushes onto a global queue (an index into
     /// `MachineState.performs`): the worker that takes it runs iterations until none is left.
     case helper(perform: Int)
+    /// A job of a task (an index into `MachineState.tasks`): the thread that takes it runs the
+    /// task on from where it stopped (or from its start).
+    case job(task: Int)
 
     var body: BlockID? {
         switch self {
         case .async(let body, _, _, _, _), .sync(_, let body, _, _): body
-        case .operation, .helper: nil
+        case .operation, .helper, .job: nil
         }
     }
 
     var isBarrier: Bool {
         switch self {
         case .async(_, _, let barrier, _, _), .sync(_, _, let barrier, _): barrier
-        case .operation, .helper: false
+        case .operation, .helper, .job: false
         }
     }
 
@@ -346,7 +371,7 @@ enum PendingItem: Hashable {
     /// thread that waits for it in `sync`.
     var needsThread: Bool {
         switch self {
-        case .async, .operation, .helper: true
+        case .async, .operation, .helper, .job: true
         case .sync: false
         }
     }
@@ -424,4 +449,29 @@ struct OperationQueueState: Hashable {
     var suspended = false
     /// Operations added and not finished.
     var unfinished = 0
+}
+
+/// A Swift-concurrency task: where its code must run now, its saved frames while it is not on a
+/// thread, and what it gave back.
+struct TaskState: Hashable {
+    /// The executor its code needs now (it changes at each hop).
+    var isolation: Isolation
+    /// `TaskPriority.rank`: orders its jobs on an actor's queue.
+    var priority: Int
+    /// Its frames while it waits (suspended, or queued as a job); empty while a thread runs it.
+    var frames: [Frame] = []
+    var finished = false
+    /// What its body returned.
+    var result: Value?
+    /// Tasks suspended in `await` of its value, resumed when it finishes.
+    var waiters: [Int] = []
+}
+
+/// A `Task.sleep` in progress: the task's job goes to the global executor at `due`.
+struct TaskTimer: Hashable {
+    var due: Int
+    var task: Int
+    /// A sleep shorter than `Semantics.shortSleep`: it may end while other work still could run
+    /// (a thread the OS has not scheduled yet can be late by more than that).
+    var isShort = false
 }

@@ -133,6 +133,31 @@ public struct ScheduleStep: Hashable, Sendable {
         case operationFinishes(operation: OperationID)
         /// `op.start()`: the operation starts on this thread.
         case operationStartedHere(operation: OperationID)
+        /// `Task { }`, `Task.detached { }`, `async let`: a task is made (its index), its first
+        /// job queued on the executor of its isolation.
+        case spawnsTask(task: Int, kind: TaskSpawn.Kind, isolation: Isolation)
+        /// An executor takes a task's job: the task runs (on from where it stopped).
+        case runsTask(task: Int, isolation: Isolation)
+        /// A pool thread takes a task's job to continue it, but the task belongs on the main actor
+        /// or on a busy actor: the job goes there.
+        case passesTask(task: Int, to: Isolation)
+        /// `await Task.yield()`: the task gives up its executor; a job on the global executor continues it.
+        case yields
+        /// `Task.sleep`: the task gives up its executor until a timer fires.
+        case sleepsTask(microseconds: Int)
+        /// A `Task.sleep` timer fires: a job on the global executor continues the task.
+        case taskWakes(task: Int)
+        /// `await t.value` of a task that has not finished: the task gives up its executor.
+        case awaitsTask(task: Int)
+        /// `await t.value` of a finished task: its value, at once.
+        case getsValue(task: Int)
+        /// The task moves to an executor on the same thread (an idle actor, or off an actor).
+        case switchesTo(Isolation)
+        /// The task needs another executor it cannot take on this thread: it gives up the one it
+        /// has and its job is queued there.
+        case hopsTo(Isolation)
+        /// Already on the executor the code needs: nothing happens.
+        case staysOn(Isolation)
         /// `op.start()` returns: the operation has finished (or had, and nothing ran).
         case operationStartReturns(operation: OperationID)
     }

@@ -82,6 +82,8 @@ extension Playthrough {
             return .operation(state.operations[instance].decl, ready: true)
         case .helper:
             return .helper
+        case .job(let task):
+            return .job(task: task)
         }
     }
 
@@ -183,6 +185,9 @@ public enum PendingWork: Hashable, Sendable {
     case operation(OperationID, ready: Bool)
     /// A request for a pool thread to help a `concurrentPerform`.
     case helper
+    /// A job of a task (numbered from 0 in the order the tasks were made): the thread that takes
+    /// it runs the task on.
+    case job(task: Int)
 }
 
 /// An `asyncAfter` timer not yet fired: its block (at `line`) goes to `queue` at `due`.

@@ -115,6 +115,7 @@ public struct Playthrough: Sendable {
             case .start(let queue): .start(queue)
             case .fire(let timer): .fire(state.timers[timer].queue, line: exploration.program[state.timers[timer].body].span?.line)
             case .advance(let time): .advance(to: time)
+            case .wake(let timer): .wake(task: state.taskTimers[timer].task, due: state.taskTimers[timer].due)
             }
             switch semantics.apply(move, to: state) {
             case .next(_, let step), .trapped(_, let step, _):
@@ -318,6 +319,8 @@ public struct PlayMove: Hashable, Sendable {
         case start(QueueID)
         /// The `asyncAfter` timer of a block (starting at `line`) onto the queue fires.
         case fire(QueueID, line: Int?)
+        /// The `Task.sleep` of a task (numbered from 0) ends.
+        case wake(task: Int, due: Int)
         case advance(to: Int)
     }
 }

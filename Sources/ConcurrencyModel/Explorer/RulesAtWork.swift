@@ -20,8 +20,10 @@ extension Program {
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .precondition, .workItem, .call, .operation, .operationQueue, .returns:
+                .activate, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
                 break
+            case .spawn, .suspend:
+                hasAsync = true
             }
             switch statement.action {
             case .semaphore(_, .wait), .group(_, .wait), .sleep, .timedWait, .workItem(_, .wait), .dispatch(_, .sync, _, _):
@@ -29,14 +31,14 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .concurrentPerform, .call, .operation, .operationQueue, .returns:
+                .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
                 break
             }
             switch statement.action {
             case .group(_, .wait): add(.groupWaitsForItsBlocks)
             case .group(_, .notify): add(.groupNotifiesWhenEmpty)
             case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
-            case .sleep, .dispatchAfter, .timedWait: add(.timeIsLogical)
+            case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): add(.timeIsLogical)
             case .precondition: add(.preconditionCrashes)
             case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor),
                 .operation(_, .start):
@@ -54,7 +56,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .operation(_, .create), .operation(_, .addBlock), .returns:
+                .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -95,7 +97,8 @@ extension Action {
     /// The statement sleeps, sets a timer or waits with a timeout: it makes a live run take time.
     var takesTime: Bool {
         switch self {
-        case .sleep, .dispatchAfter, .timedWait: true
+        case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): true
+        case .suspend(.yield), .suspend(.value), .spawn, .hop: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns:
             false

@@ -70,6 +70,9 @@ extension Semantics {
             caller = (w, state.threads[w].frames.count - 1)
         case .syncBody, .call:
             break
+        case .task(let task):
+            state.tasks[task].result = value
+            return
         case .item, .topLevel, .branch, .loop:
             return
         }

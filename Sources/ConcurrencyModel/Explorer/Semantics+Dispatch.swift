@@ -14,8 +14,8 @@ extension Semantics {
         if state.inactive[queue.index] { return false }
         switch program[queue].kind {
         case .main: return queueState.active == 0 && state.mainThread.frames.isEmpty
-        case .serial: return queueState.active == 0
-        case .global: return true
+        case .serial, .actor: return queueState.active == 0
+        case .global, .cooperative: return true
         case .concurrent:
             if queueState.barrierActive { return false }
             return queueState.pending.first?.isBarrier == true ? queueState.active == 0 : true
@@ -89,6 +89,7 @@ extension Semantics {
     }
 
     func start(_ queue: QueueID, in state: MachineState) -> Result {
+        if case .job? = state.queues[queue.index].pending.first { return startJob(queue, in: state) }
         var state = state
         let onAddedThread = workerAvailability(for: queue, in: state) == .afterPoolGrows
         if onAddedThread { addThread(forQueue: queue, in: &state) }
@@ -106,6 +107,8 @@ extension Semantics {
         switch item {
         case .operation(let instance):
             return startOperation(instance, from: queue, in: state, onAddedThread: onAddedThread)
+        case .job:
+            preconditionFailure("jobs start in startJob")
         case .helper(let instance):
             // The worker parks at the call and takes iterations from there, one move each.
             let perform = state.performs[instance]
@@ -176,7 +179,7 @@ extension Semantics {
             return thread.frames.contains { frame in
                 switch frame.role {
                 case .item(queue, true, _), .syncBody(queue, _, true): true
-                case .item, .syncBody, .topLevel, .branch, .call, .loop: false
+                case .item, .syncBody, .topLevel, .branch, .call, .loop, .task: false
                 }
             }
         }
@@ -193,7 +196,7 @@ extension Semantics {
         case .main: thread.id == MachineState.mainThreadID
         case .serial: thread.holds(queue)
         case .concurrent: thread.holdsBarrier(of: queue)
-        case .global: false
+        case .global, .cooperative, .actor: false
         }
     }
 }

@@ -50,6 +50,11 @@ extension Semantics {
 
     /// Whether `queue`'s first pending item can get a thread now (the queue's own rules aside).
     func workerAvailability(for queue: QueueID, in state: MachineState) -> WorkerAvailability {
+        // Swift's cooperative pool: as wide as the cores, and it never grows (sc-facts.md, 2).
+        if program[queue].kind == .cooperative || program[queue].kind == .actor {
+            guard let cores = machine.cores, !state.pools.isEmpty else { return .free }
+            return cooperativeThreads(in: state) < cores ? .free : .waits
+        }
         guard let pool = program[queue].workerPool, let item = state.queues[queue.index].pending.first, item.needsThread,
             let capacity = capacity(of: pool, in: state)
         else { return .free }

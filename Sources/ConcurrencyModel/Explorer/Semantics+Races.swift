@@ -8,6 +8,7 @@ extension Semantics {
 
     /// The shared variables the thread's next step reads or writes.
     func nextAccesses(of thread: ThreadState) -> [Access] {
+        if thread.switching { return [] }
         guard let statement = nextStatement(of: thread) else { return [] }
         func reads(_ expressions: [Expression]) -> [Access] {
             expressions.flatMap(\.variablesRead).filter { program[$0].isGlobal && !program[$0].isSynchronized }
@@ -39,8 +40,11 @@ extension Semantics {
             guard thread.sleepUntil == nil && thread.waitDeadline == nil else { return [] }
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        case .suspend(.sleep(let delay)):
+            return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
+                .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .dispatch, .group, .semaphore, .activate, .precondition, .workItem,
-            .concurrentPerform, .operation, .operationQueue:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop:
             // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }

@@ -3,6 +3,7 @@ extension Semantics {
     /// The thread's next step reads and writes nothing another thread can see, and cannot trap
     /// (a trap ends every thread's run, so it does not commute with their steps).
     func isLocal(_ thread: ThreadState, in state: MachineState) -> Bool {
+        if thread.switching { return false }
         guard let statement = nextStatement(of: thread) else { return false }
         func local(_ expression: Expression) -> Bool {
             !expression.variablesRead.contains { program[$0].isGlobal }
@@ -32,7 +33,7 @@ extension Semantics {
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,
-            .concurrentPerform, .operation, .operationQueue:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop:
             return false
         }
     }

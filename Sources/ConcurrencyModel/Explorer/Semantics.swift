@@ -23,6 +23,8 @@ final class Semantics: Sendable {
         case fire(timer: Int)
         /// Nothing can run before this time: the clock jumps to it.
         case advance(to: Int)
+        /// A due `Task.sleep` timer continues its task.
+        case wake(taskTimer: Int)
     }
 
     enum Result {
@@ -60,6 +62,13 @@ final class Semantics: Sendable {
         for (index, timer) in state.timers.enumerated() where timer.due <= state.now && firing.insert(timer.queue).inserted {
             moves.append(.fire(timer: index))
         }
+        // A short Task.sleep may end while the only work that could run is the idle main
+        // thread's next job (the main thread may wake late).
+        let mainThreadLags = !state.taskTimers.isEmpty && !moves.isEmpty
+            && moves.allSatisfy { $0 == .start(Program.mainQueueID(in: program.queues)) }
+        for (index, timer) in state.taskTimers.enumerated() where timer.due <= state.now || (timer.isShort && mainThreadLags) {
+            moves.append(.wake(taskTimer: index))
+        }
         // Time moves on when nothing else can happen, or when all that can is a block starting on
         // a thread the pool's monitor adds at this tick: the monitor may find the pool otherwise
         // and add it at a later tick, after a timer, a sleep or a timeout due first. (Passing
@@ -80,7 +89,8 @@ final class Semantics: Sendable {
 
     /// Has a next step and nothing to wait for before taking it.
     func isRunnable(_ thread: ThreadState, in state: MachineState) -> Bool {
-        nextStatement(of: thread) != nil && wait(of: thread, in: state) == nil
+        if thread.switching { return true }
+        return nextStatement(of: thread) != nil && wait(of: thread, in: state) == nil
     }
 
     /// What the thread waits for before its next step, or nil if it can take it now (or has
@@ -88,6 +98,7 @@ final class Semantics: Sendable {
     /// sentences all ask here.
     func wait(of thread: ThreadState, in state: MachineState) -> ThreadWait? {
         if let queue = thread.waitingOn { return .syncTurn(queue) }
+        if thread.switching { return nil }
         guard let statement = nextStatement(of: thread) else { return nil }
         switch statement.action {
         case .group(let group, .wait):
@@ -118,7 +129,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns:
+            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
             return nil
         }
     }
@@ -139,6 +150,8 @@ final class Semantics: Sendable {
             fire(index, in: state)
         case .advance(let time):
             advance(to: time, in: state)
+        case .wake(let index):
+            wakeTask(index, in: state)
         }
     }
 
@@ -147,6 +160,7 @@ final class Semantics: Sendable {
     /// One statement of a thread. Code that traps in Swift (an overflow, a division by zero)
     /// ends the run there, as the process dies.
     private func step(_ threadID: Int, in state: MachineState) -> Result {
+        if state.threads[state.threadIndex(threadID)!].switching { return switchStep(threadID, in: state) }
         do {
             return try evaluatingStep(threadID, in: state)
         } catch {
@@ -232,6 +246,9 @@ final class Semantics: Sendable {
             case .failure(let crash): return crash.result(state, thread: thread, queue: site.queue, span: statement.span)
             }
         case .semaphore(let semaphore, let action): effect = semaphoreStep(semaphore, action, at: site, in: &state)
+        case .spawn(let spawn): effect = spawnStep(spawn, at: site, in: &state)
+        case .suspend(let suspension): effect = try suspendStep(suspension, at: site, in: &state)
+        case .hop(let isolation): effect = try hopStep(isolation, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):
@@ -260,7 +277,7 @@ final class Semantics: Sendable {
                 state.threads[t].frames[last].role = .loop(variable: variable, current: current + 1, last: end)
                 state.threads[t].frames[last].locals = variable.map { [$0: .int(current + 1)] } ?? [:]
                 continue
-            case .loop, .topLevel, .branch, .call, .item, .syncBody:
+            case .loop, .topLevel, .branch, .call, .item, .syncBody, .task:
                 break
             }
             state.threads[t].frames.removeLast()
@@ -271,7 +288,7 @@ final class Semantics: Sendable {
             case nil: break
             }
             switch frame.role {
-            case .topLevel, .branch, .loop, .call:
+            case .topLevel, .branch, .loop, .call, .task:
                 break
             case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
@@ -290,6 +307,9 @@ final class Semantics: Sendable {
                 }
             }
         }
+        if state.threads[t].frames.isEmpty, let task = state.threads[t].task {
+            finishTask(task, thread: t, in: &state)
+        }
         if state.threads[t].frames.isEmpty && threadID != MachineState.mainThreadID {
             state.threads.remove(at: t)
         }
@@ -302,6 +322,7 @@ final class Semantics: Sendable {
             && state.groups.allSatisfy { $0.notify.isEmpty } && state.timers.isEmpty
             && state.workItems.allSatisfy { $0.notify.isEmpty }
             && state.operationQueues.allSatisfy { $0.unfinished == 0 }
+            && state.tasks.allSatisfy(\.finished) && state.taskTimers.isEmpty
     }
 
     /// Who waits on what in a state where nothing can move, as facts.

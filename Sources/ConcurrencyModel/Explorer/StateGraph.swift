@@ -238,6 +238,7 @@ final class StateGraph: Sendable {
             for pool in Semantics.pools {
                 maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreads(of: pool, in: state).count)
             }
+            maxBusyWorkers = max(maxBusyWorkers, semantics.cooperativeThreads(in: state))
             for perform in state.performs { maxPerformIterations = max(maxPerformIterations, perform.perform.iterations) }
             if semantics.machine.cores != nil && !poolsFill {
                 poolsFill = !semantics.queuesWaitingForThreads(in: state).isEmpty

@@ -15,8 +15,11 @@ extension Lowering {
             return sleep
         }
         let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? call.calledExpression
+        if isTaskCreation(call) {
+            return lowerTask(call, handle: nil)
+        }
         if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
-            report(Self.swiftConcurrency, Syntax(call))
+            report("'\(call.calledExpression.trimmedDescription)' is outside the supported subset here (await Task.yield() and Task.sleep)", Syntax(call))
             return nil
         }
         if case .function(let function)? = binding(of: call.calledExpression) {

@@ -24,14 +24,13 @@ extension Lowering {
 
     /// Declares `function` under `name` (`counter.inc` for a method of `instance`).
     mutating func declareSignature(_ function: FunctionDeclSyntax, as name: String, instance: String? = nil) {
-        if function.genericParameterClause != nil || function.signature.effectSpecifiers != nil {
-            if let async = function.signature.effectSpecifiers?.asyncSpecifier {
-                report(Self.swiftConcurrency, Syntax(async))
-            } else {
-                report("generic and throwing functions are outside the supported subset", Syntax(function.signature))
-            }
+        if function.genericParameterClause != nil || function.signature.effectSpecifiers?.throwsClause != nil {
+            report("generic and throwing functions are outside the supported subset", Syntax(function.signature))
             return
         }
+        let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+        let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" }
+        if isAsync { cooperativeQueue() }
         var returns: StaticType?
         if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
             guard let type = staticType(returnClause.type) else { return }
@@ -73,7 +72,7 @@ extension Lowering {
             report("missing return in instance method expected to return '\(type)'", Syntax(body.rightBrace))
         }
         bind(function.name.text, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
-                                                        instance: instance)))
+                                                        instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil)))
     }
 
     /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands
@@ -94,6 +93,9 @@ extension Lowering {
         guard !declared.isSpecialized else { return }
         let previous = currentFunction
         currentFunction = declared.name
+        let outerContext = functionContext
+        functionContext = declared.isolation.map { ($0, true) }
+        defer { functionContext = outerContext }
         scopes.append([:])
         for case .value(_, let variable) in declared.parameters where variables[variable.index].name != "_" {
             bind(variables[variable.index].name, .variable(variable))

@@ -54,6 +54,17 @@ struct Lowering {
     var memberPrefix: String?
     /// The bodies of computed properties, by qualified name (`counter.value`).
     var memberBodies: [String: CodeBlockItemListSyntax] = [:]
+    /// Where the code of each task closure (and `MainActor.run` closure) runs, recorded as it is
+    /// lowered (`Lowering+Tasks`).
+    var closureContexts: [SyntaxIdentifier: (isolation: Isolation, isAsync: Bool)] = [:]
+    /// Where the code being lowered runs, when no syntax around it says (an `async let`'s call).
+    var asyncContext: (isolation: Isolation, isAsync: Bool)?
+    /// Where the body of the function or method being lowered runs.
+    var functionContext: (isolation: Isolation, isAsync: Bool)?
+    /// Actor declarations by type name, and the methods lowered for each instance.
+    var actorSyntax: [String: ActorDeclSyntax] = [:]
+    var actorInstances: [String: ActorInstance] = [:]
+    var actorMethods: [String: FunctionDecl] = [:]
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -68,6 +79,10 @@ struct Lowering {
         /// An instance of a class or struct the snippet declares: its members are in
         /// `instanceScopes` under this name.
         case instance(String)
+        /// A task kept in a variable (`let t = Task { }`) or an `async let`: the hidden variable.
+        case task(VariableID)
+        /// An instance of an actor the snippet declares.
+        case actor(ActorInstance)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -83,6 +98,8 @@ struct Lowering {
         var instance: String?
         /// A computed property: read without parentheses.
         var isProperty = false
+        /// Where an `async` function's body runs (nil: a synchronous function, on the caller's thread).
+        var isolation: Isolation?
 
         /// Lowered at each call (`Lowering+Functions`): it makes objects, or takes them, or it is
         /// a method (its instance's members in scope).
@@ -204,8 +221,8 @@ struct Lowering {
                     declareFunction(function)
                 } else if let module = decl.as(ImportDeclSyntax.self) {
                     importModule(module)
-                } else if decl.is(ActorDeclSyntax.self) {
-                    report(Self.swiftConcurrency, Syntax(decl))
+                } else if let actor = decl.as(ActorDeclSyntax.self) {
+                    declareActor(actor)
                 } else if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) {
                     if !isTopLevel { report("declare types at the top level of the snippet", Syntax(decl)) }
                 } else {
@@ -240,9 +257,11 @@ struct Lowering {
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
-        if expr.is(AwaitExprSyntax.self) {
-            report(Self.swiftConcurrency, Syntax(expr))
-            return []
+        if let awaited = expr.as(AwaitExprSyntax.self) {
+            return lowerAwait(awaited)
+        }
+        if let attempt = expr.as(TryExprSyntax.self), let awaited = attempt.expression.as(AwaitExprSyntax.self) {
+            return lowerAwait(awaited)
         }
         if let branch = expr.as(IfExprSyntax.self) {
             if branch.conditions.count == 1, case .expression(let condition)? = branch.conditions.first?.condition,
@@ -278,12 +297,22 @@ struct Lowering {
             unsupported(Syntax(declaration))
             return []
         }
-        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) {
-            report(Self.swiftConcurrency, Syntax(declaration))
-            return []
-        }
         guard let value = binding.initializer?.value else {
             report("'\(name)' needs an initial value", Syntax(binding))
+            return []
+        }
+        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) {
+            return declareAsyncLet(name, value, span: span(of: Syntax(declaration)))
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
+            return declareTask(name, call, span: span(of: Syntax(declaration)))
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let actor = actorSyntax[type] {
+            return declareActorInstance(name, actor, call, span: span(of: Syntax(declaration)))
+        }
+        if value.is(AwaitExprSyntax.self) || value.as(TryExprSyntax.self)?.expression.is(AwaitExprSyntax.self) == true {
+            report("the value of an 'await' is outside the supported subset here: await it as a statement", Syntax(value))
             return []
         }
         if value.is(ClosureExprSyntax.self) {

@@ -37,6 +37,16 @@ public struct Program: Hashable, Sendable, Codable {
 
     public subscript(variable: VariableID) -> VariableDecl { variables[variable.index] }
 
+    /// The snippet uses Swift concurrency: the top-level code runs as a main-actor task.
+    public var usesTasks: Bool {
+        queues.contains { $0.kind == .cooperative }
+    }
+
+    /// Swift's global concurrent executor, when the snippet uses Swift concurrency.
+    public var cooperativeQueue: QueueID? {
+        queues.firstIndex { $0.kind == .cooperative }.map { QueueID(index: $0) }
+    }
+
     public subscript(queue: QueueID) -> QueueDecl { queues[queue.index] }
     public subscript(block: BlockID) -> Block { blocks[block.index] }
     public subscript(queue: OperationQueueID) -> OperationQueueDecl { operationQueues[queue.index] }
@@ -66,9 +76,15 @@ public enum QueueKind: String, Hashable, Sendable, Codable {
     case concurrent
     /// A global (root) queue: concurrent, and a barrier on it is a plain item.
     case global
+    /// Swift's global concurrent executor: jobs start in FIFO order on the cooperative pool, as
+    /// wide as the cores and never wider.
+    case cooperative
+    /// An actor instance's serial executor: one job at a time, higher priority first, each run
+    /// on a thread of the cooperative pool.
+    case actor
 
     /// At most one item at a time holds the queue.
-    public var isSerial: Bool { self == .main || self == .serial }
+    public var isSerial: Bool { self == .main || self == .serial || self == .actor }
 
     /// Whether an async item of the queue needs a worker of libdispatch's limited pool (global
     /// and custom concurrent queues: the non-overcommit root queues). Custom serial queues and
@@ -76,7 +92,7 @@ public enum QueueKind: String, Hashable, Sendable, Codable {
     public var usesLimitedPool: Bool {
         switch self {
         case .global, .concurrent: true
-        case .main, .serial: false
+        case .main, .serial, .cooperative, .actor: false
         }
     }
 }
@@ -189,6 +205,15 @@ public enum Action: Hashable, Sendable, Codable {
     case operation(OperationID, OperationAction)
     /// `queue.addOperation(…)`, `queue.maxConcurrentOperationCount = n`, … on an OperationQueue.
     case operationQueue(OperationQueueID, OperationQueueAction)
+    /// `Task { }`, `Task.detached { }`, `async let`: a new task, its first job queued on the
+    /// executor of its isolation.
+    case spawn(TaskSpawn)
+    /// An `await` that suspends the running task (see `Suspension`).
+    case suspend(Suspension)
+    /// The running task moves to the executor of an isolation: before an isolated function's
+    /// body (an actor's method, a `@MainActor` function) and back after it. A suspension point
+    /// when the executor differs (the actor is busy, or it is the main actor).
+    case hop(Isolation)
 }
 
 /// How long a sleep, a timer or a timeout lasts: whole microseconds of the logical clock, written as

@@ -106,6 +106,14 @@ private struct ProgramDumper {
     private func name(_ queue: OperationQueueID) -> String { program[queue].name }
     private func name(_ operation: OperationID) -> String { program[operation].name }
 
+    private func isolation(_ isolation: Isolation) -> String {
+        switch isolation {
+        case .generic: "the global executor"
+        case .mainActor: "the main actor"
+        case .actor(let queue): "actor \(name(queue))"
+        }
+    }
+
     private func names(_ operations: [OperationID]) -> String {
         "[" + operations.map(name).joined(separator: ", ") + "]"
     }
@@ -179,6 +187,22 @@ private struct ProgramDumper {
                 + "\(call.name)(" + call.arguments.map { "\(name($0.parameter)): \(swift($0.value))" }.joined(separator: ", ") + ")"
         case .returns(let value):
             return "return" + (value.map { " " + swift($0) } ?? "")
+        case .spawn(let spawn):
+            let made = switch spawn.kind {
+            case .unstructured: "Task"
+            case .detached: "Task.detached"
+            case .asyncLet: "async let"
+            }
+            return (spawn.handle.map { "\(name($0)) = " } ?? "") + made + (spawn.priority.map { "(priority: .\($0.rawValue))" } ?? "")
+                + " on \(isolation(spawn.isolation))"
+        case .suspend(.yield):
+            return "await Task.yield()"
+        case .suspend(.sleep(let delay)):
+            return "await Task.sleep \(self.delay(delay))"
+        case .suspend(.value(let handle, let result)):
+            return (result.map { "\(name($0)) = " } ?? "") + "await value of \(name(handle))"
+        case .hop(let target):
+            return "hop to \(isolation(target))"
         case .operation(let operation, let action):
             let op = name(operation)
             switch action {

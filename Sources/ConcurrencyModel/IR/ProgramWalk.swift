@@ -45,6 +45,7 @@ extension Program {
         case .branch(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
         case .call(let call): [call.body]
         case .concurrentPerform(let perform): [perform.body]
+        case .spawn(let spawn): [spawn.body]
         case .workItem(let item, .submit), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
@@ -53,7 +54,7 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns:
+             .returns, .suspend, .hop:
             []
         }
     }
@@ -70,7 +71,7 @@ extension Program {
         case .branch(_, let then, let otherwise):
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
-            .workItem, .concurrentPerform, .call, .operation, .operationQueue:
+            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop:
             false
         }
     }
@@ -86,6 +87,8 @@ extension Action {
         case .loop(let loop): [loop.from, loop.to]
         case .call(let call): call.arguments.map(\.value)
         case .returns(let value): value.map { [$0] } ?? []
+        case .suspend(.sleep(let delay)): [delay.microseconds]
+        case .spawn, .suspend, .hop: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:
             []

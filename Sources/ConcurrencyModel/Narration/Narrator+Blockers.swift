@@ -65,8 +65,10 @@ extension Narrator {
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns:
+                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .suspend, .hop:
                 container = "runs in a block submitted at line \(at), which has not run yet"
+            case .spawn:
+                container = "runs in the task made at line \(at), which has not run that far yet"
             }
             return "line \(line) \(container): \(words(for: inner))"
         case .processDies(let ending):

@@ -9,7 +9,7 @@ extension Narrator {
         switch move.kind {
         case .step(let id): return thread(id)
         case .start(let queue): return name(queue)
-        case .fire: return thread(.timer)
+        case .fire, .wake: return thread(.timer)
         case .advance: return thread(.clock)
         }
     }
@@ -73,6 +73,8 @@ extension Narrator {
         case .serial: "serial queue"
         case .concurrent: "concurrent queue"
         case .global: "global queue"
+        case .cooperative: "the global concurrent executor"
+        case .actor: "actor"
         }
     }
 
@@ -100,6 +102,8 @@ extension Narrator {
             return name(operation) + (ready ? "" : " (its dependencies have not finished)")
         case .helper:
             return "a concurrentPerform helper"
+        case .job(let task):
+            return "the job of task \(task + 1)"
         }
     }
 

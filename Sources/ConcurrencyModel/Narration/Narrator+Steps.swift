@@ -78,6 +78,23 @@ extension Narrator {
             "starts \(name(operation))" + (added ? ", on a thread libdispatch adds to the pool: every worker thread was busy, some of them blocked" : "")
         case .operationSkipped(let operation): "\(name(operation))'s turn: cancelled, so it finishes without running"
         case .operationFinishes(let operation): "\(name(operation)) has no blocks: it finishes at once"
+        case .spawnsTask(let task, let kind, let isolation):
+            switch kind {
+            case .unstructured: "Task { }: makes task \(task), its first job queued on \(name(isolation))"
+            case .detached: "Task.detached { }: makes task \(task), its first job queued on \(name(isolation))"
+            case .asyncLet: "async let: starts child task \(task) on \(name(isolation))"
+            }
+        case .runsTask(let task, let isolation): "\(name(isolation)) runs the next job: task \(task) goes on"
+        case .passesTask(let task, let target):
+            "takes task \(task)'s job from the global executor; its code needs \(name(target)), so the job is queued there"
+        case .yields: "await Task.yield(): the task gives up its executor; a job on the global executor will continue it"
+        case .sleepsTask(let microseconds): "Task.sleep: the task suspends for \(Self.seconds(microseconds)), its executor free for other jobs"
+        case .taskWakes(let task): "Task.sleep ends: task \(task)'s job joins the global executor"
+        case .awaitsTask(let task): "awaits task \(task), which has not finished: the task suspends, its executor free for other jobs"
+        case .getsValue(let task): "task \(task) has finished: await returns its value at once"
+        case .switchesTo(let isolation): "moves to \(name(isolation)) on the same thread (it is free)"
+        case .hopsTo(let isolation): "needs \(name(isolation)): the task suspends and its job waits there"
+        case .staysOn(let isolation): "already on \(name(isolation)): no suspension"
         case .operationStartedHere(let operation): "\(name(operation)).start(): runs it here"
         case .operationStartReturns(let operation): "\(name(operation)).start() returns: it has finished"
         }

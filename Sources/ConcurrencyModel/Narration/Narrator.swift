@@ -14,6 +14,15 @@ public struct Narrator: Hashable, Sendable {
     func isLock(_ semaphore: SemaphoreID) -> Bool { program.semaphores[semaphore.index].isLock }
     public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
     public func name(_ queue: QueueID) -> String { program[queue].name }
+
+    /// An executor as a learner says it: "the main actor", "actor c", "the global executor".
+    public func name(_ isolation: Isolation) -> String {
+        switch isolation {
+        case .generic: "the global executor"
+        case .mainActor: "the main actor"
+        case .actor(let queue): "actor \(name(queue))"
+        }
+    }
     public func name(_ queue: OperationQueueID) -> String { program[queue].name }
     public func name(_ operation: OperationID) -> String { program[operation].name }
     public func name(_ variable: VariableID) -> String { program[variable].name }
@@ -126,6 +135,16 @@ public struct Narrator: Hashable, Sendable {
             case .waitUntilFinished: "call \(name(operation)).waitUntilFinished()"
             case .start: "call \(name(operation)).start()"
             }
+        case .spawn(let spawn):
+            switch spawn.kind {
+            case .unstructured: "create a Task"
+            case .detached: "create a Task.detached"
+            case .asyncLet: "start an async let"
+            }
+        case .suspend(.yield): "await Task.yield()"
+        case .suspend(.sleep): "await Task.sleep"
+        case .suspend(.value(let handle, _)): "await the value of \(name(handle))"
+        case .hop(let target): "move to \(name(target))"
         case .operationQueue(let queue, let action):
             switch action {
             case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"
@@ -148,7 +167,7 @@ public struct Narrator: Hashable, Sendable {
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-            .precondition, .workItem, .operation, .operationQueue, .returns:
+            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }

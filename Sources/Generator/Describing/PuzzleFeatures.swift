@@ -45,7 +45,9 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .concurrentPerform: constructs.insert("concurrent-perform")
             case .operation, .operationQueue: constructs.insert("operation")
             case .activate: constructs.insert("inactive")
-            case .precondition, .assign, .loop, .branch, .call, .returns: break
+            case .spawn: constructs.insert("task")
+            case .suspend(.sleep): constructs.insert("timing")
+            case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
             }
         }
         self.prints = prints
@@ -68,6 +70,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 submitted = [body]
             case .concurrentPerform(let perform):
                 submitted = [perform.body]
+            case .spawn(let spawn):
+                submitted = [spawn.body]
             case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)):
                 submitted = program[operation].blocks
             case .loop(let loop):
@@ -77,7 +81,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .call(let call):
                 inline = [call.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
-                .operation, .operationQueue, .returns:
+                .operation, .operationQueue, .returns, .suspend, .hop:
                 // Runs no body that nests here.
                 break
             }

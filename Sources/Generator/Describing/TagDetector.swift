@@ -46,7 +46,8 @@ enum TagDetector {
             case .activate: add("inactive-queues")
             case .operation, .operationQueue: add("operations")
             case .precondition: add("debugging")
-            case .assign, .loop, .branch, .call, .print, .returns: break
+            case .suspend(.sleep): add("timing")
+            case .assign, .loop, .branch, .call, .print, .returns, .spawn, .suspend, .hop: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }
@@ -58,7 +59,8 @@ enum TagDetector {
         switch kind {
         case .main: "main-queue"
         case .serial: "serial-queues"
-        case .concurrent, .global: "concurrent-queues"
+        case .concurrent, .global, .cooperative: "concurrent-queues"
+        case .actor: "serial-queues"
         }
     }
 }

@@ -100,7 +100,8 @@ enum TitleWriter {
         switch catalog.kind(of: queue) {
         case .main?: "the main queue"
         case .global?: "a global queue"
-        case .concurrent?: "a concurrent queue"
+        case .concurrent?, .cooperative?: "a concurrent queue"
+        case .actor?: "an actor"
         case .serial?, nil: "a serial queue"
         }
     }

@@ -21,7 +21,7 @@ public enum SnippetTime {
             let once = bodies.reduce(0, add)
             let time: Int
             switch statement.action {
-            case .sleep(let delay), .timedWait(_, let delay, _):
+            case .sleep(let delay), .timedWait(_, let delay, _), .suspend(.sleep(let delay)):
                 time = longest(delay, in: program)
             case .dispatchAfter(_, let delay, _):
                 time = add(longest(delay, in: program), once)
@@ -32,7 +32,7 @@ public enum SnippetTime {
             case .concurrentPerform(let perform):
                 time = multiply(perform.iterations, once)
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .precondition, .workItem, .call, .operation,
-                 .operationQueue, .returns:
+                 .operationQueue, .returns, .spawn, .suspend, .hop:
                 // Its bodies (a sync or async body, a notify block, a function, a work item, an
                 // operation's blocks), if any, each run once.
                 time = once

@@ -97,6 +97,10 @@ final class LiveInterpreter: @unchecked Sendable {
         case .concurrent:
             return DispatchQueue(label: decl.label, qos: dispatchQoS(decl.qos),
                                  attributes: decl.initiallyInactive ? [.concurrent, .initiallyInactive] : .concurrent)
+        case .cooperative, .actor:
+            // Swift-concurrency snippets run compiled with swiftc, never interpreted: a stand-in
+            // queue that nothing submits to.
+            return DispatchQueue(label: decl.label)
         }
     }
 
@@ -273,6 +277,9 @@ final class LiveInterpreter: @unchecked Sendable {
             case .returns(let value):
                 let snapshot = locals
                 return .returned(value.map { evaluate($0, snapshot) })
+            case .spawn, .suspend, .hop:
+                // Swift-concurrency snippets run compiled with swiftc (the real runtime), never here.
+                Self.trap(.undefined("Swift concurrency is not interpreted live: it runs compiled"))
             case .operation(let operation, let action):
                 perform(action, on: operation, at: statement, locals)
             case .operationQueue(let queue, let action):

@@ -74,7 +74,7 @@ enum StuckAnalysis {
             other.queue == item.queue && other.callReturned < item.callStarted && (queue.kind.isSerial || other.barrier || item.barrier)
         }
         switch queue.kind {
-        case .global:
+        case .global, .cooperative, .actor:
             return nil
         case .main:
             return mainThreadWaits ? .blockedMainThread : nil

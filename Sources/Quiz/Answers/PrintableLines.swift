@@ -127,8 +127,11 @@ private struct ValueShapes {
             add(returned(by: body), to: options.result!)
         case .timedWait(_, _, let result?):
             add(["success", "timedOut"], to: result)
+        case .suspend(.value(_, let result?)):
+            // A task's value: anything its body returns (lenient).
+            add([Self.anything], to: result)
         case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate,
-            .precondition, .workItem, .operation, .operationQueue, .returns:
+            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
             // Gives no variable a value.
             break
         }
@@ -143,7 +146,7 @@ private struct ValueShapes {
             case .loop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
-                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil):
+                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .spawn, .suspend, .hop:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }
         }

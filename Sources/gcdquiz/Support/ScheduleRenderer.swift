@@ -78,7 +78,9 @@ enum ScheduleRenderer {
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
-            .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns: nil
+            .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
+            .spawnsTask, .runsTask, .passesTask, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
+            .hopsTo, .staysOn: nil
         }
     }
 }

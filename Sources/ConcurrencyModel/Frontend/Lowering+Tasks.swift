@@ -1,0 +1,325 @@
+import SwiftSyntax
+
+/// Swift concurrency (Swift 6 mode): `Task { }`, `Task.detached { }`, `await` of `Task.yield()`,
+/// `Task.sleep`, a task's `value`, an `async let` and calls of `async` functions and actor
+/// methods; `actor` declarations; `MainActor.run`. Isolation is decided as the compiler decides it:
+/// top-level code is on the main actor, a `Task { }` closure inherits its context's isolation, a
+/// `Task.detached` closure has none, a plain `async` function is nonisolated (it runs on the
+/// global executor), an actor's methods are isolated to the instance they are called on, and a
+/// call to an isolated function hops there and back (`Action.hop`).
+extension Lowering {
+    /// The global executor's queue, made when the snippet first uses Swift concurrency.
+    @discardableResult
+    mutating func cooperativeQueue() -> QueueID {
+        if let index = queues.firstIndex(where: { $0.kind == .cooperative }) { return QueueID(index: index) }
+        queues.append(QueueDecl(name: "the global executor", label: "Swift global concurrent queue", kind: .cooperative))
+        return QueueID(index: queues.count - 1)
+    }
+
+    /// Where code at `node` runs, and whether it may `await`: the innermost closure or function
+    /// around it decides (a task's closure as recorded when it was lowered; a dispatch closure is
+    /// synchronous, on the main actor only for the main queue), else the top level (main actor).
+    func context(of node: Syntax) -> (isolation: Isolation, isAsync: Bool) {
+        if let asyncContext { return asyncContext }
+        var current = node.parent
+        while let here = current {
+            if let closure = here.as(ClosureExprSyntax.self) {
+                if let recorded = closureContexts[closure.id] { return recorded }
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                let onMain = call?.calledExpression.trimmedDescription.hasPrefix("DispatchQueue.main.") == true
+                return (onMain ? .mainActor : .generic, false)
+            }
+            if here.is(FunctionDeclSyntax.self) { return functionContext ?? (.generic, false) }
+            current = here.parent
+        }
+        return (.mainActor, true)
+    }
+
+    /// `Task { }`, `Task(priority: .high) { }`, `Task.detached { }`, `Task { @MainActor in … }`.
+    func isTaskCreation(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee = call.calledExpression
+        if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" { return true }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
+            member.declName.baseName.text == "detached" { return true }
+        return false
+    }
+
+    mutating func lowerTask(_ call: FunctionCallExprSyntax, handle: VariableID?) -> Statement? {
+        cooperativeQueue()
+        let detached = call.calledExpression.is(MemberAccessExprSyntax.self)
+        var priority: TaskPriority?
+        var closure = call.trailingClosure
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "priority":
+                guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil,
+                    let named = TaskPriority(rawValue: member.declName.baseName.text)
+                else {
+                    report("write a priority as .high, .medium, .low, .background, .userInitiated or .utility", Syntax(argument.expression))
+                    return nil
+                }
+                priority = named
+            case "operation" where argument.expression.is(ClosureExprSyntax.self):
+                closure = argument.expression.as(ClosureExprSyntax.self)
+            default:
+                report("write Task { … }, Task(priority: .high) { … } or Task.detached { … }", Syntax(argument))
+                return nil
+            }
+        }
+        guard let closure else {
+            report("a Task needs a closure: Task { … }", Syntax(call))
+            return nil
+        }
+        var isolation: Isolation = detached ? .generic : context(of: Syntax(call)).isolation
+        if let signature = closure.signature {
+            let attributes = signature.attributes.map(\.trimmedDescription)
+            guard attributes.allSatisfy({ $0 == "@MainActor" }), signature.parameterClause == nil, signature.capture == nil,
+                signature.returnClause == nil
+            else {
+                report("a Task's closure takes no parameters here; '@MainActor in' may stand first", Syntax(signature))
+                return nil
+            }
+            if attributes.contains("@MainActor") { isolation = .mainActor }
+        }
+        closureContexts[closure.id] = (isolation, true)
+        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)))
+        let spawn = TaskSpawn(kind: detached ? .detached : .unstructured, body: body, isolation: isolation, priority: priority, handle: handle)
+        return Statement(.spawn(spawn), at: span(of: Syntax(call)))
+    }
+
+    /// `let t = Task { … }`: the task is kept in a hidden variable the name stands for.
+    mutating func declareTask(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
+        let handle = newVariable(name, isGlobal: isTopLevel, span: span, type: .int)
+        let statement = lowerTask(call, handle: handle)
+        bind(name, .task(handle))
+        return statement.map { [$0] } ?? []
+    }
+
+    /// `async let x = f()`, `async let x: Void = c.bump("a")`: a child task, started at once on
+    /// the global executor, that runs the call.
+    mutating func declareAsyncLet(_ name: String, _ value: ExprSyntax, span: SourceSpan) -> [Statement] {
+        cooperativeQueue()
+        let handle = newVariable(name, isGlobal: isTopLevel, span: span, type: .int)
+        let id = BlockID(index: blocks.count)
+        blocks.append(Block(statements: [], span: self.span(of: Syntax(value))))
+        let outer = asyncContext
+        asyncContext = (.generic, true)
+        scopes.append([:])
+        var statements: [Statement] = []
+        let expression = value.as(AwaitExprSyntax.self)?.expression ?? value
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            if let lowered = lowerAwaitedCall(call, result: nil) { statements = lowered }
+        } else {
+            report("an async let runs a call here: async let x = f()", Syntax(value))
+        }
+        scopes.removeLast()
+        asyncContext = outer
+        blocks[id.index].statements = statements
+        bind(name, .task(handle))
+        return [Statement(.spawn(TaskSpawn(kind: .asyncLet, body: id, isolation: .generic, handle: handle)), at: span)]
+    }
+
+    /// `await …` as a statement (also under `try?`/`try`).
+    mutating func lowerAwait(_ awaited: AwaitExprSyntax) -> [Statement] {
+        let context = context(of: Syntax(awaited))
+        guard context.isAsync else {
+            report("'async' call in a function that does not support concurrency", Syntax(awaited))
+            return []
+        }
+        cooperativeQueue()
+        let span = self.span(of: Syntax(awaited))
+        let expression = awaited.expression
+        if let reference = expression.as(DeclReferenceExprSyntax.self), case .task(let handle)? = lookup(reference.baseName.text) {
+            return [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
+            let base = member.base?.as(DeclReferenceExprSyntax.self), case .task(let handle)? = lookup(base.baseName.text) {
+            return [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else {
+            report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
+            return []
+        }
+        return lowerAwaitedCall(call, result: nil) ?? []
+    }
+
+    /// The call under an `await`: `Task.yield()`, `Task.sleep(…)`, `MainActor.run { }`, an
+    /// `async` function of the snippet, or an actor's method.
+    mutating func lowerAwaitedCall(_ call: FunctionCallExprSyntax, result: VariableID?) -> [Statement]? {
+        let span = self.span(of: Syntax(call))
+        let here = context(of: Syntax(call)).isolation
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            let method = member.declName.baseName.text
+            switch (base.baseName.text, method) {
+            case ("Task", "yield"):
+                guard call.arguments.isEmpty else { report("Task.yield() takes no arguments", Syntax(call)); return nil }
+                return [Statement(.suspend(.yield), at: span)]
+            case ("Task", "sleep"):
+                guard let delay = taskSleepDelay(call) else { return nil }
+                return [Statement(.suspend(.sleep(delay)), at: span)]
+            case ("MainActor", "run"):
+                guard call.arguments.isEmpty, let closure = call.trailingClosure, closure.signature == nil else {
+                    report("write MainActor.run { … }", Syntax(call))
+                    return nil
+                }
+                closureContexts[closure.id] = (.mainActor, false)
+                let outer = asyncContext
+                asyncContext = nil
+                let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+                asyncContext = outer
+                return [Statement(.hop(.mainActor), at: span), Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
+                        Statement(.hop(here), at: span)]
+            default:
+                break
+            }
+            if case .actor(let instance)? = lookup(base.baseName.text) {
+                guard let function = actorMethod(instance, method, at: Syntax(member)) else { return nil }
+                guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
+                return hopping(to: .actor(instance.queue), from: here, statement, result: result, span: span)
+            }
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+            guard let isolation = function.isolation else {
+                report("no 'async' operations occur within 'await' expression: '\(function.name)' is not async", Syntax(call))
+                return nil
+            }
+            guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
+            return hopping(to: isolation, from: here, statement, result: result, span: span)
+        }
+        report("'await' of '\(call.calledExpression.trimmedDescription)' is outside the supported subset", Syntax(call))
+        return nil
+    }
+
+    /// The call between a hop to the callee's executor and one back to the caller's.
+    private func hopping(to target: Isolation, from here: Isolation, _ call: Statement, result: VariableID?, span: SourceSpan) -> [Statement] {
+        var call = call
+        if let result, case .call(var function) = call.action {
+            function.result = result
+            call = Statement(.call(function), at: call.span)
+        }
+        return [Statement(.hop(target), at: span), call, Statement(.hop(here), at: span)]
+    }
+
+    /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`.
+    private mutating func taskSleepDelay(_ call: FunctionCallExprSyntax) -> Delay? {
+        guard call.arguments.count == 1, let argument = call.arguments.first else {
+            report("write Task.sleep(nanoseconds: n) or Task.sleep(for: .milliseconds(n))", Syntax(call))
+            return nil
+        }
+        switch argument.label?.text {
+        case "nanoseconds":
+            guard let amount = integerLiteral(argument.expression), amount >= 0 else {
+                report("write the nanoseconds as a whole number: Task.sleep(nanoseconds: 1_000_000)", Syntax(argument.expression))
+                return nil
+            }
+            return .constant(amount / 1000)
+        case "for":
+            return interval(argument.expression)
+        default:
+            report("write Task.sleep(nanoseconds: n) or Task.sleep(for: .milliseconds(n))", Syntax(argument))
+            return nil
+        }
+    }
+
+    // MARK: Actors
+
+    /// `actor Counter { var n = 0; func bump() async { … } }`: kept until an instance is made.
+    mutating func declareActor(_ actor: ActorDeclSyntax) {
+        guard isTopLevel else {
+            report("declare actors at the top level of the snippet", Syntax(actor))
+            return
+        }
+        for member in actor.memberBlock.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                variable.bindings.first?.initializer != nil, variable.bindings.first?.accessorBlock == nil {
+                continue
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil, function.genericParameterClause == nil,
+                function.signature.effectSpecifiers?.throwsClause == nil, function.modifiers.isEmpty {
+                continue
+            }
+            report("an actor here has stored properties with initial values ('var n = 0') and methods", Syntax(member))
+        }
+        actorSyntax[actor.name.text] = actor
+    }
+
+    /// `let c = Counter()`: a serial executor of its own, and its stored properties as
+    /// variables named `c.n`, set where the instance is made.
+    mutating func declareActorInstance(_ name: String, _ actor: ActorDeclSyntax, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
+        guard isTopLevel, call.arguments.isEmpty, call.trailingClosure == nil else {
+            report("make actors at the top level, with no arguments: let c = \(actor.name.text)()", Syntax(call))
+            return []
+        }
+        cooperativeQueue()
+        queues.append(QueueDecl(name: name, label: actor.name.text, kind: .actor, span: span))
+        var instance = ActorInstance(queue: QueueID(index: queues.count - 1), typeName: actor.name.text)
+        var statements: [Statement] = []
+        for member in actor.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let initial = binding.initializer.map({ lowerExpression($0.value) }) ?? nil, let type = type(of: initial)
+            else { continue }
+            let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: type,
+                                 constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
+            instance.properties[property] = id
+            statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: initial)), at: span))
+        }
+        actorInstances[name] = instance
+        bind(name, .actor(instance))
+        return statements
+    }
+
+    /// An actor method for one instance, lowered at its first call: the properties are the
+    /// instance's, and the body runs isolated to it.
+    private mutating func actorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
+        let key = "\(instance.queue.index).\(method)"
+        if let lowered = actorMethods[key] { return lowered }
+        guard let actor = actorSyntax[instance.typeName],
+            let function = actor.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) }).first(where: { $0.name.text == method }),
+            let body = function.body
+        else {
+            report("value of type '\(instance.typeName)' has no member '\(method)'", node)
+            return nil
+        }
+        var parameters: [FunctionDecl.Parameter] = []
+        let span = self.span(of: Syntax(function))
+        for parameter in function.signature.parameterClause.parameters {
+            guard parameter.defaultValue == nil, let type = staticType(parameter.type) else {
+                report("an actor method's parameters are plain values (Int, String, Bool, arrays)", Syntax(parameter))
+                return nil
+            }
+            let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+            let inner = (parameter.secondName ?? parameter.firstName).text
+            parameters.append(.value(label: label, variable: newVariable(inner, isGlobal: false, span: span, type: type)))
+        }
+        var returns: StaticType?
+        if let clause = function.signature.returnClause, !["Void", "()"].contains(clause.type.trimmedDescription) {
+            guard let type = staticType(clause.type) else { return nil }
+            returns = type
+        }
+        let block = BlockID(index: blocks.count)
+        blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
+        let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+        let declared = FunctionDecl(name: "\(instance.typeName).\(method)", body: block, parameters: parameters, returns: returns,
+                                    isolation: .actor(instance.queue))
+        actorMethods[key] = declared
+        // Lowered with only the top level and the instance's properties in scope.
+        let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
+        scopes = [scopes[0], instance.properties.mapValues { .variable($0) }, [:]]
+        for case .value(_, let variable) in parameters { bind(variables[variable.index].name, .variable(variable)) }
+        functionContext = (.actor(instance.queue), isAsync)
+        asyncContext = nil
+        blocks[block.index].statements = lowerItems(body.statements)
+        scopes = outerScopes
+        functionContext = outerFunction
+        asyncContext = outerAsync
+        return declared
+    }
+}
+
+/// An instance of an actor the snippet declares: its executor and its stored properties.
+struct ActorInstance {
+    var queue: QueueID
+    var typeName: String
+    var properties: [String: VariableID] = [:]
+}

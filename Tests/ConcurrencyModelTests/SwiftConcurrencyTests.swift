@@ -1,0 +1,168 @@
+import ConcurrencyModel
+import Testing
+
+/// Swift concurrency, pinned by swiftc runs (`swiftc -O -swift-version 6`, Swift 6.3.1, Linux, 2
+/// CPUs; /work/notes/sc-facts.md and sc-experiments/results.txt): each measured output is in the
+/// model, and where the model is exact the whole set is pinned.
+@Suite struct SwiftConcurrencyTests {
+    static let counter = """
+        actor Counter {
+            var n = 0
+            func bump(_ tag: String) async {
+                print("\\(tag) start \\(n)")
+                n += 1
+                try? await Task.sleep(nanoseconds: 1_000_000)
+                print("\\(tag) end \\(n)")
+            }
+        }
+        let c = Counter()
+        Task { print("T1") }
+        Task { print("T2") }
+        print("main")
+        Task.detached { print("D1") }
+        Task.detached { print("D2") }
+        async let x: Void = c.bump("a")
+        await c.bump("b")
+        await x
+        print("done")
+        """
+
+    /// The 38 outputs of 1,000 runs of the issue's program on 2 cores (all finished).
+    static let counterMeasured: Set<String> = [
+        "main T1 T2 D1 D2 b start 0 a start 1 a end 2 b end 2 done",
+        "main D1 D2 b start 0 a start 1 T1 T2 a end 2 b end 2 done",
+        "main T1 T2 D1 D2 b start 0 a start 1 b end 2 a end 2 done",
+        "main D1 T1 T2 D2 b start 0 a start 1 a end 2 b end 2 done",
+        "main D1 D2 b start 0 T1 T2 a start 1 b end 2 a end 2 done",
+        "main D1 D2 b start 0 a start 1 T1 T2 b end 2 a end 2 done",
+        "main D1 D2 b start 0 a start 1 a end 2 b end 2 T1 T2 done",
+        "main D1 D2 b start 0 T1 T2 a start 1 a end 2 b end 2 done",
+        "main D1 T1 T2 D2 b start 0 a start 1 b end 2 a end 2 done",
+        "main T1 T2 D1 b start 0 a start 1 D2 a end 2 b end 2 done",
+        "main T1 T2 D1 b start 0 D2 a start 1 b end 2 a end 2 done",
+        "main D1 D2 T1 T2 b start 0 a start 1 a end 2 b end 2 done",
+        "main D1 D2 b start 0 a start 1 b end 2 a end 2 T1 T2 done",
+        "main T1 T2 D1 b start 0 D2 a start 1 a end 2 b end 2 done",
+        "main D1 D2 T1 T2 b start 0 a start 1 b end 2 a end 2 done",
+        "main D1 b start 0 D2 T1 T2 a start 1 b end 2 a end 2 done",
+        "main T1 T2 D2 D1 b start 0 a start 1 a end 2 b end 2 done",
+        "main D1 b start 0 D2 a start 1 b end 2 a end 2 T1 T2 done",
+        "main T1 T2 D2 b start 0 a start 1 D1 a end 2 b end 2 done",
+        "main T1 T2 D1 b start 0 a start 1 D2 b end 2 a end 2 done",
+        "main D1 b start 0 T1 T2 D2 a start 1 b end 2 a end 2 done",
+        "main D1 T1 D2 T2 b start 0 a start 1 b end 2 a end 2 done",
+        "main T1 T2 D2 b start 0 D1 a start 1 a end 2 b end 2 done",
+        "main T1 T2 D2 D1 b start 0 a start 1 b end 2 a end 2 done",
+        "main T1 D2 T2 b start 0 D1 a start 1 b end 2 a end 2 done",
+        "main T1 D1 b start 0 T2 D2 a start 1 b end 2 a end 2 done",
+        "main T1 D1 D2 b start 0 T2 a start 1 a end 2 b end 2 done",
+        "main T1 D1 D2 T2 b start 0 a start 1 a end 2 b end 2 done",
+        "main D2 T1 T2 b start 0 D1 a start 1 a end 2 b end 2 done",
+        "main D1 b start 0 T1 T2 D2 a start 1 a end 2 b end 2 done",
+        "main D1 b start 0 D2 a start 1 T1 T2 a end 2 b end 2 done",
+        "main D1 T1 T2 b start 0 a start 1 D2 a end 2 b end 2 done",
+        "main D1 T1 D2 b start 0 T2 a start 1 b end 2 a end 2 done",
+        "main D1 D2 b start 0 a start 1 b end 2 T1 T2 a end 2 done",
+        "main D1 D2 b start 0 a start 1 T1 b end 2 a end 2 T2 done",
+        "main D1 D2 b start 0 T1 a start 1 T2 b end 2 a end 2 done",
+        "main D1 D2 b start 0 T1 a start 1 T2 a end 2 b end 2 done",
+        "main D1 D2 T1 b start 0 T2 a start 1 a end 2 b end 2 done",
+    ]
+
+    @Test func theIssuesCounterProgramContainsEveryMeasuredOutput() throws {
+        let exploration = try explore(Self.counter)
+        let model = outcomeSet(exploration)
+        #expect(Self.counterMeasured.count == 38)
+        #expect(Self.counterMeasured.subtracting(model).isEmpty, "\(Self.counterMeasured.subtracting(model))")
+        #expect(model.count == 1_344)
+        // The actor is never entered twice at once, and "main" always comes first (top-level
+        // code holds the main actor until its first await).
+        #expect(model.allSatisfy { $0.hasPrefix("main ") && $0.hasSuffix(" done") })
+        #expect(exploration.races.isEmpty)
+    }
+
+    /// q2_main_fifo: 200 of 200 runs on 1 and 2 cores, Swift 6: one FIFO for main-actor jobs and
+    /// main-queue blocks, priority ignored.
+    @Test func mainActorJobsAndMainQueueBlocksShareOneFIFO() throws {
+        #expect(try outcomeSet(explore("""
+            print("A")
+            Task { print("T1") }
+            DispatchQueue.main.async { print("D1") }
+            Task { print("T2") }
+            DispatchQueue.main.async { print("D2") }
+            Task { @MainActor in print("T3") }
+            Task(priority: .background) { print("T4bg") }
+            Task(priority: .high) { print("T5hi") }
+            print("B")
+            """)) == ["A B T1 D1 T2 D2 T3 T4bg T5hi"])
+    }
+
+    /// q6_yield_main, 200 runs on 2 cores: exactly these six (136, 50, 8, 4, 1, 1 runs).
+    @Test func yieldingMainActorTasksResumeThroughThePool() throws {
+        #expect(try outcomeSet(explore("""
+            Task { print("A1"); await Task.yield(); print("A2"); await Task.yield(); print("A3") }
+            Task { print("B1"); await Task.yield(); print("B2"); await Task.yield(); print("B3") }
+            DispatchQueue.main.async { print("D") }
+            """)) == ["A1 B1 D A2 B2 A3 B3", "A1 B1 D A2 B2 B3 A3", "A1 B1 D B2 A2 B3 A3", "A1 B1 D B2 B3 A2 A3",
+                      "A1 B1 D B2 A2 A3 B3", "A1 B1 D A2 A3 B2 B3"])
+    }
+
+    /// q6_yield_actor, 200 runs on 1 core and on 2: exactly these three.
+    @Test func anActorIsReentrantAtEveryAwait() throws {
+        #expect(try outcomeSet(explore("""
+            actor A {
+                func f(_ s: String) async { print("\\(s)1"); await Task.yield(); print("\\(s)2") }
+            }
+            let a = A()
+            Task { await a.f("X") }
+            Task { await a.f("Y") }
+            """)) == ["X1 Y1 Y2 X2", "X1 Y1 X2 Y2", "X1 X2 Y1 Y2"])
+    }
+
+    /// q4_reentrancy (200 runs on 1 and 2 cores: "A start 0 B start 1" with both endings); the
+    /// model adds B first, a race of two detached tasks none of 400 runs lost.
+    @Test func aSleepingActorMethodLetsTheNextCallerIn() throws {
+        let source = """
+            actor Counter {
+                var value = 0
+                func work(_ id: String) async {
+                    print("\\(id) start \\(value)")
+                    value += 1
+                    try? await Task.sleep(nanoseconds: 50_000_000)
+                    print("\\(id) end \\(value)")
+                }
+            }
+            let c = Counter()
+            Task.detached { await c.work("A") }
+            Task.detached { await c.work("B") }
+            """
+        #expect(try outcomeSet(explore(source)) == ["A start 0 B start 1 A end 2 B end 2", "A start 0 B start 1 B end 2 A end 2",
+                                                    "B start 0 A start 1 A end 2 B end 2", "B start 0 A start 1 B end 2 A end 2"])
+        // On one core the pool runs one job at a time: the first detached task reaches the actor first.
+        #expect(try outcomeSet(source, cores: 1) == ["A start 0 B start 1 A end 2 B end 2", "A start 0 B start 1 B end 2 A end 2"])
+    }
+
+    @Test func aTaskValueIsAwaitedAndATaskHandleKept() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task.detached { print("child") }
+            print("parent")
+            await t.value
+            print("after")
+            """)) == ["parent child after", "child parent after"])
+    }
+
+    @Test func mainActorRunHopsToTheMainThread() throws {
+        #expect(try outcomeSet(explore("""
+            Task.detached {
+                await MainActor.run { print(Thread.isMainThread) }
+                print(Thread.isMainThread)
+            }
+            """)) == ["true false"])
+    }
+
+    @Test func awaitIsRefusedWhereSwiftRefusesIt() {
+        expectDiagnostics("serialQueue.async {\n    1️⃣await Task.yield()\n}", ["1️⃣": "'async' call in a function that does not support concurrency"])
+        expectDiagnostics("async let x = 1️⃣1", ["1️⃣": "an async let runs a call here"])
+        expectDiagnostics("Task(1️⃣name: \"x\") { print(1) }", ["1️⃣": "write Task { … }, Task(priority: .high) { … } or Task.detached { … }"])
+    }
+}
