@@ -15,8 +15,10 @@ public struct Question: Hashable, Sendable {
     public var id: String
     public var kind: Kind
     public var title: String
-    /// 1 (first week) to 3 (interview-hard).
+    /// 1 (first week) to 4 (the hardest an interview asks: the runtime's corners, Swift 6.2).
     public var level: Int
+    /// The levels a question may have.
+    public static let levels = 1...4
     public var tags: [String]
     /// Where the material comes from (a seed, a slide, an interview site).
     public var source: String

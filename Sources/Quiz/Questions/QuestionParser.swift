@@ -9,7 +9,7 @@ public enum QuestionParser {
         "id": "a unique name: lower-case letters, digits and '-'",
         "kind": "trace (predict the output), choice or short; default trace",
         "title": "one line shown above the question",
-        "level": "1, 2 or 3",
+        "level": "1 (first week) to 4 (the hardest interview question)",
         "tags": "a list of topics from the taxonomy ('gcdquiz tags'), e.g. [serial-queues, sync-async]",
         "source": "where the material comes from",
         "code": "the snippet, written against the prelude (trace questions)",
@@ -117,8 +117,8 @@ public enum QuestionParser {
             }
             let title = string("title", values)
             let level = integer("level", values)
-            if let level, let node = values["level"], !(1...3).contains(level) {
-                report("level must be 1, 2 or 3, not \(level)", at: node)
+            if let level, let node = values["level"], !Question.levels.contains(level) {
+                report("level must be 1, 2, 3 or 4, not \(level)", at: node)
             }
             let tags = stringList("tags", values)
             if let tags, tags.isEmpty, let node = values["tags"] {
@@ -157,6 +157,9 @@ public enum QuestionParser {
                     report("'generated' is true or false", at: node)
                 }
             }
+            if !isGenerated, let source, let node = values["source"] {
+                checkSourceNamesItsMaterial(source, at: node)
+            }
             var options: [ChoiceOption] = []
             if let node = values["options"] { options = parseOptions(node) }
             var keyIdeas: [KeyIdea] = []
@@ -188,6 +191,32 @@ public enum QuestionParser {
             }
             question.isGenerated = isGenerated
             return question
+        }
+
+        /// A source must name what a reader can find (a talk, a tutorial, slides, a proposal), not
+        /// the project's own seed files ("seed 004"), which mean nothing outside it. A generated
+        /// puzzle's "with seed 42" is the generator's seed and is left alone (it is not checked here).
+        mutating func checkSourceNamesItsMaterial(_ source: String, at node: Node) {
+            guard let match = Self.seedCitation(in: source) else { return }
+            let cited = String(source[match])
+            let message = "source cites '\(cited)', one of the project's seed files, which a reader cannot find: "
+                + "name the talk, tutorial, slides or proposal itself (e.g. WWDC 2016, Concurrent Programming With GCD in Swift 3)"
+            // At the citation itself: the first line from the value's start that holds it.
+            let first = (node.mark?.line ?? 1) - 1
+            for index in lines.indices where index >= first {
+                if let hit = Self.seedCitation(in: lines[index]) {
+                    let column = lines[index].distance(from: lines[index].startIndex, to: hit.lowerBound) + 1
+                    report(message, line: index + 1, column: column)
+                    return
+                }
+            }
+            report(message, at: node)
+        }
+
+        /// Where "seed 004" (or "Seeds 1", any case, a whole word) is in `text`: a citation of the
+        /// seed files the bank was first written from.
+        static func seedCitation(in text: String) -> Range<String.Index>? {
+            text.firstMatch(of: /(?i)\bseeds?\s+\d+\b/)?.range
         }
 
         /// `options:` of a choice question: at least two, at least one correct, each with text.
@@ -376,3 +405,4 @@ public enum QuestionParser {
         }
     }
 }
+
