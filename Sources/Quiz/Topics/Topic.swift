@@ -83,6 +83,13 @@ extension Topic {
               aliases: ["async-sequence", "asyncsequence", "async-stream", "asyncstream", "for-await", "stream"]),
     ]
 
+    /// The topics about Swift concurrency (async/await, tasks, actors), as opposed to GCD and
+    /// OperationQueue: a sheet's default title says which of the two its questions are about.
+    public static let swiftConcurrency: Set<String> = [
+        "tasks", "structured-concurrency", "actors", "main-actor", "isolation", "sendable", "cancellation",
+        "continuations", "async-sequences",
+    ]
+
     /// The topic called `name`, if the taxonomy has one.
     public static func named(_ name: String) -> Topic? {
         all.first { $0.name == name }
