@@ -5,7 +5,7 @@ import Quiz
 /// (Swift's `Hasher` is seeded per process, so it cannot be used).
 public enum ContentHash {
     /// What identifies the question to the learner: a trace puzzle's code; a choice question's
-    /// text and options with which are right; a short question's text. Trailing spaces and
+    /// text and options with which are right; a short question's text; a line question's code and text. Trailing spaces and
     /// trailing blank lines do not count.
     public static func of(_ question: Question) -> String {
         switch question.kind {
@@ -16,6 +16,8 @@ public enum ContentHash {
             return hash(["choice", normalized(question.prompt ?? "")] + options)
         case .short:
             return hash(["short", normalized(question.prompt ?? "")])
+        case .line:
+            return hash(["line", normalized(question.code ?? ""), normalized(question.prompt ?? "")])
         }
     }
 

@@ -8,8 +8,8 @@ extension Grade {
         switch (result, kind) {
         case (.right, .trace): self = .exact
         case (.partial, .trace): self = .incomplete
-        case (.right, .choice), (.right, .short): self = .right
-        case (.partial, .choice), (.partial, .short): self = .partial
+        case (.right, .choice), (.right, .short), (.right, .line): self = .right
+        case (.partial, .choice), (.partial, .short), (.partial, .line): self = .partial
         case (.wrong, _): self = .wrong
         case (.skipped, _): self = .skipped
         }

@@ -93,7 +93,7 @@ public enum BankLoader {
                 problems.append(question.problem("duplicate id '\(question.id)': \(first.file) already uses it", atField: "id"))
                 continue
             }
-            if question.kind == .trace, compilation == .eager, case .failure(let list) = cache.program(of: question) {
+            if question.kind == .trace || question.kind == .line, compilation == .eager, case .failure(let list) = cache.program(of: question) {
                 problems += list.problems
                 continue
             }

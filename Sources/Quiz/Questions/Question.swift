@@ -10,6 +10,8 @@ public struct Question: Hashable, Sendable {
         case choice
         /// Answer in a few words.
         case short
+        /// Name the line to change so that a snippet stops deadlocking (or racing): "which line?".
+        case line
     }
 
     public var id: String
@@ -38,6 +40,9 @@ public struct Question: Hashable, Sendable {
     public var follows: String?
     /// Written by `gcdquiz generate` (its `source` names the puzzle it derives from and the seed).
     public var isGenerated = false
+    /// Options shown in the file's order, never shuffled: a line question asked as a choice lists
+    /// the lines of its code in order (which says nothing about which are right).
+    public var keepsOptionOrder = false
     /// The file the question was read from, as shown in diagnostics.
     public var file: String
     /// Where `code` sits in `file`, to report a problem in the snippet at its place in the file.

@@ -7,14 +7,14 @@ public enum QuestionParser {
     /// The fields a question file may have. Documented in the README ("Question files").
     public static let fields: [String: String] = [
         "id": "a unique name: lower-case letters, digits and '-'",
-        "kind": "trace (predict the output), choice or short; default trace",
+        "kind": "trace (predict the output), choice, short or line (which line to change); default trace",
         "title": "one line shown above the question",
         "level": "1 (first week) to 4 (the hardest interview question)",
         "tags": "a list of topics from the taxonomy ('gcdquiz tags'), e.g. [serial-queues, sync-async]",
         "source": "where the material comes from",
-        "code": "the snippet, written against the prelude (trace questions)",
+        "code": "the snippet, written against the prelude (trace and line questions)",
         "explanation": "shown after the answer; names the rules at work",
-        "question": "what a choice or short question asks",
+        "question": "what a choice or short question asks (a line question has a default)",
         "options": "choice: a list of {text, correct: true (on the right ones), why (on the wrong ones)}",
         "answer": "short: the model answer shown after grading",
         "key_ideas": "short: a list of {idea, accept: [phrases, 'a + b', '/regex/']}",
@@ -112,7 +112,7 @@ public enum QuestionParser {
                 if let parsed = Question.Kind(rawValue: name) {
                     kind = parsed
                 } else {
-                    report("unknown kind '\(name)' (one of trace, choice, short)", at: node)
+                    report("unknown kind '\(name)' (one of trace, choice, short, line)", at: node)
                 }
             }
             let title = string("title", values)
@@ -137,13 +137,17 @@ public enum QuestionParser {
             if kind == .trace && values["code"] == nil {
                 report("a trace question needs 'code': the snippet to predict", line: rootLine, column: rootColumn)
             }
+            if kind == .line && values["code"] == nil {
+                report("a line question needs 'code': the snippet whose culprit line the learner names", line: rootLine, column: rootColumn)
+            }
             let allowed: [Question.Kind: Set<String>] = [
                 .trace: ["code"], .choice: ["question", "options"], .short: ["question", "answer", "key_ideas"],
+                .line: ["code", "question"],
             ]
             for name in ["code", "question", "options", "answer", "key_ideas"] where values[name] != nil && !allowed[kind]!.contains(name) {
                 report("'\(name)' does not belong in a \(kind.rawValue) question", at: values[name]!)
             }
-            for name in allowed[kind]! where values[name] == nil && name != "code" {
+            for name in allowed[kind]! where values[name] == nil && name != "code" && !(kind == .line && name == "question") {
                 report("a \(kind.rawValue) question needs '\(name)' (\(QuestionParser.fields[name]!))", line: rootLine, column: rootColumn)
             }
             let prompt = string("question", values)

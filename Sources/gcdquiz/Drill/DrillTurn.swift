@@ -72,6 +72,8 @@ extension DrillSession {
             ChoiceTurn(question: question, order: optionOrder(for: question), style: style)
         case .short:
             ShortTurn(question: question, style: style)
+        case .line:
+            LineTurn(question: question, style: style)
         }
     }
 }
