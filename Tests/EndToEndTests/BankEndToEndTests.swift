@@ -24,7 +24,7 @@ import Testing
             for key in ["id", "kind", "title", "level", "tags"] {
                 #expect(question[key] != nil, "\(key)")
             }
-            #expect(["trace", "choice", "short"].contains(question["kind"] as? String ?? ""))
+            #expect(["trace", "choice", "short", "line"].contains(question["kind"] as? String ?? ""))
         }
     }
 

@@ -17,6 +17,11 @@ import Testing
 
         """
 
+    /// A line question's file with `fields` (YAML, unindented) between its source and explanation.
+    static func lineQuestion(_ fields: String) -> String {
+        "id: which\nkind: line\ntitle: Which line?\nlevel: 2\ntags: [deadlocks]\nsource: a test\n" + fields + "\nexplanation: Because.\n"
+    }
+
     @Test func theSyncOnTheOwnedQueueIsTheLineToChange() throws {
         let culprits = try CulpritLines.find(in: Self.syncInAsync).get()
         #expect(culprits.failures == [.deadlock])
@@ -106,18 +111,8 @@ import Testing
 
     /// Sheets and exports ask it as a choice over the code's lines, in order, right by the model.
     @Test func asAChoiceQuestionTheOptionsAreTheLinesInOrder() throws {
-        let text = """
-            id: which
-            kind: line
-            title: Which line?
-            level: 2
-            tags: [deadlocks]
-            source: a test
-            code: |
-            \(Self.syncInAsync.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
-            explanation: Because.
-            """
-        let (parsed, problems) = QuestionParser.parse(text, file: "which.yaml")
+        let code = Self.syncInAsync.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        let (parsed, problems) = QuestionParser.parse(Self.lineQuestion("code: |\n" + code), file: "which.yaml")
         #expect(problems.isEmpty, "\(problems)")
         let question = try #require(parsed)
         #expect(question.kind == .line)
@@ -135,16 +130,7 @@ import Testing
     }
 
     @Test func aLineQuestionNeedsCodeAndNoOptions() {
-        let text = """
-            id: which
-            kind: line
-            title: Which line?
-            level: 2
-            tags: [deadlocks]
-            source: a test
-            options: [{text: a, correct: true}, {text: b}]
-            explanation: Because.
-            """
+        let text = Self.lineQuestion("options: [{text: a, correct: true}, {text: b}]")
         let messages = QuestionParser.parse(text, file: "w.yaml").problems.map(\.message)
         #expect(messages.contains("a line question needs 'code': the snippet whose culprit line the learner names"))
         #expect(messages.contains("'options' does not belong in a line question"))

@@ -68,7 +68,7 @@ public struct CulpritLines: Sendable {
         return trials.filter { $0.isFix && seen.insert($0.line).inserted }
     }
 
-    /// Explores the snippet, then each line changed. Nil (with the problems) when the snippet
+    /// Explores the snippet, then each line changed. A failure (the problems) when the snippet
     /// itself does not compile or its exploration does not finish.
     public static func find(in code: String, fileName: String = "<snippet>", explorer: Explorer = Explorer()) -> Result<CulpritLines, ProblemList> {
         let original: Program
