@@ -24,7 +24,7 @@ import Testing
             for key in ["id", "kind", "title", "level", "tags"] {
                 #expect(question[key] != nil, "\(key)")
             }
-            #expect(["trace", "choice", "short", "schedule"].contains(question["kind"] as? String ?? ""))
+            #expect(["trace", "choice", "short", "schedule", "line"].contains(question["kind"] as? String ?? ""))
         }
     }
 
@@ -83,10 +83,22 @@ import Testing
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let topics = try #require(object?["topics"] as? [[String: Any]])
-        #expect((15...20).contains(topics.count))
+        #expect((15...30).contains(topics.count))
         #expect(topics.allSatisfy { ($0["count"] as? Int ?? 0) > 0 && !($0["covers"] as? String ?? "").isEmpty })
         let plain = try Binary.run(["tags"])
         #expect(plain.stdout.contains("deadlocks"))
+    }
+
+    /// Each topic the 2026 interview added lists its questions with `--tag`, all tagged with it.
+    @Test(arguments: ["tasks", "structured-concurrency", "actors", "main-actor", "isolation", "sendable", "cancellation",
+                      "continuations", "async-sequences", "locks", "target-queues", "dispatch-sources"])
+    func aNewTopicListsItsQuestions(_ topic: String) throws {
+        let result = try Binary.run(["list", "--tag", topic, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let questions = try #require(object?["questions"] as? [[String: Any]])
+        #expect(!questions.isEmpty)
+        #expect(questions.allSatisfy { ($0["tags"] as? [String] ?? []).contains(topic) })
     }
 
     /// An unknown topic names the nearest one, for every command that filters by topic.

@@ -44,7 +44,8 @@ import Testing
                 let number = item["number"] as? Int ?? 0
                 let question = try #require(questions[item["question"] as? String ?? ""])
                 let (answer, points) = Self.answer(question, order: item["options"] as? [Int], mistake: (offset + number) % 4)
-                total += points
+                // Each item's points as its key prints them, to the hundredth (two thirds: 0.67).
+                total += (points * 100).rounded() / 100
                 if let answer { answers += "\(student),\(number),\"\(answer.replacingOccurrences(of: "\"", with: "\"\""))\"\n" }
             }
             expected[student] = total

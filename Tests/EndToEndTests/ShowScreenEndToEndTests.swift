@@ -13,7 +13,7 @@ import Testing
         // A terminal ends lines with "\r\n", one Character in Swift.
         let lines = terminal.screen.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         #expect(lines.contains { $0.contains(".userInteractive).async { imageView.image") })
-        #expect(lines.contains { $0.hasPrefix("Source: seed 000") })
+        #expect(lines.contains { $0.hasPrefix("Source: Tatiana Kornilova") })
         for line in lines {
             #expect(line.count <= 80, "wider than the terminal: \(line)")
             let content = line.trimmingCharacters(in: .whitespaces)

@@ -75,6 +75,22 @@ import Quiz
         #expect(text.contains("Next: gcdquiz review — 1 question is due now."))
     }
 
+    /// Swift concurrency's topics are lines of the report as GCD's are: studied ones ranked by
+    /// recall, the rest listed as not studied yet, each with the drill command that practises it.
+    @Test func swiftConcurrencyTopicsAreReportedLikeGCDOnes() throws {
+        let actors = puzzle("a1", tags: ["actors", "isolation"])
+        let sendable = puzzle("p1", tags: ["sendable"])
+        let history = ProgressHistory(reviews: [review(actors, .wrong, at: day(0)), review(serial[0], .exact, at: day(-1))])
+        let report = ProgressReport(questions: serial + [actors, sendable], history: history, now: day(0, hour: 0.01), calendar: utc)
+        #expect(report.topics.map(\.topic) == ["actors", "isolation", "serial-queues", "sendable"])
+        #expect(report.topics.map(\.studied) == [true, true, true, false])
+        let actorLine = try #require(report.topics.first)
+        #expect(actorLine.covers == "actors: isolated state, reentrancy at each await")
+        #expect(actorLine.command == "gcdquiz drill --tag actors")
+        let text = TerminalReport.render(report, style: .init(unicode: true, bold: false))
+        #expect(text.contains("Not studied yet: sendable"))
+    }
+
     @Test func mockInterviewsAreCountedLikeTheirReport() {
         var answers = [review(serial[0], .exact, at: day(-2)), review(serial[1], .incomplete, at: day(-2, hour: 0.1)),
                        review(serial[2], .unanswered, at: day(-2, hour: 0.2)), review(deadlocks[0], .wrong, at: day(0))]

@@ -65,6 +65,43 @@ import Testing
         #expect(problems.first?.location?.line == 6)
     }
 
+    /// "seed 004" names one of the project's own files, which a reader cannot look up: refused at
+    /// the citation itself, on a plain, a quoted or a block source, and in any case.
+    @Test func aSourceCitingASeedFileIsRefusedAtTheCitation() throws {
+        let plain = Self.valid.replacingOccurrences(of: "source: a test", with: "source: WWDC 2016 notes; seed 002, QoS")
+        let (question, problems) = QuestionParser.parse(plain, file: "s.yaml")
+        #expect(question == nil)
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1)
+        #expect(problem.message.hasPrefix("source cites 'seed 002'"))
+        #expect(problem.location?.file == "s.yaml")
+        #expect(problem.location?.line == 5)
+        #expect(problem.location?.column == 26)
+
+        let quoted = Self.valid.replacingOccurrences(of: "source: a test", with: "source: 'Seed 4, slides'")
+        let quotedProblem = try #require(QuestionParser.parse(quoted, file: "q.yaml").problems.first)
+        #expect(quotedProblem.message.hasPrefix("source cites 'Seed 4'"))
+        #expect(quotedProblem.location?.column == 10)
+
+        let block = Self.valid.replacingOccurrences(of: "source: a test", with: "source: |\n  the slides,\n  and SEED 000")
+        let blockProblem = try #require(QuestionParser.parse(block, file: "b.yaml").problems.first)
+        #expect(blockProblem.location?.line == 7)
+        #expect(blockProblem.location?.column == 7)
+    }
+
+    /// What is not a citation of a seed file passes: a talk's name, "seeds" without a number, and
+    /// a generated puzzle's own seed.
+    @Test func aSourceNamingRealMaterialOrAGeneratorSeedIsAccepted() {
+        for source in ["WWDC 2016, Concurrent Programming With GCD in Swift 3", "SE-0306 Actors", "seeds of doubt, 3 slides",
+                       "linseed 004"] {
+            let text = Self.valid.replacingOccurrences(of: "source: a test", with: "source: \(source)")
+            #expect(QuestionParser.parse(text, file: "ok.yaml").problems.isEmpty, "\(source)")
+        }
+        let generated = Self.valid.replacingOccurrences(
+            of: "source: a test", with: "source: a fresh puzzle, by gcdquiz generate with seed 42\ngenerated: true")
+        #expect(QuestionParser.parse(generated, file: "g.yaml").problems.isEmpty)
+    }
+
     @Test func yamlSyntaxErrorHasItsPosition() {
         let text = "id: demo\ntitle: [unclosed\nlevel: 1\n"
         let (question, problems) = QuestionParser.parse(text, file: "bad.yaml")
@@ -84,7 +121,7 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
         #expect(question?.id == "demo")
         let (_, placed) = QuestionParser.parse("\u{FEFF}" + Self.valid.replacingOccurrences(of: "level: 1", with: "level: 7"), file: "bom.yaml")
-        #expect(placed.map(\.description) == ["bom.yaml:3:8: error: level must be 1, 2 or 3, not 7"])
+        #expect(placed.map(\.description) == ["bom.yaml:3:8: error: level must be 1, 2, 3 or 4, not 7"])
     }
 
     /// A character YAML refuses (a NUL) is placed where it is, not at 1:1, and named.

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct TopicTests {
     @Test func theTaxonomyIsShortAndUnambiguous() {
-        #expect((15...20).contains(Topic.all.count))
+        // GCD and OperationQueue, then Swift concurrency: about fifteen topics each side at most.
+        #expect((15...30).contains(Topic.all.count))
         let names = Topic.all.map(\.name)
         #expect(Set(names).count == names.count)
         // An alias names one topic only, and never another topic's name.
@@ -20,6 +21,18 @@ import Testing
         #expect(Topic.suggestions(for: "semaphors").first?.name == "semaphores")
         #expect(Topic.suggestions(for: "Groups").first?.name == "groups")
         #expect(Topic.suggestions(for: "xyzzy").isEmpty)
+        // Swift concurrency's words, and the GCD additions.
+        #expect(Topic.suggestions(for: "actor").first?.name == "actors")
+        #expect(Topic.suggestions(for: "MainActor").first?.name == "main-actor")
+        #expect(Topic.suggestions(for: "async-let").first?.name == "structured-concurrency")
+        #expect(Topic.suggestions(for: "task-group").first?.name == "structured-concurrency")
+        #expect(Topic.suggestions(for: "nonisolated").first?.name == "isolation")
+        #expect(Topic.suggestions(for: "continuation").first?.name == "continuations")
+        #expect(Topic.suggestions(for: "AsyncStream").first?.name == "async-sequences")
+        #expect(Topic.suggestions(for: "mutex").first?.name == "locks")
+        #expect(Topic.suggestions(for: "lock").first?.name == "locks")
+        #expect(Topic.suggestions(for: "timer").first?.name == "dispatch-sources")
+        #expect(Topic.suggestions(for: "settarget").first?.name == "target-queues")
         #expect(Topic.unknownMessage("deadlock") == "no topic 'deadlock'; did you mean 'deadlocks'? ('gcdquiz tags' lists them all)")
         #expect(Topic.unknownMessage("xyzzy").hasPrefix("no topic 'xyzzy'; the topics are: serial-queues, "))
     }
@@ -44,6 +57,14 @@ import Testing
 }
 
 extension TopicTests {
+    /// The topics the 2026 interview asks about are in the taxonomy, with GCD's additions.
+    @Test func swiftConcurrencyAndTheGCDAdditionsAreTopics() {
+        for name in ["tasks", "actors", "main-actor", "isolation", "structured-concurrency", "cancellation", "continuations",
+                     "async-sequences", "sendable", "locks", "target-queues", "dispatch-sources"] {
+            #expect(Topic.named(name) != nil, "\(name)")
+        }
+    }
+
     /// `gcdquiz tags` shows each topic on one line of 80 columns.
     @Test func eachTopicIsSaidInOneShortLine() {
         #expect(Topic.all.allSatisfy { $0.covers.count <= 53 && !$0.covers.contains("\n") })

@@ -15,6 +15,24 @@ import Testing
         try Fixtures.questions(Fixtures.mixedIDs) + [Fixtures.specialCharacters]
     }
 
+    /// A line question is exported as the choice over its lines it becomes: in the code's order,
+    /// unshuffled in Moodle, the line the model finds to mend it right.
+    @Test func aLineQuestionIsExportedAsAChoiceOverItsLines() throws {
+        let questions = try Fixtures.questions(["line-serial-sync-in-async"])
+        #expect(questions.first?.kind == .choice)
+        let xml = try Self.export(.moodle, questions)
+        #expect(xml.contains("<shuffleanswers>false</shuffleanswers>"))
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let answers = try document.nodes(forXPath: "/quiz/question[@type='multichoice']/answer").compactMap { $0 as? XMLElement }
+        let texts = answers.map { $0.elements(forName: "text").first?.stringValue ?? "" }
+        #expect(texts.first?.hasPrefix("Line 1:") == true)
+        let right = answers.filter { Double($0.attribute(forName: "fraction")?.stringValue ?? "") == 100 }
+        #expect(right.count == 1)
+        #expect(right.first?.elements(forName: "text").first?.stringValue?.contains("Line 3:") == true)
+        let gift = try Self.export(.gift, questions)
+        #expect(gift.contains("=Line 3\\: <code>serialQueue.sync \\{</code>"))
+    }
+
     /// Moodle XML parses, has one question per bank question (plus the category), and each
     /// multichoice question's fractions are grades Moodle accepts that add up: the right answers
     /// to 100%, the wrong ones (if negative) to −100%.
@@ -35,7 +53,7 @@ import Testing
                 #expect(type == "essay")
                 let info = try element.nodes(forXPath: "graderinfo/text").first?.stringValue ?? ""
                 #expect(info.contains("is built for synchronous operations"), "the model answer is not the grader's information")
-            case .trace, .choice:
+            case .trace, .choice, .line:
                 #expect(type == "multichoice")
                 let fractions = try element.nodes(forXPath: "answer").compactMap { ($0 as? XMLElement)?.attribute(forName: "fraction")?.stringValue }.compactMap(Double.init)
                 #expect(fractions.count >= 2)

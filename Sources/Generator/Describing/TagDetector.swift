@@ -10,7 +10,7 @@ enum TagDetector {
     static let decided: Set<String> = [
         "serial-queues", "concurrent-queues", "sync-async", "main-queue", "deadlocks", "barriers", "groups",
         "semaphores", "work-items", "timing", "data-races", "qos", "operations", "concurrent-perform",
-        "inactive-queues", "debugging",
+        "inactive-queues", "debugging", "locks",
     ]
 
     static func tags(program: Program, exploration: Exploration, source: [String] = []) -> [String] {
@@ -39,7 +39,7 @@ enum TagDetector {
                 add("groups")
                 queue(id)
             case .group: add("groups")
-            case .semaphore: add("semaphores")
+            case .semaphore(let id, _): add(program.semaphores[id.index].isLock ? "locks" : "semaphores")
             case .sleep, .timedWait: add("timing")
             case .workItem: add("work-items")
             case .concurrentPerform: add("concurrent-perform")

@@ -6,7 +6,7 @@ import Quiz
 public enum ContentHash {
     /// What identifies the question to the learner: a trace puzzle's code; a choice question's
     /// text and options with which are right; a short question's text; a schedule question's code
-    /// and goal. Trailing spaces and
+    /// and goal; a line question's code and text. Trailing spaces and
     /// trailing blank lines do not count.
     public static func of(_ question: Question) -> String {
         switch question.kind {
@@ -19,6 +19,8 @@ public enum ContentHash {
             return hash(["short", normalized(question.prompt ?? "")])
         case .schedule:
             return hash(["schedule", normalized(question.code ?? ""), normalized(question.goal ?? "")])
+        case .line:
+            return hash(["line", normalized(question.code ?? ""), normalized(question.prompt ?? "")])
         }
     }
 

@@ -11,8 +11,8 @@ extension Grade {
         case (.partial, .trace): self = .incomplete
         case (.right, .schedule): self = .reached
         case (.wrong, .schedule): self = .gaveUp
-        case (.right, .choice), (.right, .short): self = .right
-        case (.partial, .choice), (.partial, .short), (.partial, .schedule): self = .partial
+        case (.right, .choice), (.right, .short), (.right, .line): self = .right
+        case (.partial, .choice), (.partial, .short), (.partial, .schedule), (.partial, .line): self = .partial
         case (.wrong, _): self = .wrong
         case (.skipped, _): self = .skipped
         }

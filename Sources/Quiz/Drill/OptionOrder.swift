@@ -8,6 +8,7 @@ public enum OptionOrder {
 
     /// The options' indices in the order shown: letter `a` is `order[0]`.
     public static func shuffled(_ question: Question, seed: UInt64 = defaultSeed) -> [Int] {
+        if question.keepsOptionOrder { return Array(question.options.indices) }
         var generator = SeededGenerator(seed: stableHash(Array(question.id.utf8) + withUnsafeBytes(of: seed.littleEndian, Array.init)))
         // Fisher–Yates spelled out: the standard library's shuffle may change between Swift
         // releases, and a sheet printed today must match the key checked tomorrow.

@@ -15,8 +15,9 @@ public enum InterviewPlan {
         var topicUses: [String: Int] = [:]
         let staleness = { (question: Question) in recency(lastSeen[question.id], now: now) }
         for slot in 0..<min(count, pool.count) {
-            // Slots rise from level 1 to level 3 in thirds.
-            let level = 1 + (slot * 3) / max(count, 1)
+            // Slots rise from level 1 to the top level in equal parts (the nearest level when the
+            // bank has none of a level).
+            let level = Question.levels.lowerBound + (slot * Question.levels.count) / max(count, 1)
             // The question of the nearest level seen least lately whose topics were asked least so far.
             let best = pool.indices.min { first, second in
                 rank(pool[first], level: level, recency: staleness(pool[first]), uses: topicUses)

@@ -12,11 +12,13 @@ public struct Question: Hashable, Sendable {
         case short
         /// Be the scheduler: step the threads until the snippet does what `goal` says.
         case schedule
+        /// Name the line to change so that a snippet stops deadlocking (or racing): "which line?".
+        case line
 
         /// Whether the question asks about a snippet of its own (`code`).
         public var hasCode: Bool {
             switch self {
-            case .trace, .schedule: true
+            case .trace, .schedule, .line: true
             case .choice, .short: false
             }
         }
@@ -25,8 +27,10 @@ public struct Question: Hashable, Sendable {
     public var id: String
     public var kind: Kind
     public var title: String
-    /// 1 (first week) to 3 (interview-hard).
+    /// 1 (first week) to 4 (the hardest an interview asks: the runtime's corners, Swift 6.2).
     public var level: Int
+    /// The levels a question may have.
+    public static let levels = 1...4
     public var tags: [String]
     /// Where the material comes from (a seed, a slide, an interview site).
     public var source: String
@@ -49,6 +53,9 @@ public struct Question: Hashable, Sendable {
     public var follows: String?
     /// Written by `gcdquiz generate` (its `source` names the puzzle it derives from and the seed).
     public var isGenerated = false
+    /// Options shown in the file's order, never shuffled: a line question asked as a choice lists
+    /// the lines of its code in order (which says nothing about which are right).
+    public var keepsOptionOrder = false
     /// The file the question was read from, as shown in diagnostics.
     public var file: String
     /// Where `code` sits in `file`, to report a problem in the snippet at its place in the file.

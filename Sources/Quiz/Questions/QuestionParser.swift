@@ -7,15 +7,15 @@ public enum QuestionParser {
     /// The fields a question file may have. Documented in the README ("Question files").
     public static let fields: [String: String] = [
         "id": "a unique name: lower-case letters, digits and '-'",
-        "kind": "trace (predict the output), choice, short or schedule (be the scheduler); default trace",
+        "kind": "trace (predict the output), choice, short, schedule (be the scheduler) or line (which line to change); default trace",
         "title": "one line shown above the question",
-        "level": "1, 2 or 3",
+        "level": "1 (first week) to 4 (the hardest interview question)",
         "tags": "a list of topics from the taxonomy ('gcdquiz tags'), e.g. [serial-queues, sync-async]",
         "source": "where the material comes from",
-        "code": "the snippet, written against the prelude (trace and schedule questions)",
+        "code": "the snippet, written against the prelude (trace, schedule and line questions)",
         "goal": "schedule: what the learner makes the snippet do by picking moves: an outcome (2 1 4 3, 1 deadlock), deadlock, crash or race",
         "explanation": "shown after the answer; names the rules at work",
-        "question": "what a choice or short question asks",
+        "question": "what a choice or short question asks (a line question has a default)",
         "options": "choice: a list of {text, correct: true (on the right ones), why (on the wrong ones)}",
         "answer": "short: the model answer shown after grading",
         "key_ideas": "short: a list of {idea, accept: [phrases, 'a + b', '/regex/']}",
@@ -113,13 +113,13 @@ public enum QuestionParser {
                 if let parsed = Question.Kind(rawValue: name) {
                     kind = parsed
                 } else {
-                    report("unknown kind '\(name)' (one of trace, choice, short, schedule)", at: node)
+                    report("unknown kind '\(name)' (one of trace, choice, short, schedule, line)", at: node)
                 }
             }
             let title = string("title", values)
             let level = integer("level", values)
-            if let level, let node = values["level"], !(1...3).contains(level) {
-                report("level must be 1, 2 or 3, not \(level)", at: node)
+            if let level, let node = values["level"], !Question.levels.contains(level) {
+                report("level must be 1, 2, 3 or 4, not \(level)", at: node)
             }
             let tags = stringList("tags", values)
             if let tags, tags.isEmpty, let node = values["tags"] {
@@ -136,15 +136,21 @@ public enum QuestionParser {
             let rootLine = root.mark?.line ?? 1
             let rootColumn = root.mark?.column ?? 1
             if kind.hasCode && values["code"] == nil {
-                report("a \(kind.rawValue) question needs 'code': the snippet to \(kind == .trace ? "predict" : "schedule")", line: rootLine, column: rootColumn)
+                let what = switch kind {
+                case .schedule: "the snippet to schedule"
+                case .line: "the snippet whose culprit line the learner names"
+                case .trace, .choice, .short: "the snippet to predict"
+                }
+                report("a \(kind.rawValue) question needs 'code': \(what)", line: rootLine, column: rootColumn)
             }
             let allowed: [Question.Kind: Set<String>] = [
                 .trace: ["code"], .choice: ["question", "options"], .short: ["question", "answer", "key_ideas"], .schedule: ["code", "goal"],
+                .line: ["code", "question"],
             ]
             for name in ["code", "question", "options", "answer", "key_ideas", "goal"] where values[name] != nil && !allowed[kind]!.contains(name) {
                 report("'\(name)' does not belong in a \(kind.rawValue) question", at: values[name]!)
             }
-            for name in allowed[kind]! where values[name] == nil && name != "code" {
+            for name in allowed[kind]! where values[name] == nil && name != "code" && !(kind == .line && name == "question") {
                 report("a \(kind.rawValue) question needs '\(name)' (\(QuestionParser.fields[name]!))", line: rootLine, column: rootColumn)
             }
             let goal = string("goal", values)
@@ -158,6 +164,9 @@ public enum QuestionParser {
                 } else {
                     report("'generated' is true or false", at: node)
                 }
+            }
+            if !isGenerated, let source, let node = values["source"] {
+                checkSourceNamesItsMaterial(source, at: node)
             }
             var options: [ChoiceOption] = []
             if let node = values["options"] { options = parseOptions(node) }
@@ -191,6 +200,32 @@ public enum QuestionParser {
             }
             question.isGenerated = isGenerated
             return question
+        }
+
+        /// A source must name what a reader can find (a talk, a tutorial, slides, a proposal), not
+        /// the project's own seed files ("seed 004"), which mean nothing outside it. A generated
+        /// puzzle's "with seed 42" is the generator's seed and is left alone (it is not checked here).
+        mutating func checkSourceNamesItsMaterial(_ source: String, at node: Node) {
+            guard let match = Self.seedCitation(in: source) else { return }
+            let cited = String(source[match])
+            let message = "source cites '\(cited)', one of the project's seed files, which a reader cannot find: "
+                + "name the talk, tutorial, slides or proposal itself (e.g. WWDC 2016, Concurrent Programming With GCD in Swift 3)"
+            // At the citation itself: the first line from the value's start that holds it.
+            let first = (node.mark?.line ?? 1) - 1
+            for index in lines.indices where index >= first {
+                if let hit = Self.seedCitation(in: lines[index]) {
+                    let column = lines[index].distance(from: lines[index].startIndex, to: hit.lowerBound) + 1
+                    report(message, line: index + 1, column: column)
+                    return
+                }
+            }
+            report(message, at: node)
+        }
+
+        /// Where "seed 004" (or "Seeds 1", any case, a whole word) is in `text`: a citation of the
+        /// seed files the bank was first written from.
+        static func seedCitation(in text: String) -> Range<String.Index>? {
+            text.firstMatch(of: /(?i)\bseeds?\s+\d+\b/)?.range
         }
 
         /// `options:` of a choice question: at least two, at least one correct, each with text.
@@ -379,3 +414,4 @@ public enum QuestionParser {
         }
     }
 }
+

@@ -41,7 +41,9 @@ extension Topic {
         Topic("timing", covers: "asyncAfter, sleep, timeouts: the order time imposes",
               aliases: ["time", "asyncafter", "sleep", "timeout"]),
         Topic("data-races", covers: "data races, race conditions, lost updates, atomicity",
-              aliases: ["race", "races", "race-condition", "data-race", "atomicity", "lock", "tsan"]),
+              aliases: ["race", "races", "race-condition", "data-race", "atomicity", "tsan"]),
+        Topic("locks", covers: "NSLock, NSRecursiveLock, Mutex: mutual exclusion",
+              aliases: ["lock", "nslock", "mutex", "recursive-lock", "nsrecursivelock", "os-unfair-lock", "unfair-lock"]),
         Topic("qos", covers: "quality of service, priorities, priority inversion",
               aliases: ["priority", "priorities", "priority-inversion", "quality-of-service"]),
         Topic("operations", covers: "OperationQueue: dependencies, limits, cancellation",
@@ -53,8 +55,39 @@ extension Topic {
               aliases: ["concurrentperform", "parallel", "apply"]),
         Topic("inactive-queues", covers: "queues created inactive, and activating them",
               aliases: ["inactive", "initially-inactive", "activate"]),
+        Topic("target-queues", covers: "target queues: setTarget, queue hierarchies",
+              aliases: ["target", "target-queue", "settarget", "hierarchy"]),
+        Topic("dispatch-sources", covers: "dispatch sources: timers, events, cancel handlers",
+              aliases: ["dispatch-source", "source", "sources", "timer", "timers", "dispatchsourcetimer"]),
         Topic("debugging", covers: "dispatchPrecondition, Thread Sanitizer, reading hangs",
-              aliases: ["debug", "dispatch-precondition", "sanitizer"]),
+              aliases: ["debug", "dispatch-precondition", "sanitizer", "crash", "crash-log", "specific-key", "dispatchspecifickey"]),
+        // Swift concurrency: async/await, tasks, actors and the checks of Swift 6.
+        Topic("tasks", covers: "async/await, Task and Task.detached, priorities",
+              aliases: ["task", "async-await", "await", "detached", "task-local", "task-locals", "immediate"]),
+        Topic("structured-concurrency", covers: "async let, task groups: child tasks and scopes",
+              aliases: ["structured", "async-let", "task-group", "taskgroup", "task-groups", "child-task", "child-tasks"]),
+        Topic("actors", covers: "actors: isolated state, reentrancy at each await",
+              aliases: ["actor", "reentrancy", "reentrant"]),
+        Topic("main-actor", covers: "@MainActor, global actors, MainActor.run",
+              aliases: ["mainactor", "global-actor", "global-actors", "main-actor-run"]),
+        Topic("isolation", covers: "isolation domains, nonisolated, Swift 6.2 defaults",
+              aliases: ["nonisolated", "isolated", "nonsending", "nonisolated-nonsending", "concurrent-attribute",
+                        "default-isolation", "executor", "executors"]),
+        Topic("sendable", covers: "Sendable, sending, Swift 6 data-race checking",
+              aliases: ["sending", "strict-concurrency", "swift-6", "swift6", "data-race-safety"]),
+        Topic("cancellation", covers: "cooperative cancellation of tasks and groups",
+              aliases: ["cancelled", "task-cancellation", "cancellation-handler", "iscancelled"]),
+        Topic("continuations", covers: "continuations: callbacks to async, resume once",
+              aliases: ["continuation", "checked-continuation", "withcheckedcontinuation", "migration", "completion-handler"]),
+        Topic("async-sequences", covers: "AsyncSequence, AsyncStream, for await",
+              aliases: ["async-sequence", "asyncsequence", "async-stream", "asyncstream", "for-await", "stream"]),
+    ]
+
+    /// The topics about Swift concurrency (async/await, tasks, actors), as opposed to GCD and
+    /// OperationQueue: a sheet's default title says which of the two its questions are about.
+    public static let swiftConcurrency: Set<String> = [
+        "tasks", "structured-concurrency", "actors", "main-actor", "isolation", "sendable", "cancellation",
+        "continuations", "async-sequences",
     ]
 
     /// The topic called `name`, if the taxonomy has one.

@@ -34,6 +34,10 @@ public final class AnswerBook {
             answer = .short(ShortAnswer(modelAnswer: question.modelAnswer ?? "", keyIdeas: question.keyIdeas))
         case .schedule:
             throw QuestionFilter.playedAtATerminal(question.id)
+        case .line:
+            // Sheets and exports ask a line question as the choice question it becomes.
+            let choice = try LineQuestions.asChoice(question)
+            answer = .choice(ChoiceAnswer(correct: choice.options.indices.filter { choice.options[$0].isCorrect }))
         }
         answers[key] = answer
         return answer

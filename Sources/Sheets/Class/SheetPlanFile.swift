@@ -106,7 +106,7 @@ public struct SheetPlanFile: Codable, Sendable {
         for variant in variants {
             var items: [SheetItem] = []
             for item in variant.items {
-                guard var question = bank.question(id: item.bankQuestion) else {
+                guard var question = try bank.question(id: item.bankQuestion).map(LineQuestions.asChoice) else {
                     throw .badInput("the sheet asks '\(item.bankQuestion)', which the bank no longer has")
                 }
                 if let code = item.code {

@@ -22,6 +22,8 @@ struct ExportQuestionView {
     var isMultichoice: Bool
     var isEssay: Bool
     var single: String
+    /// Moodle's `shuffleanswers`: false where the options are lines of code, in order.
+    var shuffleAnswers: String
     var defaultGrade: Int
     var questionHTML: String
     var generalFeedbackHTML: String
@@ -37,6 +39,7 @@ struct ExportQuestionView {
         id = question.id
         title = question.title
         tags = question.tags
+        shuffleAnswers = question.keepsOptionOrder ? "false" : "true"
         defaultGrade = item.scoring.points
         questionHTML = templates.render(asked, "exportQuestion")
         let explanation = templates.render(key, "exportExplanation")

@@ -48,6 +48,7 @@ public struct QuestionFilter: Sendable, Equatable {
         guard !matching.isEmpty else {
             throw .badInput("no question matches \(description); 'gcdquiz list' with the same filters shows what there is")
         }
+        matching = try matching.map(LineQuestions.asChoice)
         guard let count else { return matching }
         guard count >= 1 else { throw .badInput("--count must be at least 1") }
         guard count <= matching.count else {

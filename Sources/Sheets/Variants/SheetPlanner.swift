@@ -87,7 +87,7 @@ public struct SheetPlanner {
         let answer = try answers.answer(for: question)
         switch answer {
         case .choice(let choice):
-            let order = optionOrder?(question) ?? (shuffleChoices ? Array(question.options.indices).shuffled(using: &generator) : Array(question.options.indices))
+            let order = optionOrder?(question) ?? (shuffleChoices && !question.keepsOptionOrder ? Array(question.options.indices).shuffled(using: &generator) : Array(question.options.indices))
             let (scoring, ticks) = Scoring.choice(choice, order: order, optionCount: question.options.count)
             return SheetItem(number: number, question: question, bankQuestionID: question.id, answer: answer, optionOrder: order, traceOptions: [],
                              distractors: [], scoring: scoring, tickScoring: ticks)

@@ -8,7 +8,7 @@ import Quiz
 /// file, `solve ID`, the drill until its first prompt — beside compiling and running the same
 /// snippet once with `swiftc`.
 extension BenchmarkCommand {
-    /// The slides' eight print-order puzzles (seed 004).
+    /// The eight print-order puzzles of the slides "iOS 并发编程 — GCD & Operation".
     static let slidePuzzles = [
         "serial-sync-sync", "serial-async-async", "serial-sync-in-async", "serial-async-in-sync",
         "concurrent-sync-sync", "concurrent-async-async", "concurrent-sync-in-async", "concurrent-async-in-sync",

@@ -82,7 +82,15 @@ extension CheckCommand {
         var entry = InterviewCheckJSON(puzzle: question.id, kind: question.kind.rawValue, verdict: "")
         var text = ""
         do {
-            if question.kind == .choice {
+            if question.kind == .line {
+                let culprits = try CulpritLines.find(in: question.code ?? "", fileName: question.file).get()
+                let grade = try culprits.grade(answer)
+                entry.verdict = grade.isRight ? "right" : "wrong"
+                entry.line = grade.line
+                entry.reason = grade.reason
+                entry.fixes = culprits.fixes.map(\.line)
+                text = "\(entry.verdict): \(grade.reason).\nLines that would do: \(culprits.fixList).\n"
+            } else if question.kind == .choice {
                 let order = OptionOrder.shuffled(question, seed: seed ?? OptionOrder.defaultSeed)
                 let grade = try ChoiceGrader.grade(answer, options: question.options, order: order)
                 let letters = { (indices: [Int]) in indices.compactMap(order.firstIndex).sorted().map(OptionLetter.letter) }
@@ -97,8 +105,10 @@ extension CheckCommand {
                 entry.missing = grade.missing.map(\.idea)
                 text = InterviewRenderer.shortVerdict(grade, question: question, style: style)
             }
-        } catch {
+        } catch let error as AnswerError {
             throw CommandFailure.badInput("unreadable answer \(AnswerError.excerpt(answer)): \(error.message)")
+        } catch let problems as ProblemList {
+            throw CommandFailure.badInput("'\(question.id)' cannot be checked: " + problems.problems.map(\.message).joined(separator: "; "))
         }
         if json {
             try JSONOutput.print(entry)
@@ -146,7 +156,8 @@ extension CheckCommand {
     /// The answer as printed on variant N of a sheet with seed S (`SheetPlanner.asked`), graded as
     /// `gcdquiz grade` grades it, with the key's points.
     func checkOnSheet(variant: Int, seed: UInt64) throws {
-        let question = try PuzzleResolver.question(target, bank: bank.source())
+        // A line question is on sheets as the choice question it becomes.
+        let question = try CulpritLines.choiceQuestion(from: try PuzzleResolver.question(target, bank: bank.source())).get()
         let item: SheetItem
         do {
             item = try SheetPlanner(title: "", seed: seed, variantCount: variant, traceForm: traceAs)

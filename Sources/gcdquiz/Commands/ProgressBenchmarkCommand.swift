@@ -111,7 +111,7 @@ struct ProgressBenchmarkCommand: ParsableCommand {
     static func syntheticLog(_ count: Int, questions: [Question], now: Date) -> [Review] {
         var generator = SeededGenerator(seed: 12)
         let grades: [Question.Kind: [Grade]] = [.trace: [.exact, .exact, .exact, .incomplete, .wrong], .choice: [.right, .right, .partial, .wrong],
-                                                .short: [.right, .partial, .wrong]]
+                                                .short: [.right, .partial, .wrong], .line: [.right, .right, .wrong]]
         return (0..<count).map { _ in
             let question = questions.randomElement(using: &generator)!
             let date = now.addingTimeInterval(-Double.random(in: 0..<(180 * 86_400), using: &generator))

@@ -36,8 +36,8 @@ struct SheetCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seed for the choice of questions, their order and options (default: random, and printed).", valueName: "s"))
     var seed: UInt64?
 
-    @Option(name: .long, help: ArgumentHelp("The title on every page.", valueName: "text"))
-    var title = "GCD and OperationQueue quiz"
+    @Option(name: .long, help: ArgumentHelp("The title on every page (default: 'GCD and OperationQueue quiz', 'Swift concurrency quiz' or 'Concurrency quiz', after the questions' topics).", valueName: "text"))
+    var title: String?
 
     @Option(name: .long, help: ArgumentHelp("The files' format (pdf is made from the HTML with WeasyPrint).", valueName: "format"))
     var format: SheetFormat = .html
@@ -86,7 +86,7 @@ struct SheetCommand: ParsableCommand {
             let runner: LiveRunning? = live ? KeyLiveRuns(runner: .selfHosted, seed: seed) : nil
             let answers = AnswerBook(bank: bank, live: runner)
             let twins = self.twins.provider(bank: bank, variants: count, seed: seed, answers: answers, asking: questions)
-            let sheet = try SheetPlanner(title: title, seed: seed, variantCount: count, traceForm: traceAs)
+            let sheet = try SheetPlanner(title: title ?? SheetTitle.default(for: questions), seed: seed, variantCount: count, traceForm: traceAs)
                 .plan(questions, answers: answers, provider: twins.provider, students: students)
             twins.reportShortfall()
             InterruptCleanup.install()

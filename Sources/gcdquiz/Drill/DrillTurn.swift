@@ -74,6 +74,8 @@ extension DrillSession {
             ShortTurn(question: question, style: style)
         case .schedule:
             ScheduleTurn(question: question, program: try? bank.program(of: question).get(), style: style)
+        case .line:
+            LineTurn(question: question, style: style)
         }
     }
 }

@@ -127,6 +127,10 @@ struct InterviewCheckJSON: Encodable {
     /// Choice: the right options' letters and the chosen ones, as `show` letters them.
     var correct: [String] = []
     var chosen: [String] = []
+    /// Line: the line named, the model's reason, and every line whose change is a fix.
+    var line: Int?
+    var reason: String?
+    var fixes: [Int]?
 }
 
 /// `check --json`.

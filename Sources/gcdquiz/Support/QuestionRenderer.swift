@@ -32,6 +32,9 @@ enum QuestionRenderer {
         }
         if let prompt = question.prompt {
             text += prose(prompt, style: style) + "\n"
+        } else if question.kind == .line, let code = question.code,
+                  let culprits = try? CulpritLines.find(in: code, fileName: question.file).get() {
+            text += prose(culprits.defaultPrompt, style: style) + "\n"
         }
         if question.kind == .choice {
             text += InterviewRenderer.options(question, order: order, style: style)

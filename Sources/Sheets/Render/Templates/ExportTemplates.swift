@@ -85,7 +85,7 @@ enum ExportTemplates {
           <idnumber>{{id}}</idnumber>
         {{#isMultichoice}}
           <single>{{single}}</single>
-          <shuffleanswers>true</shuffleanswers>
+          <shuffleanswers>{{shuffleAnswers}}</shuffleanswers>
           <answernumbering>abc</answernumbering>
           <showstandardinstruction>0</showstandardinstruction>
           <correctfeedback format="html"><text></text></correctfeedback>
