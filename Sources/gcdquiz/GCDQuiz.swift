@@ -6,7 +6,7 @@ import Quiz
 struct GCDQuiz: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gcdquiz",
-        abstract: "A trainer for Apple concurrency (GCD and OperationQueue): predict what a snippet prints, then see every possible outcome and what libdispatch really did.",
+        abstract: "A trainer for Apple concurrency (GCD, OperationQueue and Swift concurrency): predict what a snippet prints, then see every possible outcome and what the real runtime did.",
         discussion: """
             With no command, starts the drill. Answers are written as printed lines separated by \
             spaces or commas, outcomes separated by '|', and a trailing 'deadlock' when the run \
