@@ -47,7 +47,7 @@ public struct CompiledHarness: Sendable {
         try HarnessRuntime.cSource.write(to: cFile, atomically: true, encoding: .utf8)
         try compile(Toolchain.clang, ["-O2", "-c", cFile.path, "-o", object.path], what: "clang")
         let executable = work.appendingPathComponent(executableName)
-        try compile(Toolchain.swiftc, ["-O"] + mode.swiftcArguments + [main.path, support.path, object.path, "-o", executable.path]
+        try compile(Toolchain.swiftc, ["-O", "-module-name", "snippet"] + mode.swiftcArguments + [main.path, support.path, object.path, "-o", executable.path]
             + ["dispatch_after", "dispatch_after_f"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }, what: "swiftc")
         // Another gcdquiz may have built the same harness meanwhile: either copy is good.
         try? FileManager.default.removeItem(at: final)
