@@ -48,7 +48,9 @@ public struct CompiledHarness: Sendable {
         try compile(Toolchain.clang, ["-O2", "-c", cFile.path, "-o", object.path], what: "clang")
         let executable = work.appendingPathComponent(executableName)
         try compile(Toolchain.swiftc, ["-O", "-module-name", "snippet"] + mode.swiftcArguments + [main.path, support.path, object.path, "-o", executable.path]
-            + ["dispatch_after", "dispatch_after_f"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }, what: "swiftc")
+            + ["dispatch_after", "dispatch_after_f"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
+            // Symbols bound once in the server, not lazily again in every forked child.
+            + ["-Xlinker", "-z", "-Xlinker", "now"], what: "swiftc")
         // Another gcdquiz may have built the same harness meanwhile: either copy is good.
         try? FileManager.default.removeItem(at: final)
         do {
@@ -70,6 +72,10 @@ public struct CompiledHarness: Sendable {
     }
 
     private static func compile(_ tool: String, _ arguments: [String], what: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw ProblemList([Problem(.error, "\(what) not found (\(tool)): live runs of Swift-concurrency snippets compile them, "
+                + "so the Swift toolchain must be on PATH", at: nil)])
+        }
         let result = try ProcessRun.execute(tool, arguments)
         guard result.death == .exited(0) else {
             let output = (result.stdout + result.stderr).split(separator: "\n").prefix(40).joined(separator: "\n")
@@ -84,7 +90,7 @@ enum Toolchain {
 
     static var clang: String {
         let beside = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("clang").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? beside : (find("clang") ?? "clang")
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : (find("clang") ?? "/usr/bin/clang")
     }
 
     /// Which compiler: its path and modification time (a new toolchain makes new harnesses).

@@ -14,7 +14,7 @@ enum HarnessProgram {
 
     static func mainSource(for code: String) -> String {
         let tree = Parser.parse(source: code)
-        var edits = TaskBodies(viewMode: .sourceAccurate)
+        let edits = TaskBodies(viewMode: .sourceAccurate)
         edits.walk(tree)
         var utf8 = Array(code.utf8)
         for (offset, text) in edits.insertions.sorted(by: { $0.offset > $1.offset }) {

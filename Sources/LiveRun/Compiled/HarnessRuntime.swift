@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 1
+    static let version = 4
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -15,6 +15,9 @@ enum HarnessRuntime {
         #define _GNU_SOURCE
         #include <dlfcn.h>
         #include <link.h>
+        #include <elf.h>
+        #include <sys/mman.h>
+        #include <sys/stat.h>
         #include <errno.h>
         #include <fcntl.h>
         #include <poll.h>
@@ -151,7 +154,7 @@ enum HarnessRuntime {
             char *cursor = strchr(text, ' ');
             for (int i = 0; i < 6 && cursor; i++) { args[i] = strtoul(cursor + 1, &cursor, 16); }
             switch (number) {
-            case 232: case 281: case 7: case 271: case 23: case 270: case 130: case 0: // epoll, poll, select, sigsuspend, read
+            case 232: case 281: case 7: case 271: case 23: case 270: case 130: // epoll, poll, select, sigsuspend
                 return GQ_IDLE;
             case 202: // futex
                 if (args[0] >= gq_dispatch_lo && args[0] < gq_dispatch_hi) return GQ_IDLE;
@@ -217,10 +220,15 @@ enum HarnessRuntime {
                 long progress = atomic_load(&gq_progress);
                 int busy, blocked;
                 gq_scan(self, &busy, &blocked);
-                if (busy > 0 || progress != seen) {
-                    if (busy > 0 && now - heartbeat > 200000000ULL) { gq_send("E 0\n"); heartbeat = now; }
+                if (busy > 0) {
+                    if (now - heartbeat > 200000000ULL) { gq_send("E 0\n"); heartbeat = now; }
                     seen = progress; calm = 0; stuck_since = 0;
-                    if (busy == 0) nap = 50;
+                    continue;
+                }
+                // Idle now: the run is over once a second look, with nothing printed and no task
+                // begun or ended in between, finds every thread idle still.
+                if (progress != seen) {
+                    seen = progress; calm = 1; stuck_since = 0; nap = 50;
                     continue;
                 }
                 calm++;
@@ -261,6 +269,59 @@ enum HarnessRuntime {
         }
 
         static void gq_find_dispatch(void) { dl_iterate_phdr(gq_dispatch_segment, NULL); }
+
+        // ---- the Swift runtime's cached thread ids ----
+        // Swift's locks and once-tokens own themselves by a thread id each thread caches in a
+        // thread-local on first use (`ulock_get_tid`); a library constructor has cached the
+        // server's main thread's id before any fork, so a child's main thread would take locks
+        // under an id not its own, and two threads contending for one (metadata built on first
+        // use) spin for ever. Seen here: the child's main thread and a pool thread both in
+        // `once_slow`, 70 % of a core each. The server finds those thread-locals in each library's
+        // symbol table; each child clears them on its main thread, which then caches its own id.
+        typedef struct { unsigned long module; unsigned long offset; } gq_tls_index;
+        extern void *__tls_get_addr(gq_tls_index *index);
+        static gq_tls_index gq_tid_caches[8];
+        static int gq_tid_cache_count;
+
+        static int gq_find_tid_caches(struct dl_phdr_info *info, size_t size, void *unused) {
+            (void)size; (void)unused;
+            if (!info->dlpi_name || !info->dlpi_name[0] || info->dlpi_tls_modid == 0) return 0;
+            int fd = open(info->dlpi_name, O_RDONLY | O_CLOEXEC);
+            if (fd < 0) return 0;
+            struct stat status;
+            if (fstat(fd, &status) != 0 || (size_t)status.st_size < sizeof(ElfW(Ehdr))) { close(fd); return 0; }
+            char *file = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+            close(fd);
+            if (file == MAP_FAILED) return 0;
+            const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)file;
+            if (header->e_shoff && header->e_shoff + (size_t)header->e_shnum * sizeof(ElfW(Shdr)) <= (size_t)status.st_size) {
+                const ElfW(Shdr) *sections = (const ElfW(Shdr) *)(file + header->e_shoff);
+                for (int i = 0; i < header->e_shnum; i++) {
+                    if (sections[i].sh_type != SHT_SYMTAB || sections[i].sh_link >= header->e_shnum) continue;
+                    const ElfW(Sym) *symbols = (const ElfW(Sym) *)(file + sections[i].sh_offset);
+                    const char *names = file + sections[sections[i].sh_link].sh_offset;
+                    size_t count = sections[i].sh_size / sizeof(ElfW(Sym));
+                    for (size_t k = 0; k < count; k++) {
+                        if (ELF64_ST_TYPE(symbols[k].st_info) != STT_TLS) continue;
+                        if (strcmp(names + symbols[k].st_name, "_ZZN5swift14threading_impl5linux13ulock_get_tidEvE3tid") != 0) continue;
+                        if (gq_tid_cache_count < 8) {
+                            gq_tid_caches[gq_tid_cache_count].module = info->dlpi_tls_modid;
+                            gq_tid_caches[gq_tid_cache_count].offset = symbols[k].st_value;
+                            gq_tid_cache_count++;
+                        }
+                    }
+                }
+            }
+            munmap(file, (size_t)status.st_size);
+            return 0;
+        }
+
+        static void gq_forget_thread_ids(void) {
+            for (int i = 0; i < gq_tid_cache_count; i++) {
+                int *cached = __tls_get_addr(&gq_tid_caches[i]);
+                *cached = 0;
+            }
+        }
 
         // ---- the fork server ----
         static void gq_out(const char *text, size_t length) {
@@ -303,6 +364,10 @@ enum HarnessRuntime {
 
         static void gq_child(int output, int control, uint64_t seed, int jitter, long run) {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
+            gq_forget_thread_ids();
+            // The server's standard input carries the parent's commands: not for the snippet.
+            int nothing = open("/dev/null", O_RDONLY | O_CLOEXEC);
+            if (nothing >= 0) { dup2(nothing, STDIN_FILENO); close(nothing); }
             dup2(output, STDOUT_FILENO);
             setvbuf(stdout, NULL, _IOLBF, 0);
             close(output);
@@ -328,6 +393,7 @@ enum HarnessRuntime {
             unsetenv("GCDQUIZ_HARNESS");
             prctl(PR_SET_PDEATHSIG, SIGKILL);
             signal(SIGPIPE, SIG_IGN);
+            dl_iterate_phdr(gq_find_tid_caches, NULL);
             char line[128];
             while (gq_read_line(line, sizeof line)) {
                 long first = 0, count = 0;

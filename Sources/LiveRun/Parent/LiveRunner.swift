@@ -85,7 +85,9 @@ public struct LiveRunner: Sendable {
         var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)"]
         if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
         let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet)
-        return try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)
+        var histogram = try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)
+        histogram.compiledMode = harness.mode
+        return histogram
     }
 
     /// How long a compiled run may go without a sign of progress: its child knows when it is

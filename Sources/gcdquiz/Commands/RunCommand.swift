@@ -49,12 +49,11 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let target = try PuzzleResolver.liveTarget(self.target, bank: bank.source())
         let program = try? target.program.get()
-        let route = LiveRoute.route(for: target.code)
         // Live runs are compared with the answer for the machine they run on.
         let exploration = program.map { budgets.explorer.explore($0, for: .live) }
         var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(code: target.code, program: program), seed: seed, jitter: !noJitter)
         if let processes { options.processes = processes }
-        if let exploration, route == .interpreter { options.fit(exploration) }
+        if let exploration { options.fit(exploration) }
         let progress = LiveProgressLine(total: options.runs)
         InterruptHandler.install()
         TerminationHandler.install()
@@ -82,19 +81,17 @@ struct RunCommand: ParsableCommand {
         }()
         let comparison = try exploration.map { LiveComparison(histogram: histogram, exploration: $0) }
             ?? LiveComparison(unjudged: histogram, narrator: Narrator(program: try SnippetCompiler.compile("", fileName: target.name).get()))
-        let mode = route == .compiled ? LanguageMode.defaultMode(for: target.code) : nil
-        let engine = mode.map { "compiled by swiftc (\($0))" } ?? "on libdispatch"
         let stoppedBy = TerminationHandler.wasTerminated ? "SIGTERM" : "Ctrl-C"
         if json {
             var document = RunJSON(puzzle: target.name, comparison: comparison, modelComplete: exploration?.isComplete ?? false,
                                    requested: options.runs)
-            document.live = route == .compiled ? "compiled" : "interpreter"
-            document.languageMode = mode.map { "\($0)" }
+            document.live = histogram.compiledMode == nil ? "interpreter" : "compiled"
+            document.languageMode = histogram.compiledMode.map { "\($0)" }
             document.modelProblem = modelProblem
             try JSONOutput.print(document)
         } else {
             print(HistogramRenderer.render(comparison, name: target.name, style: .current(for: .standardOutput), requested: options.runs,
-                                           stoppedBy: stoppedBy, modelStop: exploration?.stop.map { "\($0)" }, engine: engine,
+                                           stoppedBy: stoppedBy, modelStop: exploration?.stop.map { "\($0)" },
                                            modelProblem: modelProblem),
                   terminator: "")
         }
@@ -117,16 +114,15 @@ enum HistogramRenderer {
 
     /// `requested`: the runs asked for, when they were stopped early (by `stoppedBy`).
     /// `modelStop`: why the model stopped before knowing every outcome, if it did.
-    /// `engine`: where the runs ran, after "live runs" (compiled runs say so, with their mode).
     /// `modelProblem`: why the model does not take the snippet, when it does not (the runs are
     /// then shown, not judged).
     static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil,
-                       stoppedBy: String = "Ctrl-C", modelStop: String? = nil, engine: String = "on libdispatch",
+                       stoppedBy: String = "Ctrl-C", modelStop: String? = nil,
                        modelProblem: String? = nil) -> String {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
         let machine = "\(Narrator.count(comparison.machine.cores ?? 0)), \(comparison.machine.platform.name); "
-        var text = style.wrappedLines("\(style.bold(name)): \(histogram.runs) live runs \(engine) (\(machine)\(mode))") + "\n"
+        var text = style.wrappedLines("\(style.bold(name)): \(histogram.runs) live runs \(histogram.engine) (\(machine)\(mode))") + "\n"
         if let requested, histogram.runs < requested {
             text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (\(stoppedBy))") + "\n"
         }
