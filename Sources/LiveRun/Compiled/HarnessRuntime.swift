@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 4
+    static let version = 5
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -137,17 +137,20 @@ enum HarnessRuntime {
         }
 
         // How one thread stands: running or waiting for a time (busy), idle in the runtime, or
-        // blocked for good unless another thread acts (a semaphore, a lock, a join).
+        // blocked for good unless another thread acts (a semaphore, a lock, a join). Read as
+        // /proc/TID/…, not /proc/self/task/TID/…: the kernel takes the latter's dentries apart
+        // when the child is reaped at a cost that was most of a run's time (0.7 s of system time
+        // in 100 runs of the program, against 0.09 s).
         static enum gq_thread_state gq_thread(pid_t tid) {
             char path[64], text[512];
-            snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+            snprintf(path, sizeof path, "/proc/%d/stat", tid);
             if (gq_read(path, text, sizeof text) < 0) return GQ_IDLE;
             char *close = strrchr(text, ')');
             if (!close || close[1] == 0) return GQ_BUSY;
             char state = close[2];
             if (state == 'Z' || state == 'X') return GQ_IDLE;
             if (state != 'S') return GQ_BUSY;
-            snprintf(path, sizeof path, "/proc/self/task/%d/syscall", tid);
+            snprintf(path, sizeof path, "/proc/%d/syscall", tid);
             if (gq_read(path, text, sizeof text) < 0) return GQ_BUSY;
             long number = strtol(text, NULL, 10);
             unsigned long args[6] = {0};

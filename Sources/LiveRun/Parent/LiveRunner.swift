@@ -80,11 +80,12 @@ public struct LiveRunner: Sendable {
     public func run(_ harness: CompiledHarness, options: Options, onRun: (Int, LiveOutcome) -> Void = { _, _ in },
                     shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
         var options = options
-        options.runsPerChild = 1
+        options.runsPerChild = nil
         options.marginSeconds = min(options.marginSeconds, Self.compiledMarginSeconds)
         var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)"]
         if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
-        let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet)
+        let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet,
+                            childPerRun: true)
         var histogram = try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)
         histogram.compiledMode = harness.mode
         return histogram
@@ -101,6 +102,9 @@ public struct LiveRunner: Sendable {
         var environment: [String: String]
         var request: Data?
         var runner: Ending.Runner
+        /// The worker forks a child for each run of a batch itself (the harness: top-level code
+        /// runs once a process) and goes on with the batch when one dies.
+        var childPerRun = false
     }
 
     private func drive(_ worker: Worker, options: Options, onRun: (Int, LiveOutcome) -> Void,
@@ -115,7 +119,8 @@ public struct LiveRunner: Sendable {
         let count = max(1, min(options.processes, options.runs))
         let workers = try (0..<count).map { _ in
             try WorkerConnection(ChildProcess(executable: worker.executable, arguments: worker.arguments, environment: environment),
-                                 margin: options.marginSeconds, longest: options.longestRunSeconds, runner: worker.runner)
+                                 margin: options.marginSeconds, longest: options.longestRunSeconds, runner: worker.runner,
+                                 childPerRun: worker.childPerRun)
         }
         defer { workers.forEach { $0.shutDown() } }
         if let request = worker.request { workers.forEach { $0.process.write(request) } }
@@ -131,7 +136,7 @@ public struct LiveRunner: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return LiveHistogram(
             entries: session.tally.entries, runs: session.tally.total, seed: options.seed, jitter: options.jitter,
-            processes: session.batches, seconds: seconds)
+            processes: worker.childPerRun ? session.children : session.batches, seconds: seconds)
     }
 }
 
@@ -156,6 +161,8 @@ private struct Session {
     let runsPerChild: Int?
     private(set) var next = 0
     private(set) var batches = 0
+    /// Children forked by workers that fork one a run.
+    private(set) var children = 0
     var tally = Tally()
 
     init(runs: Int, workers: Int, runsPerChild: Int?) {
@@ -203,7 +210,13 @@ private struct Session {
             tally.add(run.outcome, reason: run.reason, late: run.late)
             onRun(tally.total, run.outcome)
         }
+        if case .child = message, worker.childPerRun { children += 1 }
         guard case .childEnded = message else { return }
+        if worker.childPerRun {
+            // The worker goes on with its batch by itself.
+            if worker.unfinishedBatch == nil { assignBatch(to: worker) }
+            return
+        }
         if let rest = worker.unfinishedBatch {
             worker.startBatch(first: rest.lowerBound, count: min(rest.count, runsPerChild ?? .max))
             batches += 1
@@ -221,6 +234,8 @@ private final class WorkerConnection {
     let longest: UInt64
     /// Whose code the worker runs: it decides how a child's death is read.
     let runner: Ending.Runner
+    /// The worker forks a child for each run of a batch (`LiveRunner.Worker.childPerRun`).
+    let childPerRun: Bool
     private var buffer: [UInt8] = []
     private var errorBytes: [UInt8] = []
     private(set) var errorsOpen = true
@@ -234,9 +249,10 @@ private final class WorkerConnection {
     /// wedged between runs, or before its first, is killed).
     private var startBy: UInt64?
 
-    init(_ process: ChildProcess, margin seconds: Double, longest: Double, runner: Ending.Runner) {
+    init(_ process: ChildProcess, margin seconds: Double, longest: Double, runner: Ending.Runner, childPerRun: Bool) {
         self.process = process
         self.runner = runner
+        self.childPerRun = childPerRun
         margin = UInt64(max(seconds, 0) * 1e9)
         self.longest = UInt64(max(longest, seconds, 0) * 1e9)
     }
