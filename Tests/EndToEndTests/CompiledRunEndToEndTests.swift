@@ -69,8 +69,10 @@ import Testing
         #expect(again.stdout.contains("5 live runs compiled by swiftc (Swift 6)"), "\(again.stdout)")
     }
 
-    @Test func aContinuationNeverResumedIsAHang() throws {
-        let file = try Self.snippet("leak", """
+    /// A continuation never resumed leaves its task suspended for good: a hang, said at once
+    /// (the child knows nothing is left to resume it). One resumed twice is the runtime's trap.
+    static let stuckContinuations: [(name: String, code: String, lines: [String], reason: String)] = [
+        ("leak", """
             Task {
                 print("before")
                 let value: Int = await withCheckedContinuation { _ in }
@@ -78,17 +80,8 @@ import Testing
             }
             print("main")
 
-            """)
-        let (result, object) = try Self.runJSON(file, runs: 10)
-        #expect(result.status == 0, "\(result.stderr)")
-        let outcomes = Self.outcomes(object)
-        #expect(outcomes.map(\.lines) == [["main", "before"]])
-        #expect(outcomes.first?.end == "deadlock")
-        #expect(outcomes.first?.reason?.contains("1 task suspended for good") == true, "\(outcomes)")
-    }
-
-    @Test func aContinuationResumedTwiceIsATrap() throws {
-        let file = try Self.snippet("twice", """
+            """, ["main", "before"], "1 task suspended for good"),
+        ("twice", """
             Task {
                 let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
                     continuation.resume(returning: 1)
@@ -99,13 +92,18 @@ import Testing
             }
             print("main")
 
-            """)
-        let (result, object) = try Self.runJSON(file, runs: 10)
+            """, ["main", "resumed once"], "tried to resume its continuation more than once"),
+    ]
+
+    @Test(arguments: stuckContinuations.indices)
+    func aContinuationNeverResumedHangsAndOneResumedTwiceTraps(_ index: Int) throws {
+        let (name, code, lines, reason) = Self.stuckContinuations[index]
+        let (result, object) = try Self.runJSON(try Self.snippet(name, code), runs: 10)
         #expect(result.status == 0, "\(result.stderr)")
         let outcomes = Self.outcomes(object)
-        #expect(outcomes.map(\.lines) == [["main", "resumed once"]])
+        #expect(outcomes.map(\.lines) == [lines])
         #expect(outcomes.first?.end == "deadlock")
-        #expect(outcomes.first?.reason?.contains("tried to resume its continuation more than once") == true, "\(outcomes)")
+        #expect(outcomes.first?.reason?.contains(reason) == true, "\(outcomes)")
     }
 
     /// A continuation resumed from a dispatch timer, and a main-queue block due later: the run

@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 5
+    static let version = 6
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -31,6 +31,8 @@ enum HarnessRuntime {
         #include <string.h>
         #include <sys/prctl.h>
         #include <sys/wait.h>
+        #include <sys/syscall.h>
+        #include <linux/futex.h>
         #include <time.h>
         #include <unistd.h>
         #include <dirent.h>
@@ -42,6 +44,7 @@ enum HarnessRuntime {
         static _Atomic long gq_timers;       // dispatch_after timers set and not yet run to their end
         static _Atomic long gq_progress;     // bumps at every print, task start/end, timer fired
         static _Atomic int gq_top_ended;     // the top-level code reached its end
+        static _Atomic int gq_wake;          // bumped when the run may just have ended: the monitor looks at once
         static int gq_control = -1;          // the child's control pipe to the server
         static uint64_t gq_run_seed;
         static unsigned gq_chance, gq_longest; // jitter: chance of 1024, longest pause in us
@@ -65,6 +68,11 @@ enum HarnessRuntime {
             return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
         }
 
+        static void gq_nudge(void) {
+            atomic_fetch_add(&gq_wake, 1);
+            syscall(SYS_futex, &gq_wake, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+        }
+
         static _Atomic uint64_t gq_point;
         void gq_jitter(void) {
             atomic_fetch_add(&gq_progress, 1);
@@ -78,8 +86,11 @@ enum HarnessRuntime {
         }
 
         void gq_task_started(void) { atomic_fetch_add(&gq_tasks, 1); gq_jitter(); }
-        void gq_task_ended(void) { atomic_fetch_add(&gq_progress, 1); atomic_fetch_sub(&gq_tasks, 1); }
-        void gq_top_level_ended(void) { atomic_fetch_add(&gq_progress, 1); atomic_store(&gq_top_ended, 1); }
+        void gq_task_ended(void) {
+            atomic_fetch_add(&gq_progress, 1);
+            if (atomic_fetch_sub(&gq_tasks, 1) == 1 && atomic_load(&gq_top_ended)) gq_nudge();
+        }
+        void gq_top_level_ended(void) { atomic_fetch_add(&gq_progress, 1); atomic_store(&gq_top_ended, 1); gq_nudge(); }
 
         // ---- dispatch_after / dispatch_after_f: counted, then passed on unchanged ----
         struct gq_after { gq_function_t function; void *context; void *block; };
@@ -98,7 +109,7 @@ enum HarnessRuntime {
             }
             free(after);
             atomic_fetch_add(&gq_progress, 1);
-            atomic_fetch_sub(&gq_timers, 1);
+            if (atomic_fetch_sub(&gq_timers, 1) == 1) gq_nudge();
         }
 
         static void gq_resolve(void) {
@@ -208,7 +219,10 @@ enum HarnessRuntime {
             long seen = -1; int calm = 0; uint64_t stuck_since = 0;
             useconds_t nap = 50;
             for (;;) {
-                usleep(nap);
+                // A nap, cut short when the last task or the top-level code ends.
+                int before = atomic_load(&gq_wake);
+                struct timespec pause = {0, (long)nap * 1000};
+                syscall(SYS_futex, &gq_wake, FUTEX_WAIT_PRIVATE, before, &pause, NULL, 0);
                 if (nap < 1000) nap += nap / 2;
                 if (atomic_load(&gq_top_ended) && atomic_load(&gq_tasks) == 0 && atomic_load(&gq_timers) == 0 && nap > 100) nap = 100;
                 uint64_t now = gq_now();

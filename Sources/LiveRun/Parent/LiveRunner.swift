@@ -82,7 +82,8 @@ public struct LiveRunner: Sendable {
         var options = options
         options.runsPerChild = nil
         options.marginSeconds = min(options.marginSeconds, Self.compiledMarginSeconds)
-        var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)"]
+        // Every library's symbols bound once in the server, not lazily again in each child.
+        var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)", "LD_BIND_NOW": "1"]
         if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
         let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet,
                             childPerRun: true)
