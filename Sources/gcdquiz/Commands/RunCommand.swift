@@ -61,7 +61,7 @@ struct RunCommand: ParsableCommand {
         do {
             histogram = try LiveRunner.selfHosted.run(
                 code: target.code, program: program, options: options,
-                compiling: { FileHandle.standardError.write(Data("compiling with swiftc (once, cached)…\n".utf8)) },
+                compiling: { Output.write("compiling with swiftc (once, cached)…\n", to: .standardError) },
                 onRun: progress.record,
                 shouldStop: {
                     progress.tick()

@@ -176,7 +176,8 @@ final class TraceTurn: DrillTurn {
         let progress = LiveProgressLine(total: runs)
         do {
             let histogram = try LiveRunner.selfHosted.run(
-                code: question.code ?? "", program: exploration.program, options: .init(runs: runs, seed: runSeed), onRun: progress.record,
+                code: question.code ?? "", program: exploration.program, options: .init(runs: runs, seed: runSeed),
+                compiling: { print(style.dim("compiling with swiftc (once, cached)…")) }, onRun: progress.record,
                 shouldStop: {
                     progress.tick()
                     return InterruptHandler.wasInterrupted
