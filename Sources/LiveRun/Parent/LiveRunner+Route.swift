@@ -16,8 +16,9 @@ extension LiveRunner {
             if CompiledHarness.cached(code: code, mode: mode) == nil { compiling() }
             let harness = try CompiledHarness.prepare(code: code, mode: mode)
             var options = options
-            if options.longestPauseMicroseconds == nil, CompiledHarness.keepsTime(code) {
-                options.longestPauseMicroseconds = CompiledHarness.longestPauseWithTime
+            if CompiledHarness.keepsTime(code) {
+                options.keepsTime = true
+                if options.longestPauseMicroseconds == nil { options.longestPauseMicroseconds = CompiledHarness.longestPauseWithTime }
             }
             return try run(harness, options: options, onRun: onRun, shouldStop: shouldStop)
         }

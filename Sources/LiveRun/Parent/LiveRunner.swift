@@ -39,6 +39,9 @@ public struct LiveRunner: Sendable {
         /// snippet that sleeps or sets timers gets shorter ones (`CompiledHarness`): a long pause
         /// could outlast a short sleep, which the model's clock (code takes no time) never does.
         public var longestPauseMicroseconds: Int?
+        /// Compiled runs only: the snippet sleeps or sets timers, so a run in which the machine
+        /// held the harness's monitor 10 ms past its nap is marked late (`LiveHistogram.Entry.lateRuns`).
+        public var keepsTime = false
 
         public init(runs: Int = 1000, seed: UInt64 = 1, jitter: Bool = true) {
             self.runs = runs
@@ -85,6 +88,7 @@ public struct LiveRunner: Sendable {
         // Every library's symbols bound once in the server, not lazily again in each child.
         var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)", "LD_BIND_NOW": "1"]
         if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
+        if options.keepsTime { environment["GCDQUIZ_HARNESS_KEEPS_TIME"] = "1" }
         let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet,
                             childPerRun: true)
         var histogram = try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)

@@ -172,7 +172,8 @@ enum HistogramRenderer {
                 text += style.wrappedRow(under + style.dim(reason), proseColumn: width + 5) + "\n"
             }
             if row.isLateOnly {
-                text += style.wrappedRow(under + style.dim("the machine was too busy to run it in time (runs compress time 4×): not a model bug"),
+                text += style.wrappedRow(under + style.dim("the machine was too busy to run it in time"
+                    + (histogram.compiledMode == nil ? " (runs compress time 4×)" : "") + ": not a model bug"),
                                          proseColumn: width + 5) + "\n"
             }
         }
