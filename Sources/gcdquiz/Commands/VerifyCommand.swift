@@ -106,13 +106,15 @@ struct VerifyCommand: ParsableCommand {
             printRejection(puzzle.name, mode: mode, output: output, style: style)
             return false
         }
-        let harness = try CompiledHarness.prepare(code: puzzle.code, mode: mode)
+        _ = try CompiledHarness.prepare(code: puzzle.code, mode: mode)
         let compileSeconds = Date().timeIntervalSince(start)
-        let histogram = try LiveRunner.selfHosted.run(harness, options: LiveRunner.Options(runs: runs, seed: 1, jitter: false))
+        let histogram = try LiveRunner.selfHosted.run(code: puzzle.code, program: puzzle.program,
+                                                      options: LiveRunner.Options(runs: runs, seed: 1, jitter: false))
         let comparison = LiveComparison(histogram: histogram, exploration: exploration)
         let summary = "\(puzzle.name): \(comparison.seenCount) of \(exploration.outcomeCount) outcomes on \(Narrator.count(Machine.live.cores ?? 1)) "
             + "in \(histogram.runs) runs (swiftc \(mode), \(String(format: "%.1f", compileSeconds)) s)"
-        let bad = comparison.rows.filter { !$0.isExpected }
+        // An outcome seen only in runs the machine made late says nothing about the model.
+        let bad = comparison.rows.filter { !$0.isExpected && !$0.isLateOnly }
         if bad.isEmpty {
             print(style.green("ok  ") + summary)
             return true
