@@ -218,6 +218,8 @@ private struct Session {
         if case .child = message, worker.childPerRun { children += 1 }
         guard case .childEnded = message else { return }
         if worker.childPerRun {
+            // Each run its own child: what this one said on standard error is not the next one's.
+            worker.forgetErrors()
             // The worker goes on with its batch by itself.
             if worker.unfinishedBatch == nil { assignBatch(to: worker) }
             return
@@ -410,6 +412,12 @@ private final class WorkerConnection {
             return
         }
         if errorBytes.count < 65536 { errorBytes += chunk[0..<count] }
+    }
+
+    /// Reads and drops what the ended child wrote on standard error.
+    func forgetErrors() {
+        drainErrors()
+        errorBytes.removeAll()
     }
 
     private func drainErrors() {
