@@ -42,7 +42,11 @@ let package = Package(
         // The IR executed on real libdispatch, many times, in child processes with a watchdog.
         .target(
             name: "LiveRun",
-            dependencies: ["ConcurrencyModel", "CProcessSupport"]
+            dependencies: [
+                "ConcurrencyModel", "CProcessSupport",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         // Questions, the bank, validation, answers and grading.
         .target(

@@ -41,13 +41,15 @@ public struct CompiledSnippet: Sendable {
     }
 
     /// Type-checks a snippet as real Swift with the prelude in front, as a Playground would
-    /// compile it (`swiftc -swift-version 5 -typecheck`): the check every bank puzzle, and every
-    /// generated one, must pass. Throws only when swiftc cannot be started.
-    public static func typeCheck(_ code: String) throws -> (succeeded: Bool, output: String) {
+    /// compile it (`swiftc -swift-version 5 -typecheck`, or the puzzle's `mode`): the check every
+    /// bank puzzle, and every generated one, must pass. Diagnostics name `fileName` at the
+    /// snippet's own lines. Throws only when swiftc cannot be started.
+    public static func typeCheck(_ code: String, mode: LanguageMode = LanguageMode(swiftVersion: 5),
+                                 fileName: String = "snippet.swift") throws -> (succeeded: Bool, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
-        try (Prelude.source + code).write(to: file, atomically: true, encoding: .utf8)
+        try (Prelude.source + "#sourceLocation(file: \"\(fileName)\", line: 1)\n" + code).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc", "-swift-version", "5", "-typecheck", file.path])
+        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc"] + mode.swiftcArguments + ["-typecheck", file.path])
         return (result.death == .exited(0), result.stdout + result.stderr)
     }
 

@@ -35,6 +35,13 @@ public struct LiveRunner: Sendable {
         /// so a later run could find a pool wider than the cores. nil: one when the model says
         /// the snippet's pools can fill on this machine (`fit`), else as many as a batch holds.
         public var runsPerChild: Int?
+        /// Compiled runs only: the longest jitter pause, in microseconds (nil: up to 400). A
+        /// snippet that sleeps or sets timers gets shorter ones (`CompiledHarness`): a long pause
+        /// could outlast a short sleep, which the model's clock (code takes no time) never does.
+        public var longestPauseMicroseconds: Int?
+        /// Compiled runs only: the snippet sleeps or sets timers, so a run in which the machine
+        /// held the harness's monitor 10 ms past its nap is marked late (`LiveHistogram.Entry.lateRuns`).
+        public var keepsTime = false
 
         public init(runs: Int = 1000, seed: UInt64 = 1, jitter: Bool = true) {
             self.runs = runs
@@ -58,26 +65,73 @@ public struct LiveRunner: Sendable {
     ///     histogram holds the runs done so far.
     public func run(_ program: Program, options: Options, onRun: (Int, LiveOutcome) -> Void = { _, _ in },
                     shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
+        let request = WorkerRequest(program: program, seed: options.seed, jitter: options.jitter, crashAtRun: options.crashAtRun)
+        let worker = Worker(executable: workerExecutable, arguments: workerArguments, environment: [:],
+                            request: try JSONEncoder().encode(request) + Data("\n".utf8), runner: .interpreter)
+        // Explored while the workers start.
+        return try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop) { options in
+            if options.runsPerChild == nil {
+                options.fit(Explorer(timeBudget: 2).explore(program, for: .live))
+            }
+        }
+    }
+
+    /// Runs a compiled Swift-concurrency snippet: the harness's fork server takes the workers'
+    /// place, and each run is a fresh child (top-level code runs once a process). A run with no
+    /// sign of progress for `compiledMarginSeconds` (a line, a heartbeat while it waits for a
+    /// timer or a sleep) is killed as a timeout.
+    public func run(_ harness: CompiledHarness, options: Options, onRun: (Int, LiveOutcome) -> Void = { _, _ in },
+                    shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
+        var options = options
+        options.runsPerChild = nil
+        options.marginSeconds = min(options.marginSeconds, Self.compiledMarginSeconds)
+        // Every library's symbols bound once in the server, not lazily again in each child.
+        var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)", "LD_BIND_NOW": "1"]
+        if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
+        if options.keepsTime { environment["GCDQUIZ_HARNESS_KEEPS_TIME"] = "1" }
+        let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet,
+                            childPerRun: true)
+        var histogram = try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)
+        histogram.compiledMode = harness.mode
+        return histogram
+    }
+
+    /// How long a compiled run may go without a sign of progress: its child knows when it is
+    /// stuck for good (and says so at once), so this is for what it cannot see (a loop).
+    public static let compiledMarginSeconds = 2.0
+
+    /// What becomes a worker: a program, what it is told at its start, and whose code runs in it.
+    private struct Worker {
+        var executable: String
+        var arguments: [String]
+        var environment: [String: String]
+        var request: Data?
+        var runner: Ending.Runner
+        /// The worker forks a child for each run of a batch itself (the harness: top-level code
+        /// runs once a process) and goes on with the batch when one dies.
+        var childPerRun = false
+    }
+
+    private func drive(_ worker: Worker, options: Options, onRun: (Int, LiveOutcome) -> Void,
+                       shouldStop: () -> Bool, prepare: (inout Options) -> Void = { _ in }) throws -> LiveHistogram {
         let started = DispatchTime.now().uptimeNanoseconds
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         // libdispatch then prints why it stops a process (a failed dispatchPrecondition) on
         // standard error instead of the system log.
         environment["LIBDISPATCH_LOG"] = "stderr"
-        let request = WorkerRequest(program: program, seed: options.seed, jitter: options.jitter, crashAtRun: options.crashAtRun)
-        let requestLine = try JSONEncoder().encode(request) + Data("\n".utf8)
+        for (key, value) in worker.environment { environment[key] = value }
         let count = max(1, min(options.processes, options.runs))
         let workers = try (0..<count).map { _ in
-            try WorkerConnection(ChildProcess(executable: workerExecutable, arguments: workerArguments, environment: environment),
-                                 margin: options.marginSeconds, longest: options.longestRunSeconds)
+            try WorkerConnection(ChildProcess(executable: worker.executable, arguments: worker.arguments, environment: environment),
+                                 margin: options.marginSeconds, longest: options.longestRunSeconds, runner: worker.runner,
+                                 childPerRun: worker.childPerRun)
         }
         defer { workers.forEach { $0.shutDown() } }
-        workers.forEach { $0.process.write(requestLine) }
-
+        if let request = worker.request { workers.forEach { $0.process.write(request) } }
         var options = options
-        if options.runsPerChild == nil {
-            options.fit(Explorer(timeBudget: 2).explore(program, for: .live))
-        }
+        prepare(&options)
+
         var session = Session(runs: options.runs, workers: workers.count, runsPerChild: options.runsPerChild)
         for worker in workers { session.assignBatch(to: worker) }
         while session.tally.total < options.runs {
@@ -87,7 +141,7 @@ public struct LiveRunner: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return LiveHistogram(
             entries: session.tally.entries, runs: session.tally.total, seed: options.seed, jitter: options.jitter,
-            processes: session.batches, seconds: seconds)
+            processes: worker.childPerRun ? session.children : session.batches, seconds: seconds)
     }
 }
 
@@ -96,9 +150,9 @@ extension LiveRunner {
     /// timers (its runs take real time) 100, or as many as fit in about `seconds` on `processes`
     /// workers going by the snippet's own time, but at least 10.
     public static func defaultRuns(for program: Program, processes: Int = ProcessInfo.processInfo.activeProcessorCount,
-                                   seconds: Double = 20) -> Int {
+                                   seconds: Double = 20, timeScale: Double? = nil) -> Int {
         guard program.usesTime else { return 1000 }
-        let perRun = Double(SnippetTime.upperBound(of: program)) * LiveInterpreter.timeScale / 1e6
+        let perRun = Double(SnippetTime.upperBound(of: program)) * (timeScale ?? LiveInterpreter.timeScale) / 1e6
         guard perRun > 0 else { return 100 }
         let fitting = seconds * Double(max(processes, 1)) / perRun
         return fitting >= 100 ? 100 : max(Int(fitting), 10)
@@ -112,6 +166,8 @@ private struct Session {
     let runsPerChild: Int?
     private(set) var next = 0
     private(set) var batches = 0
+    /// Children forked by workers that fork one a run.
+    private(set) var children = 0
     var tally = Tally()
 
     init(runs: Int, workers: Int, runsPerChild: Int?) {
@@ -159,7 +215,15 @@ private struct Session {
             tally.add(run.outcome, reason: run.reason, late: run.late)
             onRun(tally.total, run.outcome)
         }
+        if case .child = message, worker.childPerRun { children += 1 }
         guard case .childEnded = message else { return }
+        if worker.childPerRun {
+            // Each run its own child: what this one said on standard error is not the next one's.
+            worker.forgetErrors()
+            // The worker goes on with its batch by itself.
+            if worker.unfinishedBatch == nil { assignBatch(to: worker) }
+            return
+        }
         if let rest = worker.unfinishedBatch {
             worker.startBatch(first: rest.lowerBound, count: min(rest.count, runsPerChild ?? .max))
             batches += 1
@@ -175,6 +239,10 @@ private final class WorkerConnection {
     let process: ChildProcess
     let margin: UInt64
     let longest: UInt64
+    /// Whose code the worker runs: it decides how a child's death is read.
+    let runner: Ending.Runner
+    /// The worker forks a child for each run of a batch (`LiveRunner.Worker.childPerRun`).
+    let childPerRun: Bool
     private var buffer: [UInt8] = []
     private var errorBytes: [UInt8] = []
     private(set) var errorsOpen = true
@@ -188,8 +256,10 @@ private final class WorkerConnection {
     /// wedged between runs, or before its first, is killed).
     private var startBy: UInt64?
 
-    init(_ process: ChildProcess, margin seconds: Double, longest: Double) {
+    init(_ process: ChildProcess, margin seconds: Double, longest: Double, runner: Ending.Runner, childPerRun: Bool) {
         self.process = process
+        self.runner = runner
+        self.childPerRun = childPerRun
         margin = UInt64(max(seconds, 0) * 1e9)
         self.longest = UInt64(max(longest, seconds, 0) * 1e9)
     }
@@ -280,7 +350,7 @@ private final class WorkerConnection {
             }
             drainErrors()
             let death: Ending.Death = signal == 0 ? .exited(status) : .signaled(signal)
-            let (end, reason) = Ending.classify(death, stderr: errorText, culprit: run.culprit, runner: .interpreter)
+            let (end, reason) = Ending.classify(death, stderr: errorText, culprit: run.culprit, runner: runner)
             return complete(end, reason)
         }
         return nil
@@ -342,6 +412,12 @@ private final class WorkerConnection {
             return
         }
         if errorBytes.count < 65536 { errorBytes += chunk[0..<count] }
+    }
+
+    /// Reads and drops what the ended child wrote on standard error.
+    func forgetErrors() {
+        drainErrors()
+        errorBytes.removeAll()
     }
 
     private func drainErrors() {

@@ -174,6 +174,13 @@ public struct LiveHistogram: Sendable {
     /// The machine the runs ran on (its cores as libdispatch counts them, its platform): the
     /// model's answer for it is what they are compared with.
     public var machine: Machine = .live
+    /// For runs of a compiled harness (`CompiledHarness`): the language mode it was compiled in;
+    /// nil for runs in the interpreter.
+    public var compiledMode: LanguageMode?
+
+    /// Where the runs ran, as the histogram's header says it: "on libdispatch" (the interpreter)
+    /// or "compiled by swiftc (Swift 6)".
+    public var engine: String { compiledMode.map { "compiled by swiftc (\($0))" } ?? "on libdispatch" }
 
     public init(entries: [Entry], runs: Int, seed: UInt64, jitter: Bool, processes: Int, seconds: Double) {
         self.entries = entries

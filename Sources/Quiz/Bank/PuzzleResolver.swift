@@ -1,4 +1,5 @@
 import ConcurrencyModel
+import LiveRun
 import Foundation
 
 /// A puzzle named on the command line: a question of the bank, a question file, or a bare
@@ -18,6 +19,14 @@ public struct Puzzle: Sendable {
         let local = Problem(.error, message, at: SourceLocation(file: question?.file ?? name, line: span.line, column: span.column), sourceLine: line)
         return question?.codeOrigin?.relocate(local) ?? local
     }
+}
+
+/// A puzzle to run live: its code, and the model's program of it or why the model refuses it.
+public struct LiveTarget: Sendable {
+    public var name: String
+    public var question: Question?
+    public var code: String
+    public var program: Result<Program, ProblemList>
 }
 
 /// Resolves `ID|FILE` arguments, reading no more of the bank than the argument needs (a file
@@ -72,6 +81,35 @@ public enum PuzzleResolver {
         }
         let program = try (bank?.program(of: question) ?? question.program()).get()
         return Puzzle(name: question.id, question: question, program: program, code: code)
+    }
+
+    /// A puzzle for a live run: its code, and its program if the model takes it. A snippet written
+    /// with Swift concurrency runs compiled (`LiveRoute`), so the model's refusal does not stop
+    /// its live runs; for any other, the refusal is thrown as `resolve` throws it.
+    public static func liveTarget(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> LiveTarget {
+        let target: LiveTarget
+        if isSnippetFile(argument) {
+            let text = try read(argument)
+            target = LiveTarget(name: argument, question: nil, code: text, program: SnippetCompiler.compile(text, fileName: argument))
+        } else {
+            let question: Question
+            if BankLoader.isQuestionFile(argument) {
+                let (read, problems) = BankLoader.read(argument)
+                guard let read else { throw ProblemList(problems) }
+                question = read
+            } else {
+                guard let bank = try bank() else {
+                    throw problem("no question bank found to look up '\(argument)': pass --bank PATH or set \(BankLocator.environmentVariable)")
+                }
+                question = try bank.question(id: argument).get()
+            }
+            guard question.kind == .trace, let code = question.code else {
+                throw problem("'\(question.id)' is a \(question.kind.rawValue) question, not a trace puzzle")
+            }
+            target = LiveTarget(name: question.id, question: question, code: code, program: question.program())
+        }
+        if LiveRoute.route(for: target.code) == .interpreter, case .failure(let problems) = target.program { throw problems }
+        return target
     }
 
     /// A `.swift` snippet (any case of the extension).

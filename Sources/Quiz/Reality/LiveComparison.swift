@@ -77,6 +77,19 @@ public struct LiveComparison: Sendable {
         narrator = exploration.narrator
     }
 
+    /// The runs of a snippet the model does not take (it ran compiled, on the real runtime): no
+    /// outcome is judged, none is listed as unseen. `narrator` words nothing here; it is kept
+    /// for the renderers' sake.
+    public init(unjudged histogram: LiveHistogram, narrator: Narrator) {
+        rows = histogram.entries.map { Row(entry: $0, isExpected: false, isJudged: $0.outcome.end == .crash, elsewhere: nil) }
+        unseen = []
+        possibleCount = 0
+        isModelComplete = false
+        self.histogram = histogram
+        machine = histogram.machine
+        self.narrator = narrator
+    }
+
     public var unexpected: [Row] { rows.filter(\.isUnexpected) }
 
     /// Outcomes seen live that the model, stopped at its budget, did not find.

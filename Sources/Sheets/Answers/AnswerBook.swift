@@ -57,7 +57,7 @@ public final class AnswerBook {
         var live: LiveComparison?
         if let runner = self.live {
             do {
-                live = LiveComparison(histogram: try runner.histogram(of: program), exploration: exploration)
+                live = LiveComparison(histogram: try runner.histogram(of: program, code: question.code ?? ""), exploration: exploration)
             } catch {
                 throw .internalFailure("live runs of '\(question.id)' failed: \(error)")
             }
@@ -95,7 +95,8 @@ public final class AnswerBook {
 
 /// Runs a program live on libdispatch for the key: the executable passes its self-hosted runner.
 public protocol LiveRunning {
-    func histogram(of program: Program) throws -> LiveHistogram
+    /// `code` decides how the runs run (`LiveRoute`): Swift-concurrency snippets compiled.
+    func histogram(of program: Program, code: String) throws -> LiveHistogram
 }
 
 /// The live runner with the run count the key asks for: 200 runs, or 30 for snippets that sleep
@@ -109,8 +110,8 @@ public struct KeyLiveRuns: LiveRunning {
         self.seed = seed
     }
 
-    public func histogram(of program: Program) throws -> LiveHistogram {
-        try runner.run(program, options: LiveRunner.Options(runs: program.usesTime ? 30 : 200, seed: seed))
+    public func histogram(of program: Program, code: String) throws -> LiveHistogram {
+        try runner.run(code: code, program: program, options: LiveRunner.Options(runs: program.usesTime ? 30 : 200, seed: seed))
     }
 }
 

@@ -50,39 +50,56 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
+        let target = try PuzzleResolver.liveTarget(self.target, bank: bank.source())
+        let program = try? target.program.get()
         // Live runs are compared with the answer for the machine they run on.
-        let exploration = budgets.explorer.explore(puzzle.program, for: .live)
-        var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(for: puzzle.program), seed: seed, jitter: !noJitter)
+        let exploration = program.map { budgets.explorer.explore($0, for: .live) }
+        var options = LiveRunner.Options(runs: runs ?? LiveRunner.defaultRuns(code: target.code, program: program), seed: seed, jitter: !noJitter)
         if let processes { options.processes = processes }
-        options.fit(exploration)
+        if let exploration { options.fit(exploration) }
         let progress = LiveProgressLine(total: options.runs)
         InterruptHandler.install()
         TerminationHandler.install()
         let histogram: LiveHistogram
         do {
             histogram = try LiveRunner.selfHosted.run(
-                puzzle.program, options: options, onRun: progress.record,
+                code: target.code, program: program, options: options,
+                compiling: { Output.write("compiling with swiftc (once, cached)…\n", to: .standardError) },
+                onRun: progress.record,
                 shouldStop: {
                     progress.tick()
                     return InterruptHandler.wasInterrupted || TerminationHandler.wasTerminated
                 })
+        } catch let problems as ProblemList {
+            progress.clear()
+            throw problems
         } catch {
             progress.clear()
             throw CommandFailure.unexpected("\(error)")
         }
         progress.clear()
-        let comparison = LiveComparison(histogram: histogram, exploration: exploration)
+        let modelProblem: String? = {
+            guard case .failure(let problems) = target.program else { return nil }
+            return problems.problems.first.map { "\($0)" } ?? "no program"
+        }()
+        let comparison = try exploration.map { LiveComparison(histogram: histogram, exploration: $0) }
+            ?? LiveComparison(unjudged: histogram, narrator: Narrator(program: try SnippetCompiler.compile("", fileName: target.name).get()))
         let stoppedBy = TerminationHandler.wasTerminated ? "SIGTERM" : "Ctrl-C"
         if json {
-            try JSONOutput.print(RunJSON(puzzle: puzzle.name, comparison: comparison, modelComplete: exploration.isComplete,
-                                         requested: options.runs))
+            var document = RunJSON(puzzle: target.name, comparison: comparison, modelComplete: exploration?.isComplete ?? false,
+                                   requested: options.runs)
+            document.live = histogram.compiledMode == nil ? "interpreter" : "compiled"
+            document.languageMode = histogram.compiledMode.map { "\($0)" }
+            document.modelProblem = modelProblem
+            try JSONOutput.print(document)
         } else {
-            print(HistogramRenderer.render(comparison, name: puzzle.name, style: .current(for: .standardOutput), requested: options.runs,
-                                           stoppedBy: stoppedBy, modelStop: exploration.stop.map { "\($0)" }),
+            print(HistogramRenderer.render(comparison, name: target.name, style: .current(for: .standardOutput), requested: options.runs,
+                                           stoppedBy: stoppedBy, modelStop: exploration?.stop.map { "\($0)" },
+                                           modelProblem: modelProblem),
                   terminator: "")
-            if stuck {
-                print(StuckPictures.render(comparison, exploration: exploration, puzzle: puzzle, style: .current(for: .standardOutput)), terminator: "")
+            if stuck, let exploration {
+                print(StuckPictures.render(comparison, exploration: exploration, name: target.name, code: target.code, style: .current(for: .standardOutput)),
+                      terminator: "")
             }
         }
         if TerminationHandler.wasTerminated { TerminationHandler.dieAsAsked() }
@@ -104,14 +121,20 @@ enum HistogramRenderer {
 
     /// `requested`: the runs asked for, when they were stopped early (by `stoppedBy`).
     /// `modelStop`: why the model stopped before knowing every outcome, if it did.
+    /// `modelProblem`: why the model does not take the snippet, when it does not (the runs are
+    /// then shown, not judged).
     static func render(_ comparison: LiveComparison, name: String, style: TerminalStyle, requested: Int? = nil,
-                       stoppedBy: String = "Ctrl-C", modelStop: String? = nil) -> String {
+                       stoppedBy: String = "Ctrl-C", modelStop: String? = nil,
+                       modelProblem: String? = nil) -> String {
         let histogram = comparison.histogram
         let mode = histogram.jitter ? "jitter on, seed \(histogram.seed)" : "no jitter"
         let machine = "\(Narrator.count(comparison.machine.cores ?? 0)), \(comparison.machine.platform.name); "
-        var text = style.wrappedLines("\(style.bold(name)): \(histogram.runs) live runs on libdispatch (\(machine)\(mode))") + "\n"
+        var text = style.wrappedLines("\(style.bold(name)): \(histogram.runs) live runs \(histogram.engine) (\(machine)\(mode))") + "\n"
         if let requested, histogram.runs < requested {
             text += style.yellow("stopped after \(histogram.runs) of \(requested) runs (\(stoppedBy))") + "\n"
+        }
+        if let modelProblem {
+            text += style.wrappedLines(style.yellow("the model does not take this snippet, so these outcomes are not judged: \(modelProblem)")) + "\n"
         }
         if let modelStop {
             text += style.yellow("\(modelStop) (--max-states, --max-memory): it found \(comparison.possibleCount) outcome\(comparison.possibleCount == 1 ? "" : "s") "
@@ -146,7 +169,7 @@ enum HistogramRenderer {
                 line += "  " + style.red(style.bold("UNEXPECTED: the model says this cannot happen\(elsewhere)"))
             } else if row.isLateOnly {
                 line += "  " + style.yellow("not in the model, seen only in late runs")
-            } else if row.isUnjudged {
+            } else if row.isUnjudged, modelProblem == nil {
                 line += "  " + style.yellow(comparison.isModelComplete ? "too long to check against outcomes too many to list"
                     : "not among the outcomes the model found before it stopped")
             }
@@ -156,7 +179,8 @@ enum HistogramRenderer {
                 text += style.wrappedRow(under + style.dim(reason), proseColumn: width + 5) + "\n"
             }
             if row.isLateOnly {
-                text += style.wrappedRow(under + style.dim("the machine was too busy to run it in time (runs compress time 4×): not a model bug"),
+                text += style.wrappedRow(under + style.dim("the machine was too busy to run it in time"
+                    + (histogram.compiledMode == nil ? " (runs compress time 4×)" : "") + ": not a model bug"),
                                          proseColumn: width + 5) + "\n"
             }
         }
@@ -171,7 +195,8 @@ enum HistogramRenderer {
             }
         }
         let possible = comparison.isModelComplete ? "\(comparison.possibleCount)" : "at least \(comparison.possibleCount)"
-        var coverage = "coverage: \(comparison.seenCount) of \(possible) possible outcomes seen"
+        var coverage = modelProblem == nil ? "coverage: \(comparison.seenCount) of \(possible) possible outcomes seen"
+            : "\(comparison.rows.count) outcome\(comparison.rows.count == 1 ? "" : "s") seen"
         let rate = String(format: histogram.runsPerSecond < 10 ? "%.1f" : "%.0f", histogram.runsPerSecond)
         // `processes` counts the forked children that ran batches of runs (a new one after each
         // run that died), not workers side by side: said as batches, never as processes.

@@ -30,18 +30,37 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let bank = try self.bank.load()
+        let style = TerminalStyle.current(for: .standardOutput)
+        // A Swift-concurrency snippet the model refuses may be one its language mode rejects:
+        // swiftc says so at its line before the model's refusal is reported.
+        for target in targets where bank.question(id: target) == nil {
+            let live = try PuzzleResolver.liveTarget(target, bank: BankSource(root: bank.root))
+            guard case .failure(let problems) = live.program else { continue }
+            let mode = LanguageMode.defaultMode(for: live.code)
+            let (compiles, output) = try CompiledSnippet.typeCheck(live.code, mode: mode, fileName: live.question?.file ?? live.name)
+            if !compiles { printRejection(live.name, mode: mode, output: output, style: style) }
+            throw problems
+        }
         let puzzles = try targets.isEmpty
             ? bank.questions(kind: .trace).map { try PuzzleResolver.puzzle(from: $0, in: bank) }
             : targets.map { try PuzzleResolver.resolve($0, in: bank) }
-        let style = TerminalStyle.current(for: .standardOutput)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-verify-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         var failures = 0
+        var rejected = 0
         // The programs run here: their outcomes are compared with the answer for this machine
         // (under `taskset -c 0`, a one-core machine).
         let machine = Machine.live
         for (index, puzzle) in puzzles.enumerated() {
             let exploration = Explorer().explore(puzzle.program, for: machine)
+            if LiveRoute.route(for: puzzle.code) == .compiled {
+                switch try verifyCompiled(puzzle, exploration: exploration, style: style) {
+                case .agrees: break
+                case .rejected: rejected += 1
+                case .disagrees: failures += 1
+                }
+                continue
+            }
             let start = Date()
             let compiled = try CompiledSnippet.build(
                 code: puzzle.code, graceMilliseconds: CompiledSnippet.grace(for: puzzle.program),
@@ -73,5 +92,57 @@ struct VerifyCommand: ParsableCommand {
         if failures > 0 {
             throw CommandFailure.unexpected("\(failures) puzzle(s) printed something the model says cannot happen")
         }
+        if rejected > 0 {
+            throw CommandFailure.badInput("\(rejected) puzzle(s) do not compile in their language mode")
+        }
+    }
+
+    /// What a compiled check of a Swift-concurrency puzzle found.
+    private enum CompiledVerdict {
+        /// Every run printed an outcome the model allows.
+        case agrees
+        /// swiftc refuses the snippet in its language mode: the snippet is wrong, not the model.
+        case rejected
+        /// A run printed an outcome the model forbids.
+        case disagrees
+    }
+
+    private func printRejection(_ name: String, mode: LanguageMode, output: String, style: TerminalStyle) {
+        print(style.red("FAIL ") + "\(name): swiftc (\(mode)) rejects it:")
+        for line in output.split(separator: "\n").filter({ $0.contains(": error:") && !$0.hasPrefix(" ") }).prefix(10) { print("     " + line) }
+    }
+
+    /// A Swift-concurrency puzzle: type-checked by swiftc in its language mode (Swift 6 unless it
+    /// says otherwise), where a mode error is a failure at the snippet's line; then compiled into
+    /// the live harness (cached) and run without jitter, each run ending when nothing is left as
+    /// the host's rule says, every outcome looked up in the model's.
+    private func verifyCompiled(_ puzzle: Puzzle, exploration: Exploration, style: TerminalStyle) throws -> CompiledVerdict {
+        let mode = LanguageMode.defaultMode(for: puzzle.code)
+        let start = Date()
+        let (compiles, output) = try CompiledSnippet.typeCheck(puzzle.code, mode: mode, fileName: puzzle.question?.file ?? puzzle.name)
+        guard compiles else {
+            printRejection(puzzle.name, mode: mode, output: output, style: style)
+            return .rejected
+        }
+        _ = try CompiledHarness.prepare(code: puzzle.code, mode: mode)
+        let compileSeconds = Date().timeIntervalSince(start)
+        let histogram = try LiveRunner.selfHosted.run(code: puzzle.code, program: puzzle.program,
+                                                      options: LiveRunner.Options(runs: runs, seed: 1, jitter: false))
+        let comparison = LiveComparison(histogram: histogram, exploration: exploration)
+        let summary = "\(puzzle.name): \(comparison.seenCount) of \(exploration.outcomeCount) outcomes on \(Narrator.count(Machine.live.cores ?? 1)) "
+            + "in \(histogram.runs) runs (swiftc \(mode), \(String(format: "%.1f", compileSeconds)) s)"
+        // An outcome seen only in runs the machine made late says nothing about the model.
+        let bad = comparison.rows.filter { !$0.isExpected && !$0.isLateOnly }
+        if bad.isEmpty {
+            print(style.green("ok  ") + summary)
+            return .agrees
+        }
+        print(style.red("FAIL ") + summary)
+        for row in bad {
+            let reason = row.entry.reason.map { ": " + $0 } ?? ""
+            print("     " + style.red("not allowed by the model on this machine: ") + AnswerNotation.render(Outcome(lines: row.entry.outcome.lines, end: .finished))
+                + " (\(row.entry.outcome.end.rawValue)\(reason))")
+        }
+        return .disagrees
     }
 }

@@ -9,11 +9,13 @@ final class BackgroundLiveRun: @unchecked Sendable {
     private var result: Result<LiveHistogram, Error>?
     private var cancelled = false
 
-    init(program: Program, runs: Int, seed: UInt64) {
+    /// `code` decides how it runs (`LiveRoute`): a Swift-concurrency snippet is compiled (once,
+    /// cached) and run on the real runtime.
+    init(code: String, program: Program, runs: Int, seed: UInt64) {
         let thread = Thread { [self] in
             let outcome = Result {
                 try LiveRunner.selfHosted.run(
-                    program, options: .init(runs: runs, seed: seed, jitter: true),
+                    code: code, program: program, options: .init(runs: runs, seed: seed, jitter: true),
                     shouldStop: { [self] in condition.withLock { cancelled } })
             }
             condition.withLock {

@@ -179,7 +179,7 @@ struct TraceResult {
         let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6 + labelWidth) - 1) } ?? 20
         let machine = histogram.map { "\(Narrator.count($0.machine.cores ?? 1))" } ?? ""
         var text = style.dim(("  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
-            + (histogram.map { "live (\($0.runs) runs on libdispatch, \(machine))" } ?? "")).trimmingTrailingSpaces()) + "\n"
+            + (histogram.map { "live (\($0.runs) runs \($0.engine), \(machine))" } ?? "")).trimmingTrailingSpaces()) + "\n"
         let largest = histogram?.entries.map(\.count).max() ?? 1
         for row in rows {
             var line = "  " + TerminalColumns.padded(row.notation, to: notationWidth) + "   "

@@ -33,7 +33,7 @@ final class TraceTurn: DrillTurn {
         grader = TraceGrader(exploration: exploration)
         runSeed = seed &+ UInt64(asked) &* 31
         let runs = LiveRunBudget.runs(liveRuns, for: program, exploration: exploration)
-        live = kept ?? (runs > 0 ? BackgroundLiveRun(program: program, runs: runs, seed: seed &+ UInt64(asked)) : nil)
+        live = kept ?? (runs > 0 ? BackgroundLiveRun(code: question.code ?? "", program: program, runs: runs, seed: seed &+ UInt64(asked)) : nil)
     }
 
     func printStatement() {
@@ -194,7 +194,8 @@ final class TraceTurn: DrillTurn {
         let progress = LiveProgressLine(total: runs)
         do {
             let histogram = try LiveRunner.selfHosted.run(
-                exploration.program, options: .init(runs: runs, seed: runSeed), onRun: progress.record,
+                code: question.code ?? "", program: exploration.program, options: .init(runs: runs, seed: runSeed),
+                compiling: { print(style.dim("compiling with swiftc (once, cached)…")) }, onRun: progress.record,
                 shouldStop: {
                     progress.tick()
                     return InterruptHandler.wasInterrupted

@@ -7,7 +7,7 @@ import Quiz
 /// machine the runs ran on, after a schedule that prints the same lines and ends the same way
 /// (the one `explain --outcome … --step` replays), which names the same waits as the run's books.
 enum StuckPictures {
-    static func render(_ comparison: LiveComparison, exploration: Exploration, puzzle: Puzzle, style: TerminalStyle) -> String {
+    static func render(_ comparison: LiveComparison, exploration: Exploration, name: String, code: String, style: TerminalStyle) -> String {
         let width = style.width ?? 80
         var text = ""
         for row in comparison.rows where row.isExpected {
@@ -21,7 +21,7 @@ enum StuckPictures {
                                                    goal: .outcome(outcome)), case .reached = play.status
             else { continue }
             text += style.wrappedLines(style.dim("  the model's state when a run prints these lines and stops there:"), hanging: 4) + "\n"
-            let screen = ScheduleScreen(title: puzzle.name, code: puzzle.code, play: play, mode: .still)
+            let screen = ScheduleScreen(title: name, code: code, play: play, mode: .still)
             text += screen.lines(width: width, height: .max).map { ScheduleSeat.paint($0, style: style) }.joined(separator: "\n") + "\n"
         }
         return text

@@ -239,6 +239,13 @@ struct RunJSON: Encodable {
     var requested: Int
     /// The machine the runs ran on, whose answer they are compared with.
     var machine: LiveMachineJSON
+    /// How the runs ran: `interpreter` (the IR on libdispatch) or `compiled` (swiftc, the real
+    /// Swift-concurrency runtime).
+    var live: String = "interpreter"
+    /// For compiled runs: the language mode, e.g. "Swift 6".
+    var languageMode: String?
+    /// Why the model does not take the snippet, when it does not: no outcome is then judged.
+    var modelProblem: String?
 
     struct LiveMachineJSON: Encodable {
         var cores: Int?

@@ -1,0 +1,46 @@
+import ConcurrencyModel
+import Foundation
+
+extension LiveRunner {
+    /// Runs a puzzle live the way `LiveRoute` says its code must run: interpreted from its
+    /// `program`, or compiled once into a harness (cached) and run on the real Swift-concurrency
+    /// runtime. `compiling` is called before a compile that is not cached (it takes seconds).
+    public func run(code: String, program: Program?, options: Options, compiling: () -> Void = {},
+                    onRun: (Int, LiveOutcome) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
+        switch LiveRoute.route(for: code) {
+        case .interpreter:
+            guard let program else { throw LiveRunError.workerFailed("no program to interpret") }
+            return try run(program, options: options, onRun: onRun, shouldStop: shouldStop)
+        case .compiled:
+            let mode = LanguageMode.defaultMode(for: code)
+            if CompiledHarness.cached(code: code, mode: mode) == nil { compiling() }
+            let harness = try CompiledHarness.prepare(code: code, mode: mode)
+            var options = options
+            if CompiledHarness.keepsTime(code) {
+                options.keepsTime = true
+                if options.longestPauseMicroseconds == nil { options.longestPauseMicroseconds = CompiledHarness.longestPauseWithTime }
+            }
+            return try run(harness, options: options, onRun: onRun, shouldStop: shouldStop)
+        }
+    }
+
+    /// How many runs to make when the user did not say, for a puzzle that runs by `route`: see
+    /// `defaultRuns(for:)`; a compiled run keeps the snippet's own time (no time scale).
+    public static func defaultRuns(code: String, program: Program?) -> Int {
+        guard let program else { return 1000 }
+        switch LiveRoute.route(for: code) {
+        case .interpreter: return defaultRuns(for: program)
+        case .compiled: return defaultRuns(for: program, timeScale: 1)
+        }
+    }
+}
+
+extension CompiledHarness {
+    /// The longest jitter pause for a snippet that sleeps or sets timers, in microseconds.
+    public static let longestPauseWithTime = 50
+
+    /// Whether a snippet sleeps or sets timers (by its text: the model may not take it).
+    public static func keepsTime(_ code: String) -> Bool {
+        ["sleep", "asyncAfter", "Timer", "wait(timeout", "DispatchTime"].contains { code.contains($0) }
+    }
+}
