@@ -328,7 +328,11 @@ public struct PuzzleGenerator: Sendable {
             title = full.count <= Self.titleLength ? full : source.title + " — a variant"
             origin = "a variant of \(source.id)"
             let labels = draft.tree.labels.isEmpty ? "" : (changes.isEmpty ? " with other labels" : ", its labels renamed")
-            explanation = "This is “\(source.title)” (\(source.id))\(changes.isEmpty ? "" : " " + changes)\(labels).\n\n" + explanation
+            // A variant of a Swift-concurrency puzzle: the rules of its tasks and actors too,
+            // which the explanation of its dispatches does not say.
+            let rules = program.usesSwiftConcurrency ? TaskGrammar.rules(draft.tree) : ""
+            explanation = "This is “\(source.title)” (\(source.id))\(changes.isEmpty ? "" : " " + changes)\(labels).\n\n"
+                + (rules.isEmpty ? "" : rules + "\n\n") + explanation
         } else if draft.focus != nil {
             title = TaskGrammar.title(draft.tree)
             origin = "a fresh Swift-concurrency puzzle"

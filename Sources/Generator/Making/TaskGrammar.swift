@@ -38,9 +38,6 @@ struct TaskGrammar {
         }
     }
 
-    /// The topics a Swift-concurrency grammar can give a puzzle.
-    static let topics: Set<String> = ["tasks", "actors", "main-actor"]
-
     let level: Int
     let focus: Focus
 
@@ -130,17 +127,16 @@ struct TaskGrammar {
         if case .line(let text) = statement { text.hasPrefix("await ") && !text.hasPrefix("await Task.") } else { false }
     }
 
-    /// How a task is made: on the main actor (most often), detached, or with a priority.
+    /// How a task is made: on the main actor (most often), detached, or with a priority; the
+    /// closure's parameters for `Task { @MainActor in … }`, isolated by its closure.
     private func randomStarter(random: inout SeededRandom) -> (header: String, parameters: String?) {
-        var starters = ["Task", "Task", "Task.detached"]
+        var starters: [(header: String, parameters: String?)] = [("Task", nil), ("Task", nil), ("Task.detached", nil)]
         switch focus {
-        case .tasks: starters += ["Task.detached", "Task(priority: .high)", "Task(priority: .background)"]
-        case .actors: starters += ["Task.detached", "Task.detached", "Task(priority: .high)"]
-        case .mainActor: starters += ["Task.detached", "Task.detached @MainActor", "Task(priority: .high)"]
+        case .tasks: starters += [("Task.detached", nil), ("Task(priority: .high)", nil), ("Task(priority: .background)", nil)]
+        case .actors: starters += [("Task.detached", nil), ("Task.detached", nil), ("Task(priority: .high)", nil)]
+        case .mainActor: starters += [("Task.detached", nil), ("Task", "@MainActor in"), ("Task(priority: .high)", nil)]
         }
-        let header = random.pick(starters)
-        // `Task { @MainActor in … }` from the top level: isolated to the main actor by its closure.
-        return header == "Task.detached @MainActor" ? ("Task", "@MainActor in") : (header, nil)
+        return random.pick(starters)
     }
 
     private func randomActor(random: inout SeededRandom) -> ActorShape {
@@ -173,8 +169,8 @@ struct TaskGrammar {
         ]
     }
 
-    /// A title in the bank's manner, from what the code makes: "Three tasks, one detached, and an
-    /// actor that yields".
+    /// A title in the bank's manner, from what the code makes: "Three tasks, one detached, with an
+    /// actor that suspends".
     static func title(_ tree: SnippetTree) -> String {
         let starters = tree.statements.compactMap { statement -> String? in
             if case .compound(let clauses, _) = statement, clauses[0].header.hasPrefix("Task") { clauses[0].header } else { nil }
@@ -232,8 +228,8 @@ extension TaskGrammar {
             rules.append("At the `await` inside the actor's method the call suspends and gives the actor up: another call "
                 + "may run in between (reentrancy), so what it read before the `await` may be stale after it.")
         }
-        if source.contains("Task.yield()") || source.contains("Task.sleep") {
-            rules.append("A task that suspends (`Task.yield()`, `Task.sleep`) resumes through a job on the global executor, "
+        if source.contains("Task.yield()") {
+            rules.append("A task that yields resumes through a job on the global executor, "
                 + "which then moves it back to the main actor or its actor, behind whatever is queued there by then.")
         }
         if source.contains("MainActor.run") {
