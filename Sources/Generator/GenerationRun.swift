@@ -72,7 +72,7 @@ extension PuzzleGenerator {
                 if active.isEmpty && !request.like.isEmpty { break }
                 let seed = Self.attemptSeed(request.seed, report.attempts)
                 report.attempts += 1
-                let draft = draft(from: active, fresh: request.like.isEmpty, level: request.level, seed: seed)
+                let draft = draft(from: active, fresh: request.like.isEmpty, level: request.level, tags: request.tags, seed: seed)
                 let result = check(draft, avoiding: seen, filter: filter, memo: &memo)
                 if let id = draft?.source?.id {
                     misses[id] = result.isSuccess ? 0 : misses[id, default: 0] + 1

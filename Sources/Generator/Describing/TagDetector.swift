@@ -10,7 +10,7 @@ enum TagDetector {
     static let decided: Set<String> = [
         "serial-queues", "concurrent-queues", "sync-async", "main-queue", "deadlocks", "barriers", "groups",
         "semaphores", "work-items", "timing", "data-races", "qos", "operations", "concurrent-perform",
-        "inactive-queues", "debugging", "locks",
+        "inactive-queues", "debugging", "locks", "tasks", "actors", "main-actor", "structured-concurrency",
     ]
 
     static func tags(program: Program, exploration: Exploration, source: [String] = []) -> [String] {
@@ -24,6 +24,13 @@ enum TagDetector {
         func queue(_ id: QueueID) {
             add(topic(for: program[id].kind))
             if let qos = program[id].qos, qos != .default { add("qos") }
+        }
+        func isolation(_ isolation: Isolation) {
+            switch isolation {
+            case .generic: break
+            case .mainActor: add("main-actor")
+            case .actor: add("actors")
+            }
         }
         program.walk { statement, _ in
             switch statement.action {
@@ -47,7 +54,12 @@ enum TagDetector {
             case .operation, .operationQueue: add("operations")
             case .precondition: add("debugging")
             case .suspend(.sleep): add("timing")
-            case .assign, .loop, .branch, .call, .print, .returns, .spawn, .suspend, .hop: break
+            case .spawn(let spawn):
+                add(spawn.kind == .asyncLet ? "structured-concurrency" : "tasks")
+                isolation(spawn.isolation)
+            case .suspend: add("tasks")
+            case .hop(let target): isolation(target)
+            case .assign, .loop, .branch, .call, .print, .returns: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }
@@ -60,7 +72,7 @@ enum TagDetector {
         case .main: "main-queue"
         case .serial: "serial-queues"
         case .concurrent, .global, .cooperative: "concurrent-queues"
-        case .actor: "serial-queues"
+        case .actor: "actors"
         }
     }
 }

@@ -22,6 +22,13 @@ public enum SnippetTreeReader {
             if let label = printedLabel(call) { return .print(label) }
             if let dispatch = dispatch(call) { return .dispatch(dispatch) }
         }
+        // `actor Counter { … }`, a class, a struct: the members are its body, read like statements.
+        if let group = node.asProtocol(DeclGroupSyntax.self) {
+            let brace = group.memberBlock.leftBrace.position
+            let header = text(node.tokens(viewMode: .sourceAccurate).prefix { $0.position < brace })
+            let members = group.memberBlock.members.map { statement(Syntax($0.decl)) }
+            return .compound([Clause(header: header, body: members)], trailer: "")
+        }
         let bodies = BodyFinder.bodies(in: node)
         guard !bodies.isEmpty else { return .line(text(node.tokens(viewMode: .sourceAccurate))) }
 
