@@ -342,7 +342,7 @@ public struct PuzzleGenerator: Sendable {
             origin = "a fresh puzzle"
         }
         if program.usesSwiftConcurrency {
-            explanation += "\n\n" + Self.modelOnlyNote
+            explanation += "\n\n" + Self.realityNote
         }
         let grammar = draft.source == nil
             ? " (\(draft.focus.map { "Swift-concurrency grammar for \($0.tag), " } ?? "")grammar size \(draft.level ?? level))" : ""
@@ -356,11 +356,9 @@ public struct PuzzleGenerator: Sendable {
             seed: draft.seed, sourceID: draft.source?.id, changes: draft.changes))
     }
 
-    /// Said in the explanation of a puzzle that uses Swift concurrency: the live interpreter
-    /// does not run tasks and actors, and the compiled checks run Swift 5 mode with an ending
-    /// that is not the model's, so such a puzzle is checked by the model only.
-    static let modelOnlyNote = "Checked by the model only: gcdquiz generate does not yet run Swift-concurrency snippets live or "
-        + "through swiftc (Swift 6 mode), so this puzzle's answer has not been compared with real runs."
+    /// Said in the explanation of a puzzle that uses Swift concurrency: how reality checked it.
+    static let realityNote = "Checked against reality by compiling the snippet with swiftc (Swift 6 mode) and running it "
+        + "on the real concurrency runtime (gcdquiz generate's live runs, unless --live-runs 0)."
 
     /// The longest title: the drill shows it on one line of 80 columns after its counter.
     static let titleLength = 64

@@ -27,7 +27,7 @@ import Testing
             #expect(exploration.outcomes.count >= 2, "\(question.id): \(exploration.outcomes.count) outcomes")
             #expect((1...4).contains(question.level))
             #expect(question.title.count <= PuzzleGenerator.titleLength, "\(question.title)")
-            #expect(question.explanation.contains(PuzzleGenerator.modelOnlyNote.prefix(40)), "\(question.id)")
+            #expect(question.explanation.contains(PuzzleGenerator.realityNote.prefix(40)), "\(question.id)")
             for tag in question.tags { #expect(Topic.named(tag) != nil, "\(question.id): \(tag)") }
         }
         // Both ways of making one: the grammar, and variants of the bank's puzzles on the topic.

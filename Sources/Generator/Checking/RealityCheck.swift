@@ -31,8 +31,9 @@ extension RealityCheck {
     }
 }
 
-/// Runs each puzzle live on libdispatch (`LiveRunner`): any outcome the model does not allow,
-/// a crash or a timeout included, fails it.
+/// Runs each puzzle live (`LiveRunner`): on libdispatch through the interpreter, or, for a
+/// Swift-concurrency puzzle, compiled by swiftc in Swift 6 mode and run on the real runtime. Any
+/// outcome the model does not allow, a crash or a timeout included, fails it.
 public struct LiveCheck: RealityCheck {
     public var runner: LiveRunner
     /// Runs per puzzle; puzzles that sleep or hang get at most `LiveRunBudget.slowPuzzleRuns`.
@@ -47,12 +48,11 @@ public struct LiveCheck: RealityCheck {
     }
 
     public func disagreement(_ puzzle: GeneratedPuzzle, index: Int) throws -> String? {
-        // The live interpreter does not run tasks and actors (they run compiled, which this
-        // check does not do yet): such a puzzle is not checked, and its explanation says so.
-        guard !puzzle.program.usesSwiftConcurrency else { return nil }
         let runs = LiveRunBudget.runs(runs, for: puzzle.program, exploration: puzzle.exploration)
         let runSeed = SeededRandom.derive(seed, index)
-        let histogram = try runner.run(puzzle.program, options: .init(runs: runs, seed: runSeed, jitter: true))
+        // Tasks and actors run compiled (the route decides by the code, as `gcdquiz run` does).
+        let histogram = try runner.run(code: puzzle.question.code ?? "", program: puzzle.program,
+                                       options: .init(runs: runs, seed: runSeed, jitter: true))
         let unexpected = LiveComparison(histogram: histogram, exploration: puzzle.exploration).unexpected
         guard !unexpected.isEmpty else { return nil }
         let seen = unexpected.map { row in
@@ -76,7 +76,8 @@ public struct CompilerCheck: RealityCheck {
 
     public func disagreement(_ puzzle: GeneratedPuzzle, index: Int) throws -> String? {
         // `CompiledSnippet` compiles in Swift 5 mode and ends on the run loop, which is not how
-        // the model ends a Swift-concurrency snippet (Swift 6 mode, top-level awaits): not checked.
+        // the model ends a Swift-concurrency snippet (Swift 6 mode, top-level awaits): such a
+        // puzzle is compiled and run by `LiveCheck`, through the live harness, instead.
         guard !puzzle.program.usesSwiftConcurrency else { return nil }
         let folder = directory.appendingPathComponent("\(puzzle.question.id)-\(index)")
         defer { try? FileManager.default.removeItem(at: folder) }
