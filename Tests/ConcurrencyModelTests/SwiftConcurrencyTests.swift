@@ -165,4 +165,61 @@ import Testing
         expectDiagnostics("async let x = 1️⃣1", ["1️⃣": "an async let runs a call here"])
         expectDiagnostics("Task(1️⃣name: \"x\") { print(1) }", ["1️⃣": "write Task { … }, Task(priority: .high) { … } or Task.detached { … }"])
     }
+
+    // MARK: Values of await
+
+    /// /tmp/sc24b/v1_values.swift, `run.sh v1_values.swift 300 0,1 5` (swiftc -O -swift-version 6):
+    /// "3 2 a 1 d 2 x 3" 293 and "3 2 a 2 d 4 x 3" 7 of 300 runs: the model's two outcomes.
+    @Test func awaitedValuesOfCallsTasksAndAsyncLets() throws {
+        #expect(try outcomeSet(explore("""
+            actor Counter {
+                var n = 0
+                func bump() -> Int { n += 1; return n }
+                func read() -> Int { n }
+            }
+            func twice(_ x: Int) async -> Int { x * 2 }
+            let c = Counter()
+            let t = Task.detached { await c.bump() }
+            let a = await c.bump()
+            let b = await t.value
+            print(a + b)
+            print(await c.read())
+            let d = await twice(a)
+            print("a \\(a) d \\(d)")
+            async let x = c.bump()
+            print("x", await x)
+            """)) == ["3 2 a 1 d 2 x 3", "3 2 a 2 d 4 x 3"])
+    }
+
+    /// /tmp/sc24b/v2_value_order.swift, 300 runs on 2 cores: "main one got 1 sum 3" 292, "one main
+    /// got 1 sum 3" 8 — the model's two.
+    @Test func aTaskClosureGivesItsValue() throws {
+        #expect(try outcomeSet(explore("""
+            let t1 = Task.detached {
+                print("one")
+                return 1
+            }
+            let t2 = Task { 2 }
+            print("main")
+            let s = await t1.value
+            print("got \\(s)")
+            print("sum \\(s + (await t2.value))")
+            """)) == ["main one got 1 sum 3", "one main got 1 sum 3"])
+    }
+
+    @Test func anAwaitWithoutAValueIsRefusedWhereItsValueIsUsed() {
+        expectDiagnostics("""
+            actor A { func f() async { } }
+            let a = A()
+            let v = 1️⃣a.f()
+            """.replacingOccurrences(of: "1️⃣a.f()", with: "await 1️⃣a.f()"), ["1️⃣": "'a.f' returns nothing: await it on a line of its own"])
+        expectDiagnostics("""
+            let t = Task { print(1) }
+            print(await 1️⃣t.value)
+            """, ["1️⃣": "'t.value' gives no value here (its task returns none): await it on a line of its own"])
+        expectDiagnostics("""
+            func f() async -> Int { 1 }
+            DispatchQueue.global().async { print(1️⃣await f()) }
+            """, ["1️⃣": "'async' call in a function that does not support concurrency"])
+    }
 }

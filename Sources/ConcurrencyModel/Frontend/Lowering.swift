@@ -65,6 +65,9 @@ struct Lowering {
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
     var actorMethods: [String: FunctionDecl] = [:]
+    /// The type of the value each kept task gives (`let t = Task { 42 }`, `async let x = f()`),
+    /// by its hidden variable; absent: it gives none.
+    var taskResultTypes: [VariableID: StaticType] = [:]
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -310,10 +313,6 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let actor = actorSyntax[type] {
             return declareActorInstance(name, actor, call, span: span(of: Syntax(declaration)))
-        }
-        if value.is(AwaitExprSyntax.self) || value.as(TryExprSyntax.self)?.expression.is(AwaitExprSyntax.self) == true {
-            report("the value of an 'await' is outside the supported subset here: await it as a statement", Syntax(value))
-            return []
         }
         if value.is(ClosureExprSyntax.self) {
             report("a closure kept in '\(name)' is outside the supported subset: write the closure where it runs (q.async { … }), or make it a DispatchWorkItem { … } or a func", Syntax(value))
@@ -723,9 +722,6 @@ struct Lowering {
             return
         }
     }
-
-    /// The one message for Swift concurrency, wherever it shows up.
-    static let swiftConcurrency = "Swift concurrency (Task, async/await, actors) is not modelled: gcdquiz covers GCD and OperationQueue"
 
     // MARK: Problems
 
