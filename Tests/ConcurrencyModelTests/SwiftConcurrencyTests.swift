@@ -223,3 +223,124 @@ import Testing
             """, ["1️⃣": "'async' call in a function that does not support concurrency"])
     }
 }
+
+/// Task groups, pinned by swiftc runs (programs in /work/notes/sc-experiments/b, harness
+/// `run.sh PROG 300 0,1 5`: swiftc -O -swift-version 6, 300 runs on 2 cores).
+@Suite struct TaskGroupTests {
+    /// g1_sum.swift: 13 distinct outputs in 300 runs (225 "added child 1 child 2 child 3 got 10
+    /// got 20 got 30 total 60"); children start at addTask and give values as they finish.
+    static let sum = """
+        let total = await withTaskGroup(of: Int.self) { group in
+            for i in 1...3 {
+                group.addTask {
+                    print("child \\(i)")
+                    return i * 10
+                }
+            }
+            print("added")
+            var sum = 0
+            for await v in group {
+                print("got \\(v)")
+                sum += v
+            }
+            return sum
+        }
+        print("total \\(total)")
+        """
+
+    static let sumMeasured: Set<String> = [
+        "added child 1 child 2 child 3 got 10 got 20 got 30 total 60",
+        "added child 1 child 2 child 3 got 20 got 10 got 30 total 60",
+        "added child 1 child 3 child 2 got 10 got 30 got 20 total 60",
+        "added child 1 child 2 child 3 got 20 got 30 got 10 total 60",
+        "added child 1 child 3 child 2 got 10 got 20 got 30 total 60",
+        "child 1 child 2 child 3 added got 10 got 20 got 30 total 60",
+        "added child 2 child 3 child 1 got 20 got 30 got 10 total 60",
+        "added child 2 child 3 got 20 got 30 child 1 got 10 total 60",
+        "added child 2 child 3 child 1 got 20 got 10 got 30 total 60",
+        "added child 1 child 3 got 10 got 30 child 2 got 20 total 60",
+        "added child 1 child 2 child 3 got 10 got 30 got 20 total 60",
+        "added child 2 child 1 child 3 got 20 got 10 got 30 total 60",
+        "added child 1 child 3 got 10 child 2 got 30 got 20 total 60",
+    ]
+
+    @Test func childrenGiveTheirValuesInTheOrderTheyFinish() throws {
+        let model = try outcomeSet(explore(Self.sum))
+        #expect(Self.sumMeasured.subtracting(model).isEmpty, "\(Self.sumMeasured.subtracting(model))")
+        // Every child's value is taken once, each after its child printed, and the sum is whole.
+        #expect(model.allSatisfy { $0.hasSuffix("total 60") })
+        #expect(!model.contains { $0.range(of: "got 10")!.lowerBound < $0.range(of: "child 1")!.lowerBound })
+    }
+
+    /// g3_void.swift: 240/29/25/6 of 300 runs; the group waits for its children before it returns.
+    @Test func aGroupWaitsForItsChildrenBeforeItReturns() throws {
+        let model = try outcomeSet(explore("""
+            await withTaskGroup(of: Void.self) { group in
+                for i in 0..<3 {
+                    group.addTask { print("task \\(i)") }
+                }
+                print("added")
+            }
+            print("done")
+            """))
+        let measured: Set<String> = ["added task 0 task 1 task 2 done", "added task 0 task 2 task 1 done",
+                                     "added task 1 task 2 task 0 done", "task 0 task 1 task 2 added done"]
+        #expect(measured.subtracting(model).isEmpty)
+        #expect(model.allSatisfy { $0.hasSuffix(" done") })
+    }
+
+    /// g2_next.swift: "first fast all done end" in 300 of 300 runs.
+    @Test func nextTakesTheFirstToFinishAndWaitForAllTheRest() throws {
+        #expect(try outcomeSet(explore("""
+            await withTaskGroup(of: String.self) { group in
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: 20_000_000)
+                    return "slow"
+                }
+                group.addTask { "fast" }
+                if let first = await group.next() { print("first \\(first)") }
+                await group.waitForAll()
+                print("all done")
+            }
+            print("end")
+            """)) == ["first fast all done end"])
+    }
+
+    /// g4_throwing.swift: "main n 3" in 300 of 300 runs.
+    @Test func aThrowingGroupInATask() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task {
+                let n = try await withThrowingTaskGroup(of: Int.self) { group in
+                    group.addTask { 1 }
+                    group.addTask { 2 }
+                    var count = 0
+                    for try await v in group { count += v }
+                    return count
+                }
+                print("n \\(n)")
+            }
+            print("main")
+            try await t.value
+            """)) == ["main n 3"])
+    }
+
+    @Test func groupMisuseIsPlacedAtItsLine() {
+        expectDiagnostics("""
+            await withTaskGroup(of: Int.self) { group in
+                group.addTask { 1️⃣print(1) }
+            }
+            """.replacingOccurrences(of: "{ 1️⃣print(1) }", with: "1️⃣{ print(1) }"), ["1️⃣": "the group's children give 'Int': the closure must return one"])
+        expectDiagnostics("""
+            await withTaskGroup(of: Int.self) { group in
+                group.addTask { 1 }
+                1️⃣group.waitForAll()
+            }
+            """, ["1️⃣": "'waitForAll' is async: write await group.waitForAll()"])
+        expectDiagnostics("""
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { print(1) }
+                for await 1️⃣v in group { print(2) }
+            }
+            """, ["1️⃣": "the group's children give no value (Void): write _ here"])
+    }
+}

@@ -160,6 +160,19 @@ public struct ScheduleStep: Hashable, Sendable {
         case staysOn(Isolation)
         /// `op.start()` returns: the operation has finished (or had, and nothing ran).
         case operationStartReturns(operation: OperationID)
+        /// `withTaskGroup`: the group starts empty and its body runs in place.
+        case startsTaskGroup(group: TaskGroupID)
+        /// `for await`, `next()`: the group hands over a finished child's value.
+        case takesChild(group: TaskGroupID, task: Int)
+        /// `next()`, `for await`, `waitForAll()`, the end of `withTaskGroup`: no child runs.
+        case groupDrained(group: TaskGroupID)
+        /// `next()`, `for await`, `waitForAll()` with children running and none finished: the
+        /// task gives up its executor until one finishes.
+        case awaitsGroup(group: TaskGroupID)
+        /// `t.cancel()`, `group.cancelAll()`: these tasks are cancelled (their children with them).
+        case cancels(tasks: [Int])
+        /// `Task.isCancelled` read.
+        case readsCancelled(Bool)
     }
 
     public var thread: ThreadID

@@ -247,11 +247,15 @@ extension Lowering {
             default:
                 break
             }
+            if let lowered = lowerAwaitedGroupCall(call, keepsValue: keepsValue) { return lowered }
             if case .actor(let instance)? = lookup(base.baseName.text) {
                 guard let function = actorMethod(instance, method, at: Syntax(member)) else { return nil }
                 guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
                 return hopping(to: .actor(instance.queue), from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
             }
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.taskGroupFunctions.contains(callee.baseName.text) {
+            return lowerTaskGroup(call, named: callee.baseName.text, keepsValue: keepsValue)
         }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
             guard let isolation = function.isolation else {

@@ -68,6 +68,8 @@ struct Lowering {
     /// The type of the value each kept task gives (`let t = Task { 42 }`, `async let x = f()`),
     /// by its hidden variable; absent: it gives none.
     var taskResultTypes: [VariableID: StaticType] = [:]
+    /// Every `withTaskGroup` lowered so far.
+    var taskGroups: [TaskGroupDecl] = []
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -86,6 +88,8 @@ struct Lowering {
         case task(VariableID)
         /// An instance of an actor the snippet declares.
         case actor(ActorInstance)
+        /// The parameter of a `withTaskGroup` body, with the type its children give (nil: Void).
+        case taskGroup(TaskGroupID, child: StaticType?)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -166,8 +170,10 @@ struct Lowering {
         declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
         blocks[0].statements = lowerItems(file.statements)
-        return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
-                       semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
+        var program = Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
+                              semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
+        program.taskGroups = taskGroups
+        return program
     }
 
     var isTopLevel: Bool { scopes.count == 1 }
@@ -236,6 +242,9 @@ struct Lowering {
             case .stmt(let stmt):
                 if let expression = stmt.as(ExpressionStmtSyntax.self) {
                     lowered += lowerStatement(expression.expression)
+                } else if let loop = stmt.as(WhileStmtSyntax.self),
+                    let statement = lowerGroupNextBinding(loop.conditions, body: loop.body, loops: true, at: Syntax(loop)) {
+                    lowered += statement.map { [$0] } ?? []
                 } else if let loop = stmt.as(ForStmtSyntax.self) {
                     lowered += lowerLoop(loop).map { [$0] } ?? []
                 } else if let exit = stmt.as(ReturnStmtSyntax.self) {
@@ -267,6 +276,9 @@ struct Lowering {
             return lowerAwait(awaited)
         }
         if let branch = expr.as(IfExprSyntax.self) {
+            if branch.elseBody == nil, let statement = lowerGroupNextBinding(branch.conditions, body: branch.body, loops: false, at: Syntax(branch)) {
+                return statement.map { [$0] } ?? []
+            }
             if branch.conditions.count == 1, case .expression(let condition)? = branch.conditions.first?.condition,
                 let statements = lowerTimedWaitIf(condition, branch)
             {
@@ -469,6 +481,7 @@ struct Lowering {
 
     /// `for i in a...b { }` and `for _ in a..<b { }`.
     private mutating func lowerLoop(_ loop: ForStmtSyntax) -> Statement? {
+        if loop.awaitKeyword != nil { return lowerGroupLoop(loop) }
         guard loop.whereClause == nil, loop.tryKeyword == nil, loop.awaitKeyword == nil, loop.caseKeyword == nil else {
             unsupported(Syntax(loop))
             return nil
