@@ -344,3 +344,72 @@ import Testing
             """, ["1️⃣": "the group's children give no value (Void): write _ here"])
     }
 }
+
+/// Cancellation, pinned by swiftc runs (/work/notes/sc-experiments/b, `run.sh PROG 200 0,1 5`:
+/// swiftc -O -swift-version 6, 200 runs on 2 cores, one output each).
+@Suite struct CancellationTests {
+    /// c1_cancel_sleep.swift: "cancelling woke cancelled=true end" 200/200: cancel() ends the
+    /// sleep at once, and checkCancellation's error ends the task.
+    @Test func cancelWakesASleepingTaskAndCheckCancellationEndsIt() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task.detached {
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                print("woke cancelled=\\(Task.isCancelled)")
+                try Task.checkCancellation()
+                print("not reached")
+            }
+            print("cancelling")
+            t.cancel()
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            print("end")
+            """)) == ["cancelling woke cancelled=true end"])
+    }
+
+    /// c2_cancel_children.swift: "a cancelled=true b cancelled=true end" 200/200: a task's
+    /// cancellation reaches its async let and its group's children.
+    @Test func cancellationReachesAsyncLetsAndGroupChildren() throws {
+        #expect(try outcomeSet(explore("""
+            func work(_ name: String) async -> String {
+                try? await Task.sleep(nanoseconds: 2_000_000_000)
+                return "\\(name) cancelled=\\(Task.isCancelled)"
+            }
+            let t = Task {
+                async let a = work("a")
+                let b = await withTaskGroup(of: String.self) { group in
+                    group.addTask { await work("b") }
+                    var s = ""
+                    for await v in group { s = v }
+                    return s
+                }
+                print(await a)
+                print(b)
+            }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            t.cancel()
+            await t.value
+            print("end")
+            """)) == ["a cancelled=true b cancelled=true end"])
+    }
+
+    /// c3_precancelled.swift: "main starts cancelled=true slept end" 200/200: a task cancelled
+    /// before it runs sees it, and its sleep ends at once.
+    @Test func aTaskCancelledBeforeItRuns() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task {
+                print("starts cancelled=\\(Task.isCancelled)")
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                print("slept")
+            }
+            t.cancel()
+            print("main")
+            await t.value
+            print("end")
+            """)) == ["main starts cancelled=true slept end"])
+    }
+
+    @Test func checkCancellationIsPlacedAtItsLine() {
+        expectDiagnostics("Task { 1️⃣Task.checkCancellation() }", ["1️⃣": "call can throw but is not marked with 'try'"])
+        expectDiagnostics("DispatchQueue.global().async {\n    1️⃣try Task.checkCancellation()\n}",
+                          ["1️⃣": "try Task.checkCancellation() is modelled directly in a Task { } body"])
+    }
+}

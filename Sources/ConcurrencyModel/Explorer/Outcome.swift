@@ -173,6 +173,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case cancels(tasks: [Int])
         /// `Task.isCancelled` read.
         case readsCancelled(Bool)
+        /// `try Task.checkCancellation()` in a cancelled task: CancellationError ends its body.
+        case throwsCancellation
     }
 
     public var thread: ThreadID

@@ -72,6 +72,16 @@ extension Semantics {
             let cancelled = site.thread.task.map { state.tasks[$0].cancelled } ?? false
             assign(variable, .bool(cancelled), thread: site.index, in: &state)
             return .moves(.readsCancelled(cancelled), advancesPC: true)
+        case .check:
+            guard let task = site.thread.task, state.tasks[task].cancelled else { return .moves(.readsCancelled(false), advancesPC: true) }
+            // CancellationError ends the task's body: every frame of it is over.
+            for index in state.threads[site.index].frames.indices {
+                state.threads[site.index].frames[index].pc = program[state.threads[site.index].frames[index].block].statements.count
+                if case .loop(let variable, _, let last) = state.threads[site.index].frames[index].role {
+                    state.threads[site.index].frames[index].role = .loop(variable: variable, current: last, last: last)
+                }
+            }
+            return .moves(.throwsCancellation, advancesPC: false)
         }
     }
 

@@ -6,6 +6,10 @@ extension Lowering {
         if let awaited = Self.awaited(expr) {
             return lowerAwaitValue(awaited)
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
+            member.declName.baseName.text == "isCancelled" {
+            return lowerIsCancelled(member)
+        }
         if let integer = expr.as(IntegerLiteralExprSyntax.self) {
             guard let value = integerValue(integer.literal.text) else {
                 report("integer literal out of range", Syntax(expr))

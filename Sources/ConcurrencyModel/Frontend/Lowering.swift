@@ -269,6 +269,9 @@ struct Lowering {
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
+        if let statements = lowerCheckCancellation(expr) {
+            return statements
+        }
         if let awaited = expr.as(AwaitExprSyntax.self) {
             return lowerAwait(awaited)
         }

@@ -218,6 +218,8 @@ private struct ProgramDumper {
             return "\(program.taskGroups[group.index].name).cancelAll()"
         case .cancellation(.read(let variable)):
             return "\(name(variable)) = Task.isCancelled"
+        case .cancellation(.check):
+            return "try Task.checkCancellation()"
         case .operation(let operation, let action):
             let op = name(operation)
             switch action {

@@ -65,4 +65,7 @@ public enum CancellationAction: Hashable, Sendable, Codable {
     case cancelGroup(TaskGroupID)
     /// `Task.isCancelled`, read into this hidden variable before the statement that uses it.
     case read(into: VariableID)
+    /// `try Task.checkCancellation()` in a task's body: a cancelled task throws
+    /// CancellationError there, which ends the task (its value is the error).
+    case check
 }

@@ -106,6 +106,7 @@ extension Narrator {
         case .cancels(let tasks) where tasks.isEmpty: "cancels nothing new (finished or cancelled already)"
         case .cancels(let tasks): "cancels task" + (tasks.count == 1 ? " " : "s ") + tasks.map(String.init).joined(separator: ", ")
         case .readsCancelled(let cancelled): "Task.isCancelled is \(cancelled)"
+        case .throwsCancellation: "Task.checkCancellation(): the task is cancelled, so it throws CancellationError, which ends the task"
         }
     }
 

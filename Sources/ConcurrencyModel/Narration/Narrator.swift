@@ -153,6 +153,7 @@ public struct Narrator: Hashable, Sendable {
         case .cancellation(.cancelTask(let handle)): "call \(name(handle)).cancel()"
         case .cancellation(.cancelGroup(let group)): "call \(name(group)).cancelAll()"
         case .cancellation(.read): "read Task.isCancelled"
+        case .cancellation(.check): "call Task.checkCancellation()"
         case .operationQueue(let queue, let action):
             switch action {
             case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"

@@ -80,7 +80,7 @@ enum ScheduleRenderer {
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
             .spawnsTask, .runsTask, .passesTask, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
-            .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled: nil
+            .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsCancellation: nil
         }
     }
 }
