@@ -413,3 +413,80 @@ import Testing
                           ["1️⃣": "try Task.checkCancellation() is modelled directly in a Task { } body"])
     }
 }
+
+/// Continuations, pinned by swiftc runs (/work/notes/sc-experiments/b, `run.sh PROG 100 0,1 5`:
+/// swiftc -O -swift-version 6, 100 runs on 2 cores).
+@Suite struct ContinuationTests {
+    /// k1_resume_from_gcd.swift: "before registered callback got 42" 98, "before callback
+    /// registered got 42" 2: the body runs at once, the callback races with its last line.
+    @Test func aContinuationResumedFromAQueue() throws {
+        #expect(try outcomeSet(explore("""
+            func fetch() async -> Int {
+                await withCheckedContinuation { cont in
+                    DispatchQueue.global().async {
+                        print("callback")
+                        cont.resume(returning: 42)
+                    }
+                    print("registered")
+                }
+            }
+            print("before")
+            let v = await fetch()
+            print("got \\(v)")
+            """)) == ["before registered callback got 42", "before callback registered got 42"])
+    }
+
+    /// k2_twice.swift: "resumed once" and SIGILL (exit 132) in 100 of 100 runs, stderr "Fatal
+    /// error: SWIFT TASK CONTINUATION MISUSE: prog tried to resume its continuation more than once".
+    @Test func aSecondResumeCrashes() throws {
+        let exploration = try explore("""
+            let t = Task {
+                let v = await withCheckedContinuation { cont in
+                    cont.resume(returning: 1)
+                    print("resumed once")
+                    cont.resume(returning: 2)
+                    print("resumed twice")
+                }
+                print("got \\(v)")
+            }
+            await t.value
+            """)
+        #expect(exploration.outcomes.map(\.lines) == [["resumed once"]])
+        let reason = try #require(exploration.reports.first?.deadlock)
+        guard case .runtimeError(_, .continuationResumedTwice, let span) = reason else {
+            Issue.record("not the continuation misuse: \(reason)")
+            return
+        }
+        #expect(span.line == 5)
+    }
+
+    /// k3_leak.swift (with a main-queue timer that ends the run after 1 s): "main before dropping
+    /// still waiting" in every run, and stderr "SWIFT TASK CONTINUATION MISUSE: prog leaked its
+    /// continuation without resuming it": the task never resumes, a hang without the timer.
+    @Test func aContinuationNeverResumedLeavesItsTaskWaiting() throws {
+        let exploration = try explore("""
+            Task {
+                print("before")
+                await withCheckedContinuation { (cont: CheckedContinuation<Void, Never>) in
+                    print("dropping")
+                }
+                print("after")
+            }
+            print("main")
+            """)
+        #expect(outcomeSet(exploration) == ["main before dropping deadlock"])
+    }
+
+    @Test func continuationMisuseIsPlacedAtItsLine() {
+        expectDiagnostics("""
+            Task {
+                await 1️⃣withCheckedContinuation { cont in print(1) }
+            }
+            """, ["1️⃣": "generic parameter 'T' could not be inferred"])
+        expectDiagnostics("""
+            Task {
+                await withCheckedContinuation { (cont: CheckedContinuation<Void, Never>) in 1️⃣cont.resume(throwing: 1) }
+            }
+            """, ["1️⃣": "resume(throwing:) is outside the supported subset"])
+    }
+}

@@ -40,6 +40,8 @@ struct MachineState: Hashable {
     var taskTimers: [TaskTimer] = []
     /// One per `withTaskGroup` of the program (started afresh each time it runs).
     var taskGroups: [TaskGroupState] = []
+    /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
+    var continuations: [ContinuationState] = []
 
     static let mainThreadID = 0
 
@@ -55,6 +57,7 @@ struct MachineState: Hashable {
         operations = program.operations.indices.map { OperationState(decl: OperationID(index: $0)) }
         operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
         taskGroups = Array(repeating: TaskGroupState(), count: program.taskGroups.count)
+        continuations = Array(repeating: ContinuationState(), count: program.continuations.count)
         if program.usesTasks {
             tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
             threads[0].task = 0
@@ -477,6 +480,15 @@ struct TaskState: Hashable {
     var parent: Int?
     /// The group (a `TaskGroupID` index) whose child it is.
     var group: Int?
+}
+
+/// A continuation: the task it belongs to, whether that task waits for it, and its value once
+/// resumed.
+struct ContinuationState: Hashable {
+    var task: Int?
+    var waiting = false
+    var resumed = false
+    var value: Value?
 }
 
 /// A task group while its `withTaskGroup` runs.

@@ -175,6 +175,15 @@ public struct ScheduleStep: Hashable, Sendable {
         case readsCancelled(Bool)
         /// `try Task.checkCancellation()` in a cancelled task: CancellationError ends its body.
         case throwsCancellation
+        /// `withCheckedContinuation`: its body runs here, now.
+        case startsContinuation(ContinuationID)
+        /// `cont.resume`: the value is kept; the task waiting for it (if any) continues, its job
+        /// queued on the executor it suspended on.
+        case resumesContinuation(ContinuationID, wakes: Int?)
+        /// The body has returned and nobody resumed the continuation yet: the task suspends.
+        case awaitsContinuation(ContinuationID)
+        /// The continuation was resumed: `withCheckedContinuation` returns its value.
+        case continuationReturns(ContinuationID)
     }
 
     public var thread: ThreadID

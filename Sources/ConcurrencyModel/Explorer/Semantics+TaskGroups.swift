@@ -99,3 +99,33 @@ extension Semantics {
         return cancelled
     }
 }
+
+/// The model's rules for continuations (swiftlang/swift CheckedContinuation.swift, and swiftc runs
+/// in /work/notes/sc-experiments/q9_*): the body runs at once in the calling task; the task waits
+/// only if nobody resumed the continuation by then; a resume puts the waiting task's job on the
+/// executor it suspended on (`ResumeToExecutor`); a second resume traps.
+extension Semantics {
+    func continuationStep(_ id: ContinuationID, _ action: ContinuationAction, at site: StepSite,
+                          in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        switch action {
+        case .start(let body):
+            state.continuations[id.index] = ContinuationState(task: site.thread.task)
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+            state.threads[site.index].frames.append(Frame(block: body, role: .inlineBody))
+            return .moves(.startsContinuation(id), advancesPC: false)
+        case .resume(let value):
+            guard !state.continuations[id.index].resumed else { throw .runtime(.continuationResumedTwice) }
+            state.continuations[id.index].resumed = true
+            state.continuations[id.index].value = try value.map { expression throws(EvaluationError) in
+                try evaluate(expression, for: site.thread, in: state)
+            }
+            var woken: Int?
+            if state.continuations[id.index].waiting, let task = state.continuations[id.index].task {
+                state.continuations[id.index].waiting = false
+                enqueueJob(task, on: queue(for: state.tasks[task].isolation), in: &state)
+                woken = task
+            }
+            return .moves(.resumesContinuation(id, wakes: woken), advancesPC: true)
+        }
+    }
+}

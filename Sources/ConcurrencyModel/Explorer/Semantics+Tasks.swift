@@ -110,6 +110,15 @@ extension Semantics {
             return try groupNextStep(next, at: site, in: &state)
         case .groupWaitAll(let group):
             return try groupWaitAllStep(group, at: site, in: &state)
+        case .continuation(let id, let result):
+            if state.continuations[id.index].resumed {
+                if let result, let value = state.continuations[id.index].value { assign(result, value, thread: site.index, in: &state) }
+                return .moves(.continuationReturns(id), advancesPC: true)
+            }
+            // The statement runs again once resumed, and then finds the value.
+            state.continuations[id.index].waiting = true
+            suspend(task, thread: site.index, in: &state)
+            event = .awaitsContinuation(id)
         }
         return .ends(.next(state, ScheduleStep(thread: site.thread.threadID, queue: site.queue, event: event, span: site.statement.span)))
     }

@@ -129,7 +129,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation:
+            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             return nil
         }
     }
@@ -251,6 +251,7 @@ final class Semantics: Sendable {
         case .hop(let isolation): effect = try hopStep(isolation, at: site, in: &state)
         case .withTaskGroup(let run): effect = withTaskGroupStep(run, at: site, in: &state)
         case .cancellation(let action): effect = try cancellationStep(action, at: site, in: &state)
+        case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):

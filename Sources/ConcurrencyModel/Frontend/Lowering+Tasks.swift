@@ -207,6 +207,13 @@ extension Lowering {
     mutating func awaitGivesValue(_ awaited: AwaitExprSyntax) -> Bool {
         if let handle = awaitedTask(awaited.expression) { return taskResultTypes[handle] != nil }
         guard let call = awaited.expression.as(FunctionCallExprSyntax.self) else { return false }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = call.trailingClosure {
+            // The body says: a continuation resumed with a value, a group's body that returns one.
+            if Self.continuationFunctions.contains(callee) { return body.trimmedDescription.contains("resume(returning:") }
+            if Self.taskGroupFunctions.contains(callee) {
+                return body.statements.contains { $0.item.as(ReturnStmtSyntax.self)?.expression != nil }
+            }
+        }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
             return function.returns != nil
         }
@@ -253,6 +260,9 @@ extension Lowering {
                 guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
                 return hopping(to: .actor(instance.queue), from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
             }
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.continuationFunctions.contains(callee.baseName.text) {
+            return lowerContinuation(call, named: callee.baseName.text, keepsValue: keepsValue)
         }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.taskGroupFunctions.contains(callee.baseName.text) {
             return lowerTaskGroup(call, named: callee.baseName.text, keepsValue: keepsValue)

@@ -70,6 +70,11 @@ struct Lowering {
     var taskResultTypes: [VariableID: StaticType] = [:]
     /// Every `withTaskGroup` lowered so far.
     var taskGroups: [TaskGroupDecl] = []
+    /// Every `withCheckedContinuation` lowered so far, and the type of the value each is resumed
+    /// with (absent: none).
+    var continuations: [ContinuationDecl] = []
+    var continuationTypes: [ContinuationID: StaticType] = [:]
+    var resumedWithoutValue: Set<ContinuationID> = []
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -90,6 +95,8 @@ struct Lowering {
         case actor(ActorInstance)
         /// The parameter of a `withTaskGroup` body, with the type its children give (nil: Void).
         case taskGroup(TaskGroupID, child: StaticType?)
+        /// The parameter of a `withCheckedContinuation` body.
+        case continuation(ContinuationID)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -173,6 +180,7 @@ struct Lowering {
         var program = Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
                               semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
         program.taskGroups = taskGroups
+        program.continuations = continuations
         return program
     }
 

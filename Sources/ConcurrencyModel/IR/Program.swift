@@ -22,6 +22,8 @@ public struct Program: Hashable, Sendable, Codable {
     public var operations: [OperationDecl] = []
     /// Every `withTaskGroup` / `withThrowingTaskGroup` in the snippet.
     public var taskGroups: [TaskGroupDecl] = []
+    /// Every `withCheckedContinuation` / `withCheckedThrowingContinuation` in the snippet.
+    public var continuations: [ContinuationDecl] = []
 
     public init(queues: [QueueDecl], blocks: [Block], entry: BlockID, variables: [VariableDecl] = [],
                 groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = [], workItems: [WorkItemDecl] = [],
@@ -54,6 +56,7 @@ public struct Program: Hashable, Sendable, Codable {
     public subscript(queue: OperationQueueID) -> OperationQueueDecl { operationQueues[queue.index] }
     public subscript(operation: OperationID) -> OperationDecl { operations[operation.index] }
     public subscript(group: TaskGroupID) -> TaskGroupDecl { taskGroups[group.index] }
+    public subscript(continuation: ContinuationID) -> ContinuationDecl { continuations[continuation.index] }
 }
 
 public struct QueueID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
@@ -215,6 +218,8 @@ public enum Action: Hashable, Sendable, Codable {
     case withTaskGroup(TaskGroupRun)
     /// `t.cancel()`, `group.cancelAll()`, `Task.isCancelled`, `try Task.checkCancellation()`.
     case cancellation(CancellationAction)
+    /// `withCheckedContinuation`'s body, `cont.resume(…)`.
+    case continuation(ContinuationID, ContinuationAction)
     /// An `await` that suspends the running task (see `Suspension`).
     case suspend(Suspension)
     /// The running task moves to the executor of an isolation: before an isolated function's

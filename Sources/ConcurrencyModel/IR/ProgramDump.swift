@@ -220,6 +220,12 @@ private struct ProgramDumper {
             return "\(name(variable)) = Task.isCancelled"
         case .cancellation(.check):
             return "try Task.checkCancellation()"
+        case .continuation(let id, .start):
+            return "withCheckedContinuation \(program[id].name)"
+        case .continuation(let id, .resume(let value)):
+            return "\(program[id].name).resume(" + (value.map { "returning: " + swift($0) } ?? "") + ")"
+        case .suspend(.continuation(let id, let result)):
+            return (result.map { "\(name($0)) = " } ?? "") + "await the resume of \(program[id].name)"
         case .operation(let operation, let action):
             let op = name(operation)
             switch action {

@@ -47,6 +47,7 @@ extension Program {
         case .concurrentPerform(let perform): [perform.body]
         case .spawn(let spawn): [spawn.body]
         case .withTaskGroup(let run): [run.body]
+        case .continuation(_, .start(let body)): [body]
         case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
         case .workItem(let item, .submit), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
@@ -56,7 +57,7 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .suspend, .hop, .cancellation:
+             .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
             []
         }
     }
@@ -74,7 +75,7 @@ extension Program {
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
-            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation:
+            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             false
         }
     }
@@ -91,7 +92,7 @@ extension Action {
         case .call(let call): call.arguments.map(\.value)
         case .returns(let value): value.map { [$0] } ?? []
         case .suspend(.sleep(let delay)): [delay.microseconds]
-        case .spawn, .suspend, .hop, .withTaskGroup, .cancellation: []
+        case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:
             []

@@ -78,4 +78,7 @@ public enum Suspension: Hashable, Sendable, Codable {
     case groupNext(GroupNext)
     /// `await group.waitForAll()`, and the end of `withTaskGroup`: until no child runs.
     case groupWaitAll(TaskGroupID)
+    /// The wait of `withCheckedContinuation` once its body has run: at once if it was resumed,
+    /// else until a `resume`; the value into `result`.
+    case continuation(ContinuationID, result: VariableID?)
 }

@@ -106,6 +106,12 @@ extension Narrator {
         case .cancels(let tasks) where tasks.isEmpty: "cancels nothing new (finished or cancelled already)"
         case .cancels(let tasks): "cancels task" + (tasks.count == 1 ? " " : "s ") + tasks.map(String.init).joined(separator: ", ")
         case .readsCancelled(let cancelled): "Task.isCancelled is \(cancelled)"
+        case .startsContinuation(let id): "withCheckedContinuation: its body runs now, here, with \(program[id].name)"
+        case .resumesContinuation(let id, let task?):
+            "\(program[id].name).resume: task \(task) was waiting for it; its job is queued on the executor it suspended on"
+        case .resumesContinuation(let id, nil): "\(program[id].name).resume: the value is kept for the await that comes"
+        case .awaitsContinuation(let id): "nobody has resumed \(program[id].name) yet: the task suspends, its executor free for other jobs"
+        case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
         case .throwsCancellation: "Task.checkCancellation(): the task is cancelled, so it throws CancellationError, which ends the task"
         }
     }

@@ -154,6 +154,9 @@ public struct Narrator: Hashable, Sendable {
         case .cancellation(.cancelGroup(let group)): "call \(name(group)).cancelAll()"
         case .cancellation(.read): "read Task.isCancelled"
         case .cancellation(.check): "call Task.checkCancellation()"
+        case .continuation(let id, .start): "run the body of withCheckedContinuation, which gets \(program[id].name)"
+        case .continuation(let id, .resume): "call \(program[id].name).resume"
+        case .suspend(.continuation(let id, _)): "await the resume of \(program[id].name)"
         case .operationQueue(let queue, let action):
             switch action {
             case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"
@@ -176,7 +179,7 @@ public struct Narrator: Hashable, Sendable {
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation:
+            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }

@@ -47,7 +47,7 @@ enum TagDetector {
             case .operation, .operationQueue: add("operations")
             case .precondition: add("debugging")
             case .suspend(.sleep): add("timing")
-            case .assign, .loop, .branch, .call, .print, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation: break
+            case .assign, .loop, .branch, .call, .print, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }
