@@ -475,6 +475,17 @@ import Testing
             print("main")
             """)
         #expect(outcomeSet(exploration) == ["main before dropping deadlock"])
+        let reason = try #require(exploration.reports.first?.deadlock)
+        guard case .stuck(let facts) = reason else {
+            Issue.record("not stuck: \(reason)")
+            return
+        }
+        #expect(Narrator(program: exploration.program).words(for: facts)
+            == "task 1 waits in withCheckedContinuation at line 3, and nothing resumes cont")
+    }
+
+    @Test func identicalStuckClausesAreCountedOnce() {
+        #expect(Narrator.countingDuplicates(["a waits", "b waits", "a waits"]) == ["2× a waits", "b waits"])
     }
 
     @Test func continuationMisuseIsPlacedAtItsLine() {

@@ -129,3 +129,34 @@ extension Semantics {
         }
     }
 }
+
+extension Semantics {
+    /// Tasks suspended for good: no job of theirs waits on an executor and no timer will wake
+    /// them, each with what it awaits and where.
+    func suspendedTasks(in state: MachineState) -> [StuckFact] {
+        var queued: Set<Int> = []
+        for queue in state.queues {
+            for case .job(let task) in queue.pending { queued.insert(task) }
+        }
+        var facts: [StuckFact] = []
+        for (index, task) in state.tasks.enumerated() where !task.finished && !task.frames.isEmpty && !queued.contains(index) {
+            guard !state.taskTimers.contains(where: { $0.task == index }), let frame = task.frames.last else { continue }
+            let statements = program[frame.block].statements
+            guard statements.indices.contains(frame.pc) else { continue }
+            let statement = statements[frame.pc]
+            let wait: TaskWait
+            switch statement.action {
+            case .suspend(.continuation(let id, _)): wait = .continuation(id)
+            case .suspend(.groupNext(let next)): wait = .group(next.group)
+            case .suspend(.groupWaitAll(let group)): wait = .group(group)
+            case .suspend(.value(let handle, _)):
+                let holder = ThreadState(id: -1, frames: task.frames)
+                guard case .int(let target)? = value(of: handle, for: holder, in: state) else { continue }
+                wait = .taskValue(target)
+            default: continue
+            }
+            facts.append(.taskWaits(task: index, wait, line: statement.span.line))
+        }
+        return facts
+    }
+}

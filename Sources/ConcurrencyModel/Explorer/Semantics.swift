@@ -363,6 +363,7 @@ final class Semantics: Sendable {
                 facts.append(.itemsWaiting(id, pending: queue.pending.count))
             }
         }
+        facts += suspendedTasks(in: state)
         return facts
     }
 
