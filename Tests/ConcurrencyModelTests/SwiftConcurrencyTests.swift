@@ -168,7 +168,7 @@ import Testing
 
     // MARK: Values of await
 
-    /// /tmp/sc24b/v1_values.swift, `run.sh v1_values.swift 300 0,1 5` (swiftc -O -swift-version 6):
+    /// /work/notes/sc-experiments/b/v1_values.swift, `run.sh v1_values.swift 300 0,1 5` (swiftc -O -swift-version 6):
     /// "3 2 a 1 d 2 x 3" 293 and "3 2 a 2 d 4 x 3" 7 of 300 runs: the model's two outcomes.
     @Test func awaitedValuesOfCallsTasksAndAsyncLets() throws {
         #expect(try outcomeSet(explore("""
@@ -191,7 +191,7 @@ import Testing
             """)) == ["3 2 a 1 d 2 x 3", "3 2 a 2 d 4 x 3"])
     }
 
-    /// /tmp/sc24b/v2_value_order.swift, 300 runs on 2 cores: "main one got 1 sum 3" 292, "one main
+    /// /work/notes/sc-experiments/b/v2_value_order.swift, 300 runs on 2 cores: "main one got 1 sum 3" 292, "one main
     /// got 1 sum 3" 8 — the model's two.
     @Test func aTaskClosureGivesItsValue() throws {
         #expect(try outcomeSet(explore("""
