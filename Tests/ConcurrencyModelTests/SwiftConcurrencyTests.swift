@@ -501,3 +501,35 @@ import Testing
             """, ["1️⃣": "resume(throwing:) is outside the supported subset"])
     }
 }
+
+/// GCD's blocking calls inside tasks (/work/notes/sc-experiments/b, `run.sh PROG 30 0,1 2`).
+@Suite struct BlockingInTasksTests {
+    /// s1_sem_in_tasks.swift: 30 of 30 runs hang with nothing printed on 2 cores: two tasks
+    /// blocked in wait() hold both pool threads, and the signaller never starts.
+    @Test func semaphoresInTasksStarveThePool() throws {
+        let source = """
+            let s = DispatchSemaphore(value: 0)
+            let a = Task.detached { s.wait(); print("woke a") }
+            let b = Task.detached { s.wait(); print("woke b") }
+            let c = Task.detached { print("signaller"); s.signal(); s.signal() }
+            await a.value
+            await b.value
+            print("done")
+            """
+        #expect(try outcomeSet(source, cores: 2) == ["deadlock"])
+        #expect(try outcomeSet(source, cores: 3) == ["signaller woke a woke b done", "signaller woke b woke a done"])
+    }
+
+    /// s2_main_sync_in_task.swift: "main in task" and SIGILL (132) in 30 of 30 runs.
+    @Test func mainSyncFromTheMainActorTraps() throws {
+        #expect(try outcomeSet(explore("""
+            Task { @MainActor in
+                print("in task")
+                DispatchQueue.main.sync { print("never") }
+            }
+            print("main")
+            try? await Task.sleep(nanoseconds: 200_000_000)
+            print("end")
+            """)) == ["main in task deadlock"])
+    }
+}
