@@ -533,3 +533,39 @@ import Testing
             """)) == ["main in task deadlock"])
     }
 }
+
+@Suite struct NonisolatedTests {
+    /// n1_nonisolated.swift (/work/notes/sc-experiments/b, `run.sh n1_nonisolated.swift 300 0,1 5`):
+    /// 206 "account 7 deposited account 7 0", 93 "account 7 account 7 0 deposited", 1 "account 7
+    /// deposited account 7 5" — three of the model's four. A nonisolated method runs where it is
+    /// called, without await.
+    @Test func aNonisolatedMethodIsCalledWithoutAwait() throws {
+        let model = try outcomeSet(explore("""
+            actor Account {
+                let id = 7
+                var balance = 0
+                nonisolated func label() -> String { "account \\(id)" }
+                func deposit(_ x: Int) { balance += x }
+                func read() -> Int { balance }
+            }
+            let a = Account()
+            print(a.label())
+            let t = Task.detached { await a.deposit(5); print("deposited") }
+            print(a.label(), await a.read())
+            await t.value
+            """))
+        #expect(model == ["account 7 deposited account 7 0", "account 7 account 7 0 deposited", "account 7 deposited account 7 5",
+                          "account 7 account 7 5 deposited"])
+    }
+
+    @Test func aNonisolatedMethodSeesOnlyConstants() {
+        #expect(problems("""
+            actor A {
+                var n = 0
+                nonisolated func f() -> Int { n }
+            }
+            let a = A()
+            print(a.f())
+            """).isEmpty == false)
+    }
+}

@@ -258,7 +258,7 @@ extension Lowering {
             if case .actor(let instance)? = lookup(base.baseName.text) {
                 guard let function = actorMethod(instance, method, at: Syntax(member)) else { return nil }
                 guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
-                return hopping(to: .actor(instance.queue), from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+                return hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
             }
         }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.continuationFunctions.contains(callee.baseName.text) {
@@ -328,7 +328,8 @@ extension Lowering {
                 continue
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil, function.genericParameterClause == nil,
-                function.signature.effectSpecifiers?.throwsClause == nil, function.modifiers.isEmpty {
+                function.signature.effectSpecifiers?.throwsClause == nil,
+                function.modifiers.allSatisfy({ $0.name.tokenKind == .keyword(.nonisolated) }) {
                 continue
             }
             report("an actor here has stored properties with initial values ('var n = 0') and methods", Syntax(member))
@@ -359,6 +360,11 @@ extension Lowering {
         }
         actorInstances[name] = instance
         bind(name, .actor(instance))
+        // Nonisolated synchronous methods are called like functions (`a.label()`, no await).
+        for case let function? in actor.memberBlock.members.map({ $0.decl.as(FunctionDeclSyntax.self) })
+        where Self.isNonisolated(function) && function.signature.effectSpecifiers?.asyncSpecifier == nil {
+            _ = actorMethod(instance, function.name.text, at: Syntax(function.name))
+        }
         return statements
     }
 
@@ -393,21 +399,32 @@ extension Lowering {
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+        // A nonisolated method runs where it is called (synchronous) or on the global executor.
+        let nonisolated = Self.isNonisolated(function)
+        let isolation: Isolation? = nonisolated ? (isAsync ? .generic : nil) : .actor(instance.queue)
         let declared = FunctionDecl(name: "\(instance.typeName).\(method)", body: block, parameters: parameters, returns: returns,
-                                    isolation: .actor(instance.queue))
+                                    isolation: isolation)
         actorMethods[key] = declared
         // Lowered with only the top level and the instance's properties in scope.
         let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
         // The method's own name finds its declaration (its `return`s, an implicit one).
-        scopes = [scopes[0], instance.properties.mapValues { .variable($0) }.merging([method: .function(declared)]) { property, _ in property }, [:]]
+        // Nonisolated code sees only the constant properties (Swift refuses the others there).
+        let visible = nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
+        scopes = [scopes[0], visible.mapValues { .variable($0) }.merging([method: .function(declared)]) { property, _ in property }, [:]]
         for case .value(_, let variable) in parameters { bind(variables[variable.index].name, .variable(variable)) }
-        functionContext = (.actor(instance.queue), isAsync)
+        functionContext = (isolation ?? .generic, isAsync)
         asyncContext = nil
         blocks[block.index].statements = lowerItems(body.statements)
         scopes = outerScopes
         functionContext = outerFunction
         asyncContext = outerAsync
         return declared
+    }
+}
+
+extension Lowering {
+    static func isNonisolated(_ function: FunctionDeclSyntax) -> Bool {
+        function.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
     }
 }
 
