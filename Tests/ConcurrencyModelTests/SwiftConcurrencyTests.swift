@@ -165,4 +165,407 @@ import Testing
         expectDiagnostics("async let x = 1️⃣1", ["1️⃣": "an async let runs a call here"])
         expectDiagnostics("Task(1️⃣name: \"x\") { print(1) }", ["1️⃣": "write Task { … }, Task(priority: .high) { … } or Task.detached { … }"])
     }
+
+    // MARK: Values of await
+
+    /// /work/notes/sc-experiments/b/v1_values.swift, `run.sh v1_values.swift 300 0,1 5` (swiftc -O -swift-version 6):
+    /// "3 2 a 1 d 2 x 3" 293 and "3 2 a 2 d 4 x 3" 7 of 300 runs: the model's two outcomes.
+    @Test func awaitedValuesOfCallsTasksAndAsyncLets() throws {
+        #expect(try outcomeSet(explore("""
+            actor Counter {
+                var n = 0
+                func bump() -> Int { n += 1; return n }
+                func read() -> Int { n }
+            }
+            func twice(_ x: Int) async -> Int { x * 2 }
+            let c = Counter()
+            let t = Task.detached { await c.bump() }
+            let a = await c.bump()
+            let b = await t.value
+            print(a + b)
+            print(await c.read())
+            let d = await twice(a)
+            print("a \\(a) d \\(d)")
+            async let x = c.bump()
+            print("x", await x)
+            """)) == ["3 2 a 1 d 2 x 3", "3 2 a 2 d 4 x 3"])
+    }
+
+    /// /work/notes/sc-experiments/b/v2_value_order.swift, 300 runs on 2 cores: "main one got 1 sum 3" 292, "one main
+    /// got 1 sum 3" 8 — the model's two.
+    @Test func aTaskClosureGivesItsValue() throws {
+        #expect(try outcomeSet(explore("""
+            let t1 = Task.detached {
+                print("one")
+                return 1
+            }
+            let t2 = Task { 2 }
+            print("main")
+            let s = await t1.value
+            print("got \\(s)")
+            print("sum \\(s + (await t2.value))")
+            """)) == ["main one got 1 sum 3", "one main got 1 sum 3"])
+    }
+
+    @Test func anAwaitWithoutAValueIsRefusedWhereItsValueIsUsed() {
+        expectDiagnostics("""
+            actor A { func f() async { } }
+            let a = A()
+            let v = 1️⃣a.f()
+            """.replacingOccurrences(of: "1️⃣a.f()", with: "await 1️⃣a.f()"), ["1️⃣": "'a.f' returns nothing: await it on a line of its own"])
+        expectDiagnostics("""
+            let t = Task { print(1) }
+            print(await 1️⃣t.value)
+            """, ["1️⃣": "'t.value' gives no value here (its task returns none): await it on a line of its own"])
+        expectDiagnostics("""
+            func f() async -> Int { 1 }
+            DispatchQueue.global().async { print(1️⃣await f()) }
+            """, ["1️⃣": "'async' call in a function that does not support concurrency"])
+    }
+}
+
+/// Task groups, pinned by swiftc runs (programs in /work/notes/sc-experiments/b, harness
+/// `run.sh PROG 300 0,1 5`: swiftc -O -swift-version 6, 300 runs on 2 cores).
+@Suite struct TaskGroupTests {
+    /// g1_sum.swift: 13 distinct outputs in 300 runs (225 "added child 1 child 2 child 3 got 10
+    /// got 20 got 30 total 60"); children start at addTask and give values as they finish.
+    static let sum = """
+        let total = await withTaskGroup(of: Int.self) { group in
+            for i in 1...3 {
+                group.addTask {
+                    print("child \\(i)")
+                    return i * 10
+                }
+            }
+            print("added")
+            var sum = 0
+            for await v in group {
+                print("got \\(v)")
+                sum += v
+            }
+            return sum
+        }
+        print("total \\(total)")
+        """
+
+    static let sumMeasured: Set<String> = [
+        "added child 1 child 2 child 3 got 10 got 20 got 30 total 60",
+        "added child 1 child 2 child 3 got 20 got 10 got 30 total 60",
+        "added child 1 child 3 child 2 got 10 got 30 got 20 total 60",
+        "added child 1 child 2 child 3 got 20 got 30 got 10 total 60",
+        "added child 1 child 3 child 2 got 10 got 20 got 30 total 60",
+        "child 1 child 2 child 3 added got 10 got 20 got 30 total 60",
+        "added child 2 child 3 child 1 got 20 got 30 got 10 total 60",
+        "added child 2 child 3 got 20 got 30 child 1 got 10 total 60",
+        "added child 2 child 3 child 1 got 20 got 10 got 30 total 60",
+        "added child 1 child 3 got 10 got 30 child 2 got 20 total 60",
+        "added child 1 child 2 child 3 got 10 got 30 got 20 total 60",
+        "added child 2 child 1 child 3 got 20 got 10 got 30 total 60",
+        "added child 1 child 3 got 10 child 2 got 30 got 20 total 60",
+    ]
+
+    @Test func childrenGiveTheirValuesInTheOrderTheyFinish() throws {
+        let model = try outcomeSet(explore(Self.sum))
+        #expect(Self.sumMeasured.subtracting(model).isEmpty, "\(Self.sumMeasured.subtracting(model))")
+        // Every child's value is taken once, each after its child printed, and the sum is whole.
+        #expect(model.allSatisfy { $0.hasSuffix("total 60") })
+        #expect(!model.contains { $0.range(of: "got 10")!.lowerBound < $0.range(of: "child 1")!.lowerBound })
+    }
+
+    /// g3_void.swift: 240/29/25/6 of 300 runs; the group waits for its children before it returns.
+    @Test func aGroupWaitsForItsChildrenBeforeItReturns() throws {
+        let model = try outcomeSet(explore("""
+            await withTaskGroup(of: Void.self) { group in
+                for i in 0..<3 {
+                    group.addTask { print("task \\(i)") }
+                }
+                print("added")
+            }
+            print("done")
+            """))
+        let measured: Set<String> = ["added task 0 task 1 task 2 done", "added task 0 task 2 task 1 done",
+                                     "added task 1 task 2 task 0 done", "task 0 task 1 task 2 added done"]
+        #expect(measured.subtracting(model).isEmpty)
+        #expect(model.allSatisfy { $0.hasSuffix(" done") })
+    }
+
+    /// g2_next.swift: "first fast all done end" in 300 of 300 runs.
+    @Test func nextTakesTheFirstToFinishAndWaitForAllTheRest() throws {
+        #expect(try outcomeSet(explore("""
+            await withTaskGroup(of: String.self) { group in
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: 20_000_000)
+                    return "slow"
+                }
+                group.addTask { "fast" }
+                if let first = await group.next() { print("first \\(first)") }
+                await group.waitForAll()
+                print("all done")
+            }
+            print("end")
+            """)) == ["first fast all done end"])
+    }
+
+    /// g4_throwing.swift: "main n 3" in 300 of 300 runs.
+    @Test func aThrowingGroupInATask() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task {
+                let n = try await withThrowingTaskGroup(of: Int.self) { group in
+                    group.addTask { 1 }
+                    group.addTask { 2 }
+                    var count = 0
+                    for try await v in group { count += v }
+                    return count
+                }
+                print("n \\(n)")
+            }
+            print("main")
+            try await t.value
+            """)) == ["main n 3"])
+    }
+
+    @Test func groupMisuseIsPlacedAtItsLine() {
+        expectDiagnostics("""
+            await withTaskGroup(of: Int.self) { group in
+                group.addTask { 1️⃣print(1) }
+            }
+            """.replacingOccurrences(of: "{ 1️⃣print(1) }", with: "1️⃣{ print(1) }"), ["1️⃣": "the group's children give 'Int': the closure must return one"])
+        expectDiagnostics("""
+            await withTaskGroup(of: Int.self) { group in
+                group.addTask { 1 }
+                1️⃣group.waitForAll()
+            }
+            """, ["1️⃣": "'waitForAll' is async: write await group.waitForAll()"])
+        expectDiagnostics("""
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { print(1) }
+                for await 1️⃣v in group { print(2) }
+            }
+            """, ["1️⃣": "the group's children give no value (Void): write _ here"])
+    }
+}
+
+/// Cancellation, pinned by swiftc runs (/work/notes/sc-experiments/b, `run.sh PROG 200 0,1 5`:
+/// swiftc -O -swift-version 6, 200 runs on 2 cores, one output each).
+@Suite struct CancellationTests {
+    /// c1_cancel_sleep.swift: "cancelling woke cancelled=true end" 200/200: cancel() ends the
+    /// sleep at once, and checkCancellation's error ends the task.
+    @Test func cancelWakesASleepingTaskAndCheckCancellationEndsIt() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task.detached {
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                print("woke cancelled=\\(Task.isCancelled)")
+                try Task.checkCancellation()
+                print("not reached")
+            }
+            print("cancelling")
+            t.cancel()
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            print("end")
+            """)) == ["cancelling woke cancelled=true end"])
+    }
+
+    /// c2_cancel_children.swift: "a cancelled=true b cancelled=true end" 200/200: a task's
+    /// cancellation reaches its async let and its group's children.
+    @Test func cancellationReachesAsyncLetsAndGroupChildren() throws {
+        #expect(try outcomeSet(explore("""
+            func work(_ name: String) async -> String {
+                try? await Task.sleep(nanoseconds: 2_000_000_000)
+                return "\\(name) cancelled=\\(Task.isCancelled)"
+            }
+            let t = Task {
+                async let a = work("a")
+                let b = await withTaskGroup(of: String.self) { group in
+                    group.addTask { await work("b") }
+                    var s = ""
+                    for await v in group { s = v }
+                    return s
+                }
+                print(await a)
+                print(b)
+            }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+            t.cancel()
+            await t.value
+            print("end")
+            """)) == ["a cancelled=true b cancelled=true end"])
+    }
+
+    /// c3_precancelled.swift: "main starts cancelled=true slept end" 200/200: a task cancelled
+    /// before it runs sees it, and its sleep ends at once.
+    @Test func aTaskCancelledBeforeItRuns() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task {
+                print("starts cancelled=\\(Task.isCancelled)")
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                print("slept")
+            }
+            t.cancel()
+            print("main")
+            await t.value
+            print("end")
+            """)) == ["main starts cancelled=true slept end"])
+    }
+
+    @Test func checkCancellationIsPlacedAtItsLine() {
+        expectDiagnostics("Task { 1️⃣Task.checkCancellation() }", ["1️⃣": "call can throw but is not marked with 'try'"])
+        expectDiagnostics("DispatchQueue.global().async {\n    1️⃣try Task.checkCancellation()\n}",
+                          ["1️⃣": "try Task.checkCancellation() is modelled directly in a Task { } body"])
+    }
+}
+
+/// Continuations, pinned by swiftc runs (/work/notes/sc-experiments/b, `run.sh PROG 100 0,1 5`:
+/// swiftc -O -swift-version 6, 100 runs on 2 cores).
+@Suite struct ContinuationTests {
+    /// k1_resume_from_gcd.swift: "before registered callback got 42" 98, "before callback
+    /// registered got 42" 2: the body runs at once, the callback races with its last line.
+    @Test func aContinuationResumedFromAQueue() throws {
+        #expect(try outcomeSet(explore("""
+            func fetch() async -> Int {
+                await withCheckedContinuation { cont in
+                    DispatchQueue.global().async {
+                        print("callback")
+                        cont.resume(returning: 42)
+                    }
+                    print("registered")
+                }
+            }
+            print("before")
+            let v = await fetch()
+            print("got \\(v)")
+            """)) == ["before registered callback got 42", "before callback registered got 42"])
+    }
+
+    /// k2_twice.swift: "resumed once" and SIGILL (exit 132) in 100 of 100 runs, stderr "Fatal
+    /// error: SWIFT TASK CONTINUATION MISUSE: prog tried to resume its continuation more than once".
+    @Test func aSecondResumeCrashes() throws {
+        let exploration = try explore("""
+            let t = Task {
+                let v = await withCheckedContinuation { cont in
+                    cont.resume(returning: 1)
+                    print("resumed once")
+                    cont.resume(returning: 2)
+                    print("resumed twice")
+                }
+                print("got \\(v)")
+            }
+            await t.value
+            """)
+        #expect(exploration.outcomes.map(\.lines) == [["resumed once"]])
+        let reason = try #require(exploration.reports.first?.deadlock)
+        guard case .runtimeError(_, .continuationResumedTwice, let span) = reason else {
+            Issue.record("not the continuation misuse: \(reason)")
+            return
+        }
+        #expect(span.line == 5)
+    }
+
+    /// k3_leak.swift (with a main-queue timer that ends the run after 1 s): "main before dropping
+    /// still waiting" in every run, and stderr "SWIFT TASK CONTINUATION MISUSE: prog leaked its
+    /// continuation without resuming it": the task never resumes, a hang without the timer.
+    @Test func aContinuationNeverResumedLeavesItsTaskWaiting() throws {
+        let exploration = try explore("""
+            Task {
+                print("before")
+                await withCheckedContinuation { (cont: CheckedContinuation<Void, Never>) in
+                    print("dropping")
+                }
+                print("after")
+            }
+            print("main")
+            """)
+        #expect(outcomeSet(exploration) == ["main before dropping deadlock"])
+        let reason = try #require(exploration.reports.first?.deadlock)
+        guard case .stuck(let facts) = reason else {
+            Issue.record("not stuck: \(reason)")
+            return
+        }
+        #expect(Narrator(program: exploration.program).words(for: facts)
+            == "task 1 waits in withCheckedContinuation at line 3, and nothing resumes cont")
+    }
+
+    @Test func identicalStuckClausesAreCountedOnce() {
+        #expect(Narrator.countingDuplicates(["a waits", "b waits", "a waits"]) == ["2× a waits", "b waits"])
+    }
+
+    @Test func continuationMisuseIsPlacedAtItsLine() {
+        expectDiagnostics("""
+            Task {
+                await 1️⃣withCheckedContinuation { cont in print(1) }
+            }
+            """, ["1️⃣": "generic parameter 'T' could not be inferred"])
+        expectDiagnostics("""
+            Task {
+                await withCheckedContinuation { (cont: CheckedContinuation<Void, Never>) in 1️⃣cont.resume(throwing: 1) }
+            }
+            """, ["1️⃣": "resume(throwing:) is outside the supported subset"])
+    }
+}
+
+/// GCD's blocking calls inside tasks (/work/notes/sc-experiments/b, `run.sh PROG 30 0,1 2`).
+@Suite struct BlockingInTasksTests {
+    /// s1_sem_in_tasks.swift: 30 of 30 runs hang with nothing printed on 2 cores: two tasks
+    /// blocked in wait() hold both pool threads, and the signaller never starts.
+    @Test func semaphoresInTasksStarveThePool() throws {
+        let source = """
+            let s = DispatchSemaphore(value: 0)
+            let a = Task.detached { s.wait(); print("woke a") }
+            let b = Task.detached { s.wait(); print("woke b") }
+            let c = Task.detached { print("signaller"); s.signal(); s.signal() }
+            await a.value
+            await b.value
+            print("done")
+            """
+        #expect(try outcomeSet(source, cores: 2) == ["deadlock"])
+        #expect(try outcomeSet(source, cores: 3) == ["signaller woke a woke b done", "signaller woke b woke a done"])
+    }
+
+    /// s2_main_sync_in_task.swift: "main in task" and SIGILL (132) in 30 of 30 runs.
+    @Test func mainSyncFromTheMainActorTraps() throws {
+        #expect(try outcomeSet(explore("""
+            Task { @MainActor in
+                print("in task")
+                DispatchQueue.main.sync { print("never") }
+            }
+            print("main")
+            try? await Task.sleep(nanoseconds: 200_000_000)
+            print("end")
+            """)) == ["main in task deadlock"])
+    }
+}
+
+@Suite struct NonisolatedTests {
+    /// n1_nonisolated.swift (/work/notes/sc-experiments/b, `run.sh n1_nonisolated.swift 300 0,1 5`):
+    /// 206 "account 7 deposited account 7 0", 93 "account 7 account 7 0 deposited", 1 "account 7
+    /// deposited account 7 5" — three of the model's four. A nonisolated method runs where it is
+    /// called, without await.
+    @Test func aNonisolatedMethodIsCalledWithoutAwait() throws {
+        let model = try outcomeSet(explore("""
+            actor Account {
+                let id = 7
+                var balance = 0
+                nonisolated func label() -> String { "account \\(id)" }
+                func deposit(_ x: Int) { balance += x }
+                func read() -> Int { balance }
+            }
+            let a = Account()
+            print(a.label())
+            let t = Task.detached { await a.deposit(5); print("deposited") }
+            print(a.label(), await a.read())
+            await t.value
+            """))
+        #expect(model == ["account 7 deposited account 7 0", "account 7 account 7 0 deposited", "account 7 deposited account 7 5",
+                          "account 7 account 7 5 deposited"])
+    }
+
+    @Test func aNonisolatedMethodSeesOnlyConstants() {
+        #expect(problems("""
+            actor A {
+                var n = 0
+                nonisolated func f() -> Int { n }
+            }
+            let a = A()
+            print(a.f())
+            """).isEmpty == false)
+    }
 }

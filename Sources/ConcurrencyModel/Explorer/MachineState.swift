@@ -38,6 +38,10 @@ struct MachineState: Hashable {
     var tasks: [TaskState] = []
     /// `Task.sleep` timers: each continues its task on the global executor when due.
     var taskTimers: [TaskTimer] = []
+    /// One per `withTaskGroup` of the program (started afresh each time it runs).
+    var taskGroups: [TaskGroupState] = []
+    /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
+    var continuations: [ContinuationState] = []
 
     static let mainThreadID = 0
 
@@ -52,6 +56,8 @@ struct MachineState: Hashable {
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
         operations = program.operations.indices.map { OperationState(decl: OperationID(index: $0)) }
         operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
+        taskGroups = Array(repeating: TaskGroupState(), count: program.taskGroups.count)
+        continuations = Array(repeating: ContinuationState(), count: program.continuations.count)
         if program.usesTasks {
             tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
             threads[0].task = 0
@@ -190,7 +196,7 @@ struct ThreadState: Hashable {
         frames.contains { frame in
             switch frame.role {
             case .item(let held, barrier: true, _), .syncBody(let held, _, barrier: true): held == queue
-            case .item, .syncBody, .topLevel, .branch, .call, .loop, .task: false
+            case .item, .syncBody, .topLevel, .branch, .call, .loop, .task, .inlineBody: false
             }
         }
     }
@@ -229,6 +235,9 @@ struct Frame: Hashable {
         case branch
         /// The body of a function the snippet declares: it sees its parameters, not the caller's locals.
         case call
+        /// A closure run in place that a `return` leaves, seeing the caller's locals (the body of
+        /// `withTaskGroup`).
+        case inlineBody
         /// A loop's body, in iteration `current` of `current...last`.
         case loop(variable: VariableID?, current: Int, last: Int)
         /// The body of a task (an index into `MachineState.tasks`): the task ends with it.
@@ -237,7 +246,7 @@ struct Frame: Hashable {
         var queue: QueueID? {
             switch self {
             case .item(let queue, _, _), .syncBody(let queue, _, _): queue
-            case .topLevel, .branch, .loop, .call, .task: nil
+            case .topLevel, .branch, .loop, .call, .task, .inlineBody: nil
             }
         }
 
@@ -245,7 +254,7 @@ struct Frame: Hashable {
         /// closure's body.
         var isBody: Bool {
             switch self {
-            case .item, .call, .syncBody, .topLevel, .task: true
+            case .item, .call, .syncBody, .topLevel, .task, .inlineBody: true
             case .branch, .loop: false
             }
         }
@@ -255,7 +264,7 @@ struct Frame: Hashable {
             switch self {
             case .topLevel, .item, .call, .task: true
             case .syncBody(_, let waiter, _): waiter != nil
-            case .branch, .loop: false
+            case .branch, .loop, .inlineBody: false
             }
         }
     }
@@ -465,6 +474,32 @@ struct TaskState: Hashable {
     var result: Value?
     /// Tasks suspended in `await` of its value, resumed when it finishes.
     var waiters: [Int] = []
+    /// Cancelled (`t.cancel()`, its group's `cancelAll()`, its parent's cancellation).
+    var cancelled = false
+    /// The task whose child it is (an async let's, a group's), which passes cancellation on.
+    var parent: Int?
+    /// The group (a `TaskGroupID` index) whose child it is.
+    var group: Int?
+}
+
+/// A continuation: the task it belongs to, whether that task waits for it, and its value once
+/// resumed.
+struct ContinuationState: Hashable {
+    var task: Int?
+    var waiting = false
+    var resumed = false
+    var value: Value?
+}
+
+/// A task group while its `withTaskGroup` runs.
+struct TaskGroupState: Hashable {
+    /// Children not finished yet, by creation.
+    var running: [Int] = []
+    /// Finished children whose values nobody took yet, in the order they finished.
+    var finished: [Int] = []
+    var cancelled = false
+    /// The task suspended in `next()`, `for await` or `waitForAll()`.
+    var waiter: Int?
 }
 
 /// A `Task.sleep` in progress: the task's job goes to the global executor at `due`.

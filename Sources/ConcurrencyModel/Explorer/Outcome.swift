@@ -160,6 +160,30 @@ public struct ScheduleStep: Hashable, Sendable {
         case staysOn(Isolation)
         /// `op.start()` returns: the operation has finished (or had, and nothing ran).
         case operationStartReturns(operation: OperationID)
+        /// `withTaskGroup`: the group starts empty and its body runs in place.
+        case startsTaskGroup(group: TaskGroupID)
+        /// `for await`, `next()`: the group hands over a finished child's value.
+        case takesChild(group: TaskGroupID, task: Int)
+        /// `next()`, `for await`, `waitForAll()`, the end of `withTaskGroup`: no child runs.
+        case groupDrained(group: TaskGroupID)
+        /// `next()`, `for await`, `waitForAll()` with children running and none finished: the
+        /// task gives up its executor until one finishes.
+        case awaitsGroup(group: TaskGroupID)
+        /// `t.cancel()`, `group.cancelAll()`: these tasks are cancelled (their children with them).
+        case cancels(tasks: [Int])
+        /// `Task.isCancelled` read.
+        case readsCancelled(Bool)
+        /// `try Task.checkCancellation()` in a cancelled task: CancellationError ends its body.
+        case throwsCancellation
+        /// `withCheckedContinuation`: its body runs here, now.
+        case startsContinuation(ContinuationID)
+        /// `cont.resume`: the value is kept; the task waiting for it (if any) continues, its job
+        /// queued on the executor it suspended on.
+        case resumesContinuation(ContinuationID, wakes: Int?)
+        /// The body has returned and nobody resumed the continuation yet: the task suspends.
+        case awaitsContinuation(ContinuationID)
+        /// The continuation was resumed: `withCheckedContinuation` returns its value.
+        case continuationReturns(ContinuationID)
     }
 
     public var thread: ThreadID

@@ -22,7 +22,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
                 .activate, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
                 break
-            case .spawn, .suspend:
+            case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation:
                 hasAsync = true
             }
             switch statement.action {
@@ -31,7 +31,7 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
+                .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
                 break
             }
             switch statement.action {
@@ -56,7 +56,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop:
+                .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -98,7 +98,8 @@ extension Action {
     var takesTime: Bool {
         switch self {
         case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): true
-        case .suspend(.yield), .suspend(.value), .spawn, .hop: false
+        case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .spawn, .hop,
+            .withTaskGroup, .cancellation, .continuation: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns:
             false

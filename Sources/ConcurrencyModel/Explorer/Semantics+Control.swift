@@ -68,7 +68,7 @@ extension Semantics {
         case .syncBody(_, let waiter?, _):
             guard let w = state.threadIndex(waiter) else { return }
             caller = (w, state.threads[w].frames.count - 1)
-        case .syncBody, .call:
+        case .syncBody, .call, .inlineBody:
             break
         case .task(let task):
             state.tasks[task].result = value
@@ -82,6 +82,7 @@ extension Semantics {
         let target: VariableID? = switch program[frame.block].statements[frame.pc - 1].action {
         case .call(let call): call.result
         case .dispatch(_, .sync, _, let options): options.result
+        case .withTaskGroup(let run): run.result
         default: nil
         }
         if let target { state.threads[caller.thread].frames[caller.frame].locals[target] = value }

@@ -44,7 +44,7 @@ extension Semantics {
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .dispatch, .group, .semaphore, .activate, .precondition, .workItem,
-            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }

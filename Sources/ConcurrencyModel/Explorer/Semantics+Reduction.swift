@@ -13,6 +13,17 @@ extension Semantics {
         func local(_ delay: Delay) -> Bool {
             !delay.variablesRead.contains { program[$0].isGlobal } && (try? microseconds(delay, for: thread, in: state)) != nil
         }
+        // Ending a task is seen by others: its group takes the values of children in the order
+        // they finish, a task awaiting it resumes.
+        if thread.task != nil {
+            if case .returns = statement.action {
+                guard let boundary = thread.frames.lastIndex(where: \.isBody) else { return false }
+                if case .task = thread.frames[boundary].role { return false }
+                if endsTask(thread.frames[..<boundary], afterTop: false) { return false }
+            } else if endsTask(thread.frames[...], afterTop: true) {
+                return false
+            }
+        }
         switch statement.action {
         case .assign(let assignment):
             return !program[assignment.target].isGlobal && local(assignment.value) && (assignment.index.map(local) ?? true)
@@ -33,8 +44,21 @@ extension Semantics {
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .precondition, .workItem,
-            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             return false
         }
+    }
+
+    /// Whether nothing is left to run in these frames (a task's, outermost first) once the top one
+    /// has run its next statement (`afterTop`) or as they stand.
+    private func endsTask(_ frames: ArraySlice<Frame>, afterTop: Bool) -> Bool {
+        guard let top = frames.indices.last else { return true }
+        for index in frames.indices.reversed() {
+            let frame = frames[index]
+            let done = afterTop && index == top ? 1 : 0
+            if program[frame.block].statements.count - frame.pc - done > 0 { return false }
+            if case .loop(_, let current, let last) = frame.role, current < last { return false }
+        }
+        return true
     }
 }

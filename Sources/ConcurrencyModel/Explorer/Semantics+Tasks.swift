@@ -56,6 +56,16 @@ extension Semantics {
         let priority = spawn.priority?.rank ?? (spawn.kind == .detached ? TaskPriority.medium.rank : inherited)
         var task = TaskState(isolation: spawn.isolation, priority: priority)
         task.frames = [Frame(block: spawn.body, role: .task(index), locals: visibleLocals(of: site.thread))]
+        // Children (an async let's, a group's) share their parent's cancellation.
+        if spawn.kind == .asyncLet || spawn.kind == .groupChild, let parent = site.thread.task {
+            task.parent = parent
+            task.cancelled = state.tasks[parent].cancelled
+        }
+        if let group = spawn.group {
+            task.group = group.index
+            task.cancelled = task.cancelled || state.taskGroups[group.index].cancelled
+            state.taskGroups[group.index].running.append(index)
+        }
         state.tasks.append(task)
         if let handle = spawn.handle { assign(handle, .int(index), thread: site.index, in: &state) }
         enqueueJob(index, on: queue(for: spawn.isolation), in: &state)
@@ -72,6 +82,12 @@ extension Semantics {
             suspend(task, thread: site.index, in: &state)
             enqueueJob(task, on: queue(for: .generic), in: &state)
             event = .yields
+        case .sleep where state.tasks[task].cancelled:
+            // A cancelled task's sleep throws CancellationError (`try?` drops it): it ends at once.
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+            suspend(task, thread: site.index, in: &state)
+            enqueueJob(task, on: queue(for: .generic), in: &state)
+            event = .sleepsTask(microseconds: 0)
         case .sleep(let delay):
             let microseconds = try microseconds(delay, for: site.thread, in: state)
             state.threads[site.index].frames[site.frameIndex].pc += 1
@@ -90,6 +106,19 @@ extension Semantics {
             state.tasks[target].waiters.append(task)
             suspend(task, thread: site.index, in: &state)
             event = .awaitsTask(task: target)
+        case .groupNext(let next):
+            return try groupNextStep(next, at: site, in: &state)
+        case .groupWaitAll(let group):
+            return try groupWaitAllStep(group, at: site, in: &state)
+        case .continuation(let id, let result):
+            if state.continuations[id.index].resumed {
+                if let result, let value = state.continuations[id.index].value { assign(result, value, thread: site.index, in: &state) }
+                return .moves(.continuationReturns(id), advancesPC: true)
+            }
+            // The statement runs again once resumed, and then finds the value.
+            state.continuations[id.index].waiting = true
+            suspend(task, thread: site.index, in: &state)
+            event = .awaitsContinuation(id)
         }
         return .ends(.next(state, ScheduleStep(thread: site.thread.threadID, queue: site.queue, event: event, span: site.statement.span)))
     }
@@ -211,6 +240,7 @@ extension Semantics {
         let waiters = state.tasks[task].waiters
         state.tasks[task].waiters = []
         for waiter in waiters { enqueueJob(waiter, on: queue(for: .generic), in: &state) }
+        if let group = state.tasks[task].group { childFinished(task, group: group, in: &state) }
     }
 
     /// A due `Task.sleep` timer: the task's job goes to the global executor.

@@ -129,7 +129,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
+            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             return nil
         }
     }
@@ -249,6 +249,9 @@ final class Semantics: Sendable {
         case .spawn(let spawn): effect = spawnStep(spawn, at: site, in: &state)
         case .suspend(let suspension): effect = try suspendStep(suspension, at: site, in: &state)
         case .hop(let isolation): effect = try hopStep(isolation, at: site, in: &state)
+        case .withTaskGroup(let run): effect = withTaskGroupStep(run, at: site, in: &state)
+        case .cancellation(let action): effect = try cancellationStep(action, at: site, in: &state)
+        case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):
@@ -277,7 +280,7 @@ final class Semantics: Sendable {
                 state.threads[t].frames[last].role = .loop(variable: variable, current: current + 1, last: end)
                 state.threads[t].frames[last].locals = variable.map { [$0: .int(current + 1)] } ?? [:]
                 continue
-            case .loop, .topLevel, .branch, .call, .item, .syncBody, .task:
+            case .loop, .topLevel, .branch, .call, .item, .syncBody, .task, .inlineBody:
                 break
             }
             state.threads[t].frames.removeLast()
@@ -288,7 +291,7 @@ final class Semantics: Sendable {
             case nil: break
             }
             switch frame.role {
-            case .topLevel, .branch, .loop, .call, .task:
+            case .topLevel, .branch, .loop, .call, .task, .inlineBody:
                 break
             case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
@@ -360,6 +363,7 @@ final class Semantics: Sendable {
                 facts.append(.itemsWaiting(id, pending: queue.pending.count))
             }
         }
+        facts += suspendedTasks(in: state)
         return facts
     }
 

@@ -18,6 +18,18 @@ public enum StuckFact: Hashable, Sendable {
     case mainQueueBlocked(QueueID, pending: Int)
     /// A queue has items that never start.
     case itemsWaiting(QueueID, pending: Int)
+    /// A task suspended at `line` that nothing will ever resume.
+    case taskWaits(task: Int, TaskWait, line: Int)
+}
+
+/// What a suspended task waits for.
+public enum TaskWait: Hashable, Sendable {
+    /// The resume of a continuation.
+    case continuation(ContinuationID)
+    /// Another task's value (`await t.value`, an async let).
+    case taskValue(Int)
+    /// A child of a group to finish.
+    case group(TaskGroupID)
 }
 
 /// Something Foundation refuses by killing the process (`fatalError`).

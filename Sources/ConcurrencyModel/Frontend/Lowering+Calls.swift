@@ -18,6 +18,15 @@ extension Lowering {
         if isTaskCreation(call) {
             return lowerTask(call, handle: nil)
         }
+        if let statement = lowerTaskGroupCall(call) {
+            return statement
+        }
+        if let statement = lowerTaskCancel(call) {
+            return statement
+        }
+        if let statement = lowerResume(call) {
+            return statement
+        }
         if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
             report("'\(call.calledExpression.trimmedDescription)' is outside the supported subset here (await Task.yield() and Task.sleep)", Syntax(call))
             return nil

@@ -244,6 +244,11 @@ extension Lowering {
     /// What a name, or a member of an instance (`self.count`, `counter.queue`), stands for.
     func binding(of expr: ExprSyntax) -> Binding? {
         if let reference = expr.as(DeclReferenceExprSyntax.self) { return lookup(reference.baseName.text) }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            case .actor(let instance)? = lookup(base.baseName.text),
+            let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {
+            return .function(method)
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let instance = instanceName(of: base) {
             return (instanceScopes[instance] ?? instanceScope(beingMade: instance))?[member.declName.baseName.text]
         }

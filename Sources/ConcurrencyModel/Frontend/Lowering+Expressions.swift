@@ -3,9 +3,12 @@ import SwiftSyntax
 /// Expressions: literals, variables, arithmetic, comparisons, interpolation, `list.count`.
 extension Lowering {
     mutating func lowerExpression(_ expr: ExprSyntax) -> Expression? {
-        if expr.is(AwaitExprSyntax.self) {
-            report(Self.swiftConcurrency, Syntax(expr))
-            return nil
+        if let awaited = Self.awaited(expr) {
+            return lowerAwaitValue(awaited)
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
+            member.declName.baseName.text == "isCancelled" {
+            return lowerIsCancelled(member)
         }
         if let integer = expr.as(IntegerLiteralExprSyntax.self) {
             guard let value = integerValue(integer.literal.text) else {

@@ -152,7 +152,13 @@ extension Lowering {
         {
             return nil  // an assignment is a statement: the body returns nothing
         }
-        let statementCall = expr.as(FunctionCallExprSyntax.self).map { !isValueCall($0) } ?? false
+        var statementCall = expr.as(FunctionCallExprSyntax.self).map { !isValueCall($0) } ?? false
+        // `await c.bump()` (no value) and `try? await Task.sleep(…)` are statements too.
+        if let awaited = Self.awaited(expr) {
+            statementCall = !awaitGivesValue(awaited)
+        } else if let attempt = expr.as(TryExprSyntax.self), attempt.expression.is(AwaitExprSyntax.self) {
+            statementCall = true
+        }
         if let closure = parent.as(ClosureExprSyntax.self) {
             // `q.sync { print(x) }` returns nothing: lowered as a statement (its value, if used, is missing).
             return valueClosures.keys.contains(closure.id) && !statementCall ? lowerValueReturn(expr, at: Syntax(item)) : nil

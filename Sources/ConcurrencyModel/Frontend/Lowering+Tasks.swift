@@ -82,7 +82,11 @@ extension Lowering {
             if attributes.contains("@MainActor") { isolation = .mainActor }
         }
         closureContexts[closure.id] = (isolation, true)
+        // A kept task gives its closure's value (`let t = Task { 42 }`; `await t.value`).
+        if handle != nil { valueClosures[closure.id] = .some(nil) }
         let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)))
+        if let handle, case let type?? = valueClosures[closure.id] { taskResultTypes[handle] = type }
+        valueClosures[closure.id] = nil
         let spawn = TaskSpawn(kind: detached ? .detached : .unstructured, body: body, isolation: isolation, priority: priority, handle: handle)
         return Statement(.spawn(spawn), at: span(of: Syntax(call)))
     }
@@ -108,7 +112,14 @@ extension Lowering {
         var statements: [Statement] = []
         let expression = value.as(AwaitExprSyntax.self)?.expression ?? value
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            if let lowered = lowerAwaitedCall(call, result: nil) { statements = lowered }
+            if let lowered = lowerAwaitedCall(call, keepsValue: true) {
+                statements = lowered.statements
+                // The child task's value is the call's: `await x` reads it.
+                if let value = lowered.value, let type = variableTypes[value] {
+                    statements.append(Statement(.returns(.variable(value)), at: span))
+                    taskResultTypes[handle] = type
+                }
+            }
         } else {
             report("an async let runs a call here: async let x = f()", Syntax(value))
         }
@@ -129,23 +140,94 @@ extension Lowering {
         cooperativeQueue()
         let span = self.span(of: Syntax(awaited))
         let expression = awaited.expression
-        if let reference = expression.as(DeclReferenceExprSyntax.self), case .task(let handle)? = lookup(reference.baseName.text) {
-            return [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
-            let base = member.base?.as(DeclReferenceExprSyntax.self), case .task(let handle)? = lookup(base.baseName.text) {
+        if let handle = awaitedTask(expression) {
             return [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
             report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
             return []
         }
-        return lowerAwaitedCall(call, result: nil) ?? []
+        return lowerAwaitedCall(call)?.statements ?? []
+    }
+
+    /// `await e` or `try await e` (not `try?`, whose value is optional).
+    static func awaited(_ expr: ExprSyntax) -> AwaitExprSyntax? {
+        if let awaited = expr.as(AwaitExprSyntax.self) { return awaited }
+        if let attempt = expr.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil { return attempt.expression.as(AwaitExprSyntax.self) }
+        return nil
+    }
+
+    /// The hidden variable of the task `t` or `t.value` names (a kept task, an async let).
+    func awaitedTask(_ expression: ExprSyntax) -> VariableID? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), case .task(let handle)? = lookup(reference.baseName.text) {
+            return handle
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
+            let base = member.base?.as(DeclReferenceExprSyntax.self), case .task(let handle)? = lookup(base.baseName.text) {
+            return handle
+        }
+        return nil
+    }
+
+    /// `await …` used as a value (`let v = await f()`, `print(await c.read())`, `await t.value`):
+    /// the awaited call, or the wait for the task, runs just before the statement that uses it,
+    /// as a call inside an expression does, its value in a hidden variable.
+    mutating func lowerAwaitValue(_ awaited: AwaitExprSyntax) -> Expression? {
+        guard context(of: Syntax(awaited)).isAsync else {
+            report("'async' call in a function that does not support concurrency", Syntax(awaited))
+            return nil
+        }
+        cooperativeQueue()
+        let span = self.span(of: Syntax(awaited))
+        let expression = awaited.expression
+        if let handle = awaitedTask(expression) {
+            guard let type = taskResultTypes[handle] else {
+                report("'\(expression.trimmedDescription)' gives no value here (its task returns none): await it on a line of its own", Syntax(expression))
+                return nil
+            }
+            let result = newVariable("the value of \(expression.trimmedDescription)", isGlobal: false, span: span, type: type)
+            hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
+            return .variable(result)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else {
+            report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
+            return nil
+        }
+        guard let lowered = lowerAwaitedCall(call, keepsValue: true) else { return nil }
+        guard let result = lowered.value else {
+            report("'\(call.calledExpression.trimmedDescription)' returns nothing: await it on a line of its own", Syntax(call))
+            return nil
+        }
+        hoisted += lowered.statements
+        return .variable(result)
+    }
+
+    /// Whether `await e` has a value: a call that returns one, a task that gives one. A body of
+    /// one such expression returns it (a kept task's closure); one without is a statement.
+    mutating func awaitGivesValue(_ awaited: AwaitExprSyntax) -> Bool {
+        if let handle = awaitedTask(awaited.expression) { return taskResultTypes[handle] != nil }
+        guard let call = awaited.expression.as(FunctionCallExprSyntax.self) else { return false }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = call.trailingClosure {
+            // The body says: a continuation resumed with a value, a group's body that returns one.
+            if Self.continuationFunctions.contains(callee) { return body.trimmedDescription.contains("resume(returning:") }
+            if Self.taskGroupFunctions.contains(callee) {
+                return body.statements.contains { $0.item.as(ReturnStmtSyntax.self)?.expression != nil }
+            }
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+            return function.returns != nil
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            case .actor(let instance)? = lookup(base.baseName.text) {
+            return actorMethod(instance, member.declName.baseName.text, at: Syntax(member))?.returns != nil
+        }
+        return false
     }
 
     /// The call under an `await`: `Task.yield()`, `Task.sleep(…)`, `MainActor.run { }`, an
     /// `async` function of the snippet, or an actor's method.
-    mutating func lowerAwaitedCall(_ call: FunctionCallExprSyntax, result: VariableID?) -> [Statement]? {
+    /// With `keepsValue`, a call that returns a value hands it to a hidden variable, `value`.
+    mutating func lowerAwaitedCall(_ call: FunctionCallExprSyntax, keepsValue: Bool = false) -> (statements: [Statement], value: VariableID?)? {
         let span = self.span(of: Syntax(call))
         let here = context(of: Syntax(call)).isolation
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
@@ -153,10 +235,10 @@ extension Lowering {
             switch (base.baseName.text, method) {
             case ("Task", "yield"):
                 guard call.arguments.isEmpty else { report("Task.yield() takes no arguments", Syntax(call)); return nil }
-                return [Statement(.suspend(.yield), at: span)]
+                return ([Statement(.suspend(.yield), at: span)], nil)
             case ("Task", "sleep"):
                 guard let delay = taskSleepDelay(call) else { return nil }
-                return [Statement(.suspend(.sleep(delay)), at: span)]
+                return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
             case ("MainActor", "run"):
                 guard call.arguments.isEmpty, let closure = call.trailingClosure, closure.signature == nil else {
                     report("write MainActor.run { … }", Syntax(call))
@@ -167,16 +249,23 @@ extension Lowering {
                 asyncContext = nil
                 let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
                 asyncContext = outer
-                return [Statement(.hop(.mainActor), at: span), Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
-                        Statement(.hop(here), at: span)]
+                return ([Statement(.hop(.mainActor), at: span), Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
+                         Statement(.hop(here), at: span)], nil)
             default:
                 break
             }
+            if let lowered = lowerAwaitedGroupCall(call, keepsValue: keepsValue) { return lowered }
             if case .actor(let instance)? = lookup(base.baseName.text) {
                 guard let function = actorMethod(instance, method, at: Syntax(member)) else { return nil }
                 guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
-                return hopping(to: .actor(instance.queue), from: here, statement, result: result, span: span)
+                return hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
             }
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.continuationFunctions.contains(callee.baseName.text) {
+            return lowerContinuation(call, named: callee.baseName.text, keepsValue: keepsValue)
+        }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.taskGroupFunctions.contains(callee.baseName.text) {
+            return lowerTaskGroup(call, named: callee.baseName.text, keepsValue: keepsValue)
         }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
             guard let isolation = function.isolation else {
@@ -184,20 +273,24 @@ extension Lowering {
                 return nil
             }
             guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
-            return hopping(to: isolation, from: here, statement, result: result, span: span)
+            return hopping(to: isolation, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
         }
         report("'await' of '\(call.calledExpression.trimmedDescription)' is outside the supported subset", Syntax(call))
         return nil
     }
 
     /// The call between a hop to the callee's executor and one back to the caller's.
-    private func hopping(to target: Isolation, from here: Isolation, _ call: Statement, result: VariableID?, span: SourceSpan) -> [Statement] {
+    private mutating func hopping(to target: Isolation, from here: Isolation, _ call: Statement, returns: StaticType?, span: SourceSpan)
+        -> (statements: [Statement], value: VariableID?)
+    {
         var call = call
-        if let result, case .call(var function) = call.action {
+        var result: VariableID?
+        if let returns, case .call(var function) = call.action {
+            result = newVariable("the value of \(function.name)()", isGlobal: false, span: span, type: returns)
             function.result = result
             call = Statement(.call(function), at: call.span)
         }
-        return [Statement(.hop(target), at: span), call, Statement(.hop(here), at: span)]
+        return ([Statement(.hop(target), at: span), call, Statement(.hop(here), at: span)], result)
     }
 
     /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`.
@@ -235,7 +328,8 @@ extension Lowering {
                 continue
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil, function.genericParameterClause == nil,
-                function.signature.effectSpecifiers?.throwsClause == nil, function.modifiers.isEmpty {
+                function.signature.effectSpecifiers?.throwsClause == nil,
+                function.modifiers.allSatisfy({ $0.name.tokenKind == .keyword(.nonisolated) }) {
                 continue
             }
             report("an actor here has stored properties with initial values ('var n = 0') and methods", Syntax(member))
@@ -266,12 +360,17 @@ extension Lowering {
         }
         actorInstances[name] = instance
         bind(name, .actor(instance))
+        // Nonisolated synchronous methods are called like functions (`a.label()`, no await).
+        for case let function? in actor.memberBlock.members.map({ $0.decl.as(FunctionDeclSyntax.self) })
+        where Self.isNonisolated(function) && function.signature.effectSpecifiers?.asyncSpecifier == nil {
+            _ = actorMethod(instance, function.name.text, at: Syntax(function.name))
+        }
         return statements
     }
 
     /// An actor method for one instance, lowered at its first call: the properties are the
     /// instance's, and the body runs isolated to it.
-    private mutating func actorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
+    mutating func actorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
         let key = "\(instance.queue.index).\(method)"
         if let lowered = actorMethods[key] { return lowered }
         guard let actor = actorSyntax[instance.typeName],
@@ -300,20 +399,32 @@ extension Lowering {
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+        // A nonisolated method runs where it is called (synchronous) or on the global executor.
+        let nonisolated = Self.isNonisolated(function)
+        let isolation: Isolation? = nonisolated ? (isAsync ? .generic : nil) : .actor(instance.queue)
         let declared = FunctionDecl(name: "\(instance.typeName).\(method)", body: block, parameters: parameters, returns: returns,
-                                    isolation: .actor(instance.queue))
+                                    isolation: isolation)
         actorMethods[key] = declared
         // Lowered with only the top level and the instance's properties in scope.
         let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
-        scopes = [scopes[0], instance.properties.mapValues { .variable($0) }, [:]]
+        // The method's own name finds its declaration (its `return`s, an implicit one).
+        // Nonisolated code sees only the constant properties (Swift refuses the others there).
+        let visible = nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
+        scopes = [scopes[0], visible.mapValues { .variable($0) }.merging([method: .function(declared)]) { property, _ in property }, [:]]
         for case .value(_, let variable) in parameters { bind(variables[variable.index].name, .variable(variable)) }
-        functionContext = (.actor(instance.queue), isAsync)
+        functionContext = (isolation ?? .generic, isAsync)
         asyncContext = nil
         blocks[block.index].statements = lowerItems(body.statements)
         scopes = outerScopes
         functionContext = outerFunction
         asyncContext = outerAsync
         return declared
+    }
+}
+
+extension Lowering {
+    static func isNonisolated(_ function: FunctionDeclSyntax) -> Bool {
+        function.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
     }
 }
 

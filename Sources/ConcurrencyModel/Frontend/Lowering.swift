@@ -65,6 +65,16 @@ struct Lowering {
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
     var actorMethods: [String: FunctionDecl] = [:]
+    /// The type of the value each kept task gives (`let t = Task { 42 }`, `async let x = f()`),
+    /// by its hidden variable; absent: it gives none.
+    var taskResultTypes: [VariableID: StaticType] = [:]
+    /// Every `withTaskGroup` lowered so far.
+    var taskGroups: [TaskGroupDecl] = []
+    /// Every `withCheckedContinuation` lowered so far, and the type of the value each is resumed
+    /// with (absent: none).
+    var continuations: [ContinuationDecl] = []
+    var continuationTypes: [ContinuationID: StaticType] = [:]
+    var resumedWithoutValue: Set<ContinuationID> = []
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -83,6 +93,10 @@ struct Lowering {
         case task(VariableID)
         /// An instance of an actor the snippet declares.
         case actor(ActorInstance)
+        /// The parameter of a `withTaskGroup` body, with the type its children give (nil: Void).
+        case taskGroup(TaskGroupID, child: StaticType?)
+        /// The parameter of a `withCheckedContinuation` body.
+        case continuation(ContinuationID)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -163,8 +177,11 @@ struct Lowering {
         declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
         blocks[0].statements = lowerItems(file.statements)
-        return Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
-                       semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
+        var program = Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
+                              semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
+        program.taskGroups = taskGroups
+        program.continuations = continuations
+        return program
     }
 
     var isTopLevel: Bool { scopes.count == 1 }
@@ -233,6 +250,9 @@ struct Lowering {
             case .stmt(let stmt):
                 if let expression = stmt.as(ExpressionStmtSyntax.self) {
                     lowered += lowerStatement(expression.expression)
+                } else if let loop = stmt.as(WhileStmtSyntax.self),
+                    let statement = lowerGroupNextBinding(loop.conditions, body: loop.body, loops: true, at: Syntax(loop)) {
+                    lowered += statement.map { [$0] } ?? []
                 } else if let loop = stmt.as(ForStmtSyntax.self) {
                     lowered += lowerLoop(loop).map { [$0] } ?? []
                 } else if let exit = stmt.as(ReturnStmtSyntax.self) {
@@ -257,6 +277,9 @@ struct Lowering {
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
+        if let statements = lowerCheckCancellation(expr) {
+            return statements
+        }
         if let awaited = expr.as(AwaitExprSyntax.self) {
             return lowerAwait(awaited)
         }
@@ -264,6 +287,9 @@ struct Lowering {
             return lowerAwait(awaited)
         }
         if let branch = expr.as(IfExprSyntax.self) {
+            if branch.elseBody == nil, let statement = lowerGroupNextBinding(branch.conditions, body: branch.body, loops: false, at: Syntax(branch)) {
+                return statement.map { [$0] } ?? []
+            }
             if branch.conditions.count == 1, case .expression(let condition)? = branch.conditions.first?.condition,
                 let statements = lowerTimedWaitIf(condition, branch)
             {
@@ -310,10 +336,6 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let actor = actorSyntax[type] {
             return declareActorInstance(name, actor, call, span: span(of: Syntax(declaration)))
-        }
-        if value.is(AwaitExprSyntax.self) || value.as(TryExprSyntax.self)?.expression.is(AwaitExprSyntax.self) == true {
-            report("the value of an 'await' is outside the supported subset here: await it as a statement", Syntax(value))
-            return []
         }
         if value.is(ClosureExprSyntax.self) {
             report("a closure kept in '\(name)' is outside the supported subset: write the closure where it runs (q.async { … }), or make it a DispatchWorkItem { … } or a func", Syntax(value))
@@ -470,6 +492,7 @@ struct Lowering {
 
     /// `for i in a...b { }` and `for _ in a..<b { }`.
     private mutating func lowerLoop(_ loop: ForStmtSyntax) -> Statement? {
+        if loop.awaitKeyword != nil { return lowerGroupLoop(loop) }
         guard loop.whereClause == nil, loop.tryKeyword == nil, loop.awaitKeyword == nil, loop.caseKeyword == nil else {
             unsupported(Syntax(loop))
             return nil
@@ -723,9 +746,6 @@ struct Lowering {
             return
         }
     }
-
-    /// The one message for Swift concurrency, wherever it shows up.
-    static let swiftConcurrency = "Swift concurrency (Task, async/await, actors) is not modelled: gcdquiz covers GCD and OperationQueue"
 
     // MARK: Problems
 

@@ -124,6 +124,8 @@ public enum RuntimeError: Hashable, Sendable, Codable {
     case conversionOverflow(Int, to: String)
     /// `list[i]` with `i` outside the array.
     case indexOutOfRange
+    /// A checked continuation resumed a second time.
+    case continuationResumedTwice
 
     /// Swift's own words for the trap.
     public var message: String {
@@ -135,6 +137,7 @@ public enum RuntimeError: Hashable, Sendable, Codable {
         case .divisionOverflow: "division results in an overflow"
         case .invalidRange: "range requires lowerBound <= upperBound"
         case .indexOutOfRange: "Index out of range"
+        case .continuationResumedTwice: "SWIFT TASK CONTINUATION MISUSE: the program tried to resume its continuation more than once"
         case .conversionOverflow(let value, let type): value < 0 ? "negative value \(value) is not representable as \(type)" : "not enough bits to represent \(value) as \(type)"
         }
     }

@@ -20,6 +20,10 @@ public struct Program: Hashable, Sendable, Codable {
     public var operationQueues: [OperationQueueDecl] = []
     /// Every operation the snippet declares or creates with `addOperation { }`.
     public var operations: [OperationDecl] = []
+    /// Every `withTaskGroup` / `withThrowingTaskGroup` in the snippet.
+    public var taskGroups: [TaskGroupDecl] = []
+    /// Every `withCheckedContinuation` / `withCheckedThrowingContinuation` in the snippet.
+    public var continuations: [ContinuationDecl] = []
 
     public init(queues: [QueueDecl], blocks: [Block], entry: BlockID, variables: [VariableDecl] = [],
                 groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = [], workItems: [WorkItemDecl] = [],
@@ -51,6 +55,8 @@ public struct Program: Hashable, Sendable, Codable {
     public subscript(block: BlockID) -> Block { blocks[block.index] }
     public subscript(queue: OperationQueueID) -> OperationQueueDecl { operationQueues[queue.index] }
     public subscript(operation: OperationID) -> OperationDecl { operations[operation.index] }
+    public subscript(group: TaskGroupID) -> TaskGroupDecl { taskGroups[group.index] }
+    public subscript(continuation: ContinuationID) -> ContinuationDecl { continuations[continuation.index] }
 }
 
 public struct QueueID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
@@ -208,6 +214,12 @@ public enum Action: Hashable, Sendable, Codable {
     /// `Task { }`, `Task.detached { }`, `async let`: a new task, its first job queued on the
     /// executor of its isolation.
     case spawn(TaskSpawn)
+    /// `await withTaskGroup(of:) { group in … }`: the body in place, the group started afresh.
+    case withTaskGroup(TaskGroupRun)
+    /// `t.cancel()`, `group.cancelAll()`, `Task.isCancelled`, `try Task.checkCancellation()`.
+    case cancellation(CancellationAction)
+    /// `withCheckedContinuation`'s body, `cont.resume(…)`.
+    case continuation(ContinuationID, ContinuationAction)
     /// An `await` that suspends the running task (see `Suspension`).
     case suspend(Suspension)
     /// The running task moves to the executor of an isolation: before an isolated function's

@@ -192,6 +192,7 @@ private struct ProgramDumper {
             case .unstructured: "Task"
             case .detached: "Task.detached"
             case .asyncLet: "async let"
+            case .groupChild: "\(spawn.group.map { program.taskGroups[$0.index].name } ?? "group").addTask"
             }
             return (spawn.handle.map { "\(name($0)) = " } ?? "") + made + (spawn.priority.map { "(priority: .\($0.rawValue))" } ?? "")
                 + " on \(isolation(spawn.isolation))"
@@ -203,6 +204,28 @@ private struct ProgramDumper {
             return (result.map { "\(name($0)) = " } ?? "") + "await value of \(name(handle))"
         case .hop(let target):
             return "hop to \(isolation(target))"
+        case .suspend(.groupNext(let next)):
+            let taken = (next.result.map { "\(name($0)) = " } ?? "") + "await \(program.taskGroups[next.group.index].name).next()"
+            return next.loops ? "for each \(taken)" : taken
+        case .suspend(.groupWaitAll(let group)):
+            return "await \(program.taskGroups[group.index].name).waitForAll()"
+        case .withTaskGroup(let run):
+            let group = program.taskGroups[run.group.index]
+            return (run.result.map { "\(name($0)) = " } ?? "") + (group.throwing ? "withThrowingTaskGroup" : "withTaskGroup") + " \(group.name)"
+        case .cancellation(.cancelTask(let handle)):
+            return "\(name(handle)).cancel()"
+        case .cancellation(.cancelGroup(let group)):
+            return "\(program.taskGroups[group.index].name).cancelAll()"
+        case .cancellation(.read(let variable)):
+            return "\(name(variable)) = Task.isCancelled"
+        case .cancellation(.check):
+            return "try Task.checkCancellation()"
+        case .continuation(let id, .start):
+            return "withCheckedContinuation \(program[id].name)"
+        case .continuation(let id, .resume(let value)):
+            return "\(program[id].name).resume(" + (value.map { "returning: " + swift($0) } ?? "") + ")"
+        case .suspend(.continuation(let id, let result)):
+            return (result.map { "\(name($0)) = " } ?? "") + "await the resume of \(program[id].name)"
         case .operation(let operation, let action):
             let op = name(operation)
             switch action {

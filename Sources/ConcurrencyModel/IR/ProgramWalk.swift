@@ -46,6 +46,9 @@ extension Program {
         case .call(let call): [call.body]
         case .concurrentPerform(let perform): [perform.body]
         case .spawn(let spawn): [spawn.body]
+        case .withTaskGroup(let run): [run.body]
+        case .continuation(_, .start(let body)): [body]
+        case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
         case .workItem(let item, .submit), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
@@ -54,7 +57,7 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .suspend, .hop:
+             .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
             []
         }
     }
@@ -70,8 +73,9 @@ extension Program {
         case .loop(let loop): blocks[loop.body.index].statements.contains(where: mayReturn)
         case .branch(_, let then, let otherwise):
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
+        case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
-            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop:
+            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             false
         }
     }
@@ -88,7 +92,7 @@ extension Action {
         case .call(let call): call.arguments.map(\.value)
         case .returns(let value): value.map { [$0] } ?? []
         case .suspend(.sleep(let delay)): [delay.microseconds]
-        case .spawn, .suspend, .hop: []
+        case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:
             []

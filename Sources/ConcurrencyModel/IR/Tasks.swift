@@ -38,6 +38,9 @@ public struct TaskSpawn: Hashable, Sendable, Codable {
         case detached
         /// `async let`: a child task started on the global executor at once.
         case asyncLet
+        /// `group.addTask { }`: a child of the group (`TaskSpawn.group`), started on the global
+        /// executor at once.
+        case groupChild
     }
 
     public var kind: Kind
@@ -48,8 +51,12 @@ public struct TaskSpawn: Hashable, Sendable, Codable {
     public var priority: TaskPriority?
     /// The hidden variable that keeps the task (`let t = Task { }`, an `async let`), for `await`.
     public var handle: VariableID?
+    /// The group of a `groupChild`.
+    public var group: TaskGroupID?
 
-    public init(kind: Kind, body: BlockID, isolation: Isolation, priority: TaskPriority? = nil, handle: VariableID? = nil) {
+    public init(kind: Kind, body: BlockID, isolation: Isolation, priority: TaskPriority? = nil, handle: VariableID? = nil,
+                group: TaskGroupID? = nil) {
+        self.group = group
         self.kind = kind
         self.body = body
         self.isolation = isolation
@@ -67,4 +74,11 @@ public enum Suspension: Hashable, Sendable, Codable {
     /// `await t.value`, `await x` of an `async let`: continues once that task has finished (at
     /// once if it has), its value into `result`.
     case value(of: VariableID, result: VariableID?)
+    /// A group's next finished child (see `GroupNext`).
+    case groupNext(GroupNext)
+    /// `await group.waitForAll()`, and the end of `withTaskGroup`: until no child runs.
+    case groupWaitAll(TaskGroupID)
+    /// The wait of `withCheckedContinuation` once its body has run: at once if it was resumed,
+    /// else until a `resume`; the value into `result`.
+    case continuation(ContinuationID, result: VariableID?)
 }

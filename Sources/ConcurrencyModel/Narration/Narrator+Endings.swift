@@ -37,7 +37,20 @@ extension Narrator {
 
     /// What holds a stuck run, one clause per fact, separated by "; ".
     public func words(for facts: [StuckFact]) -> String {
-        facts.compactMap(words(for:)).joined(separator: "; ")
+        Self.countingDuplicates(facts.compactMap(words(for:))).joined(separator: "; ")
+    }
+
+    /// The same clause said several times once, with how many ("2× …"), in order of first
+    /// appearance (as the live runner's narration does).
+    public static func countingDuplicates(_ sentences: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        for sentence in sentences { counts[sentence, default: 0] += 1 }
+        var said: Set<String> = []
+        return sentences.compactMap { sentence in
+            guard said.insert(sentence).inserted else { return nil }
+            let count = counts[sentence] ?? 1
+            return count == 1 ? sentence : "\(count)× \(sentence)"
+        }
     }
 
     /// One fact of a stuck run, or nil where it is better told from the other side (a thread
@@ -60,6 +73,12 @@ extension Narrator {
             "\(name(queue)) has \(pending) item(s) but the main thread is blocked"
         case .itemsWaiting(let queue, let pending):
             "\(name(queue)) has \(pending) item(s) waiting"
+        case .taskWaits(let task, .continuation(let id), let line):
+            "task \(task) waits in withCheckedContinuation at line \(line), and nothing resumes \(program[id].name)"
+        case .taskWaits(let task, .taskValue(let target), let line):
+            "task \(task) awaits task \(target)'s value at line \(line), and task \(target) never finishes"
+        case .taskWaits(let task, .group(let group), let line):
+            "task \(task) waits for the children of \(program[group].name) at line \(line), and they never finish"
         }
     }
 

@@ -83,6 +83,7 @@ extension Narrator {
             case .unstructured: "Task { }: makes task \(task), its first job queued on \(name(isolation))"
             case .detached: "Task.detached { }: makes task \(task), its first job queued on \(name(isolation))"
             case .asyncLet: "async let: starts child task \(task) on \(name(isolation))"
+            case .groupChild: "addTask: starts child task \(task) on \(name(isolation))"
             }
         case .runsTask(let task, let isolation): "\(name(isolation)) runs the next job: task \(task) goes on"
         case .passesTask(let task, let target):
@@ -97,6 +98,21 @@ extension Narrator {
         case .staysOn(let isolation): "already on \(name(isolation)): no suspension"
         case .operationStartedHere(let operation): "\(name(operation)).start(): runs it here"
         case .operationStartReturns(let operation): "\(name(operation)).start() returns: it has finished"
+        case .startsTaskGroup(let group): "withTaskGroup: \(name(group)) starts empty; its body runs here, in this task"
+        case .takesChild(let group, let task): "\(name(group)) hands over child task \(task)'s value (children give theirs in the order they finish)"
+        case .groupDrained(let group): "no child of \(name(group)) is left running: the wait is over"
+        case .awaitsGroup(let group):
+            "no child of \(name(group)) has finished yet: the task suspends until one does (then a job on the global executor continues it)"
+        case .cancels(let tasks) where tasks.isEmpty: "cancels nothing new (finished or cancelled already)"
+        case .cancels(let tasks): "cancels task" + (tasks.count == 1 ? " " : "s ") + tasks.map(String.init).joined(separator: ", ")
+        case .readsCancelled(let cancelled): "Task.isCancelled is \(cancelled)"
+        case .startsContinuation(let id): "withCheckedContinuation: its body runs now, here, with \(program[id].name)"
+        case .resumesContinuation(let id, let task?):
+            "\(program[id].name).resume: task \(task) was waiting for it; its job is queued on the executor it suspended on"
+        case .resumesContinuation(let id, nil): "\(program[id].name).resume: the value is kept for the await that comes"
+        case .awaitsContinuation(let id): "nobody has resumed \(program[id].name) yet: the task suspends, its executor free for other jobs"
+        case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
+        case .throwsCancellation: "Task.checkCancellation(): the task is cancelled, so it throws CancellationError, which ends the task"
         }
     }
 

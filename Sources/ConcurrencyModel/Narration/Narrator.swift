@@ -26,6 +26,7 @@ public struct Narrator: Hashable, Sendable {
     public func name(_ queue: OperationQueueID) -> String { program[queue].name }
     public func name(_ operation: OperationID) -> String { program[operation].name }
     public func name(_ variable: VariableID) -> String { program[variable].name }
+    public func name(_ group: TaskGroupID) -> String { program[group].name }
 
     func name(_ waitable: Waitable) -> String {
         switch waitable {
@@ -140,11 +141,22 @@ public struct Narrator: Hashable, Sendable {
             case .unstructured: "create a Task"
             case .detached: "create a Task.detached"
             case .asyncLet: "start an async let"
+            case .groupChild: "add a child task to \(spawn.group.map(name) ?? "the group")"
             }
         case .suspend(.yield): "await Task.yield()"
         case .suspend(.sleep): "await Task.sleep"
         case .suspend(.value(let handle, _)): "await the value of \(name(handle))"
         case .hop(let target): "move to \(name(target))"
+        case .suspend(.groupNext(let next)): next.loops ? "await the next child of \(name(next.group)) (for await)" : "await \(name(next.group)).next()"
+        case .suspend(.groupWaitAll(let group)): "await every child of \(name(group))"
+        case .withTaskGroup(let run): "start task group \(name(run.group))"
+        case .cancellation(.cancelTask(let handle)): "call \(name(handle)).cancel()"
+        case .cancellation(.cancelGroup(let group)): "call \(name(group)).cancelAll()"
+        case .cancellation(.read): "read Task.isCancelled"
+        case .cancellation(.check): "call Task.checkCancellation()"
+        case .continuation(let id, .start): "run the body of withCheckedContinuation, which gets \(program[id].name)"
+        case .continuation(let id, .resume): "call \(program[id].name).resume"
+        case .suspend(.continuation(let id, _)): "await the resume of \(program[id].name)"
         case .operationQueue(let queue, let action):
             switch action {
             case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"
@@ -167,7 +179,7 @@ public struct Narrator: Hashable, Sendable {
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop:
+            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }

@@ -45,7 +45,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .concurrentPerform: constructs.insert("concurrent-perform")
             case .operation, .operationQueue: constructs.insert("operation")
             case .activate: constructs.insert("inactive")
-            case .spawn: constructs.insert("task")
+            case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
             case .suspend(.sleep): constructs.insert("timing")
             case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
             }
@@ -80,8 +80,14 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [then] + (otherwise.map { [$0] } ?? [])
             case .call(let call):
                 inline = [call.body]
+            case .withTaskGroup(let run):
+                inline = [run.body]
+            case .continuation(_, .start(let body)):
+                inline = [body]
+            case .suspend(.groupNext(let next)):
+                inline = next.body.map { [$0] } ?? []
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
-                .operation, .operationQueue, .returns, .suspend, .hop:
+                .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
                 // Runs no body that nests here.
                 break
             }

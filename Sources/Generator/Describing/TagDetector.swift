@@ -55,10 +55,13 @@ enum TagDetector {
             case .precondition: add("debugging")
             case .suspend(.sleep): add("timing")
             case .spawn(let spawn):
-                add(spawn.kind == .asyncLet ? "structured-concurrency" : "tasks")
+                add(spawn.kind == .asyncLet || spawn.kind == .groupChild ? "structured-concurrency" : "tasks")
                 isolation(spawn.isolation)
             case .suspend: add("tasks")
             case .hop(let target): isolation(target)
+            case .withTaskGroup: add("structured-concurrency")
+            case .cancellation: add("cancellation")
+            case .continuation: add("continuations")
             case .assign, .loop, .branch, .call, .print, .returns: break
             }
         }

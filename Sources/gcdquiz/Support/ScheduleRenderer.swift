@@ -80,7 +80,8 @@ enum ScheduleRenderer {
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
             .spawnsTask, .runsTask, .passesTask, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
-            .hopsTo, .staysOn: nil
+            .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsCancellation,
+            .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns: nil
         }
     }
 }

@@ -1,0 +1,84 @@
+import SwiftSyntax
+
+/// Continuations: `await withCheckedContinuation { cont in … }` (and the throwing one), resumed
+/// with `cont.resume(returning:)` or `cont.resume()` from wherever the body hands `cont` (a
+/// queue's block, a timer). The body runs at once in the calling task; the task then waits.
+extension Lowering {
+    static let continuationFunctions: Set<String> = ["withCheckedContinuation", "withCheckedThrowingContinuation"]
+
+    mutating func lowerContinuation(_ call: FunctionCallExprSyntax, named name: String, keepsValue: Bool)
+        -> (statements: [Statement], value: VariableID?)?
+    {
+        let usage = "write \(name) { cont in … }"
+        guard call.arguments.isEmpty, let closure = call.trailingClosure, let signature = closure.signature,
+            signature.returnClause == nil, let clause = signature.parameterClause
+        else {
+            report(usage, Syntax(call))
+            return nil
+        }
+        let contName: String
+        var annotated = false
+        switch clause {
+        case .simpleInput(let names) where names.count == 1:
+            contName = names.first!.name.text
+        case .parameterClause(let list) where list.parameters.count == 1:
+            contName = list.parameters.first!.firstName.text
+            annotated = list.parameters.first!.type != nil
+        default:
+            report("\(usage): the body takes the continuation", Syntax(clause))
+            return nil
+        }
+        let span = self.span(of: Syntax(call))
+        continuations.append(ContinuationDecl(name: contName, span: span))
+        let id = ContinuationID(index: continuations.count - 1)
+        closureContexts[closure.id] = (context(of: Syntax(call)).isolation, false)
+        let outer = asyncContext
+        asyncContext = nil
+        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure))) { lowering in
+            lowering.bind(contName, .continuation(id))
+        }
+        asyncContext = outer
+        if !annotated && continuationTypes[id] == nil && !resumedWithoutValue.contains(id) {
+            report("generic parameter 'T' could not be inferred: resume it with a value, or write { (\(contName): CheckedContinuation<Void, Never>) in … }",
+                   Syntax(call.calledExpression))
+            return nil
+        }
+        var result: VariableID?
+        if keepsValue {
+            guard let type = continuationTypes[id] else {
+                report("the continuation is resumed with no value here: resume(returning: v) gives one", Syntax(call))
+                return nil
+            }
+            result = newVariable("the value of \(name)", isGlobal: false, span: span, type: type)
+        }
+        return ([Statement(.continuation(id, .start(body: body)), at: span), Statement(.suspend(.continuation(id, result: result)), at: span)],
+                result)
+    }
+
+    /// `cont.resume(returning: v)`, `cont.resume()`; nil when `call` is not on a continuation.
+    mutating func lowerResume(_ call: FunctionCallExprSyntax) -> Statement?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self), case .continuation(let id)? = lookup(base.baseName.text)
+        else { return nil }
+        let span = self.span(of: Syntax(call))
+        guard member.declName.baseName.text == "resume", call.trailingClosure == nil else {
+            report("a continuation here is resumed: \(base.baseName.text).resume(returning: v) or \(base.baseName.text).resume()", Syntax(call))
+            return .some(nil)
+        }
+        if call.arguments.isEmpty {
+            resumedWithoutValue.insert(id)
+            return Statement(.continuation(id, .resume(nil)), at: span)
+        }
+        guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "returning" else {
+            report("resume(returning: v) or resume() here (resume(throwing:) is outside the supported subset)", Syntax(call))
+            return .some(nil)
+        }
+        guard let value = lowerExpression(argument.expression), let type = type(of: value) else { return .some(nil) }
+        if let known = continuationTypes[id], !type.fits(known) {
+            report("cannot convert value of type '\(type)' to expected argument type '\(known)'", Syntax(argument.expression))
+            return .some(nil)
+        }
+        continuationTypes[id] = continuationTypes[id] ?? type
+        return Statement(.continuation(id, .resume(value)), at: span)
+    }
+}

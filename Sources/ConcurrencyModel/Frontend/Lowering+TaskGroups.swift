@@ -1,0 +1,221 @@
+import SwiftSyntax
+
+/// Task groups: `withTaskGroup(of:)` / `withThrowingTaskGroup(of:)`, `group.addTask { }`,
+/// `for await v in group`, `if let v = await group.next()`, `while let`, `waitForAll()`,
+/// `cancelAll()`. The body runs in place in the calling task; each child is a task started on the
+/// global executor at `addTask` (facts: /work/notes/sc-facts.md, rule 8).
+extension Lowering {
+    static let taskGroupFunctions: Set<String> = ["withTaskGroup", "withThrowingTaskGroup"]
+
+    /// `await withTaskGroup(of: Int.self) { group in … }`, as a statement or a value.
+    mutating func lowerTaskGroup(_ call: FunctionCallExprSyntax, named name: String, keepsValue: Bool)
+        -> (statements: [Statement], value: VariableID?)?
+    {
+        let usage = "write \(name)(of: Int.self) { group in … }"
+        var child: StaticType??
+        var closure = call.trailingClosure
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "of":
+                guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+                    let base = member.base?.trimmedDescription
+                else {
+                    report(usage, Syntax(argument.expression))
+                    return nil
+                }
+                if base == "Void" || base == "()" {
+                    child = .some(nil)
+                } else {
+                    guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(base)))) else { return nil }
+                    child = .some(type)
+                }
+            case "returning":
+                break  // the body's returns say it
+            case "body" where argument.expression.is(ClosureExprSyntax.self):
+                closure = argument.expression.as(ClosureExprSyntax.self)
+            default:
+                report(usage, Syntax(argument))
+                return nil
+            }
+        }
+        guard case .some(let childType) = child else {
+            report("\(usage): the children's type is needed", Syntax(call))
+            return nil
+        }
+        guard let closure, let parameters = closure.signature?.parameterClause, closure.signature?.returnClause == nil,
+            let parameter = Self.closureParameterNames(parameters), parameter.count == 1
+        else {
+            report("\(usage): the body names its group", closure.map { Syntax($0) } ?? Syntax(call))
+            return nil
+        }
+        let groupName = parameter[0]
+        let span = self.span(of: Syntax(call))
+        taskGroups.append(TaskGroupDecl(name: groupName, span: span, throwing: name == "withThrowingTaskGroup"))
+        let id = TaskGroupID(index: taskGroups.count - 1)
+        // The body runs where the call is, in the calling task (Swift 6: `isolation: #isolation`).
+        closureContexts[closure.id] = context(of: Syntax(call))
+        valueClosures[closure.id] = .some(nil)
+        let outer = asyncContext
+        asyncContext = nil
+        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure))) { lowering in
+            lowering.bind(groupName, .taskGroup(id, child: childType))
+        }
+        asyncContext = outer
+        let returned: StaticType? = if case let type?? = valueClosures[closure.id] { type } else { nil }
+        valueClosures[closure.id] = nil
+        var result: VariableID?
+        if keepsValue, let returned { result = newVariable("the value of \(name)", isGlobal: false, span: span, type: returned) }
+        return ([Statement(.withTaskGroup(TaskGroupRun(group: id, body: body, result: result)), at: span),
+                 Statement(.suspend(.groupWaitAll(id)), at: span)], result)
+    }
+
+    /// `{ group in`, `{ (group) in`: the parameters' names.
+    static func closureParameterNames(_ clause: ClosureSignatureSyntax.ParameterClause) -> [String]? {
+        switch clause {
+        case .simpleInput(let names): names.map(\.name.text)
+        case .parameterClause(let list): list.parameters.allSatisfy({ $0.type == nil }) ? list.parameters.map(\.firstName.text) : nil
+        }
+    }
+
+    /// The group a name stands for, with the type its children give.
+    func taskGroup(named expression: ExprSyntax?) -> (id: TaskGroupID, child: StaticType?)? {
+        guard let reference = expression?.as(DeclReferenceExprSyntax.self), case .taskGroup(let id, let child)? = lookup(reference.baseName.text)
+        else { return nil }
+        return (id, child)
+    }
+
+    /// `group.addTask { … }`, `group.cancelAll()` (no await); nil when `call` is not on a group,
+    /// `.some(nil)` when it is and was refused.
+    mutating func lowerTaskGroupCall(_ call: FunctionCallExprSyntax) -> Statement?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let found = taskGroup(named: member.base) else { return nil }
+        let (id, child) = found
+        let span = self.span(of: Syntax(call))
+        switch member.declName.baseName.text {
+        case "addTask":
+            var closure = call.trailingClosure
+            var priority: TaskPriority?
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case "priority":
+                    guard let named = argument.expression.as(MemberAccessExprSyntax.self).flatMap({ TaskPriority(rawValue: $0.declName.baseName.text) }) else {
+                        report("a priority here is .high, .medium, .low, .background, .userInitiated or .utility", Syntax(argument.expression))
+                        return .some(nil)
+                    }
+                    priority = named
+                case "operation" where argument.expression.is(ClosureExprSyntax.self):
+                    closure = argument.expression.as(ClosureExprSyntax.self)
+                default:
+                    report("write group.addTask { … } or group.addTask(priority: .high) { … }", Syntax(argument))
+                    return .some(nil)
+                }
+            }
+            guard let closure, closure.signature == nil else {
+                report("a child task's closure takes no parameters: group.addTask { … }", closure.map { Syntax($0) } ?? Syntax(call))
+                return .some(nil)
+            }
+            cooperativeQueue()
+            // A child is nonisolated: it starts on the global executor.
+            closureContexts[closure.id] = (.generic, true)
+            if child != nil { valueClosures[closure.id] = .some(nil) }
+            let outer = asyncContext
+            asyncContext = nil
+            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+            asyncContext = outer
+            let given: StaticType?? = valueClosures[closure.id]
+            valueClosures[closure.id] = nil
+            if let child {
+                guard case let type?? = given else {
+                    report("the group's children give '\(child)': the closure must return one", Syntax(closure))
+                    return .some(nil)
+                }
+                guard type.fits(child) else {
+                    report("cannot convert value of type '\(type)' to closure result type '\(child)'", Syntax(closure))
+                    return .some(nil)
+                }
+            }
+            return Statement(.spawn(TaskSpawn(kind: .groupChild, body: body, isolation: .generic, priority: priority, group: id)), at: span)
+        case "cancelAll":
+            return Statement(.cancellation(.cancelGroup(id)), at: span)
+        case "next", "waitForAll":
+            report("'\(member.declName.baseName.text)' is async: write await \(call.trimmedDescription)", Syntax(call))
+            return .some(nil)
+        default:
+            report("'\(member.declName.baseName.text)' of a task group is outside the supported subset (addTask, cancelAll, await next(), await waitForAll(), for await)",
+                   Syntax(member.declName))
+            return .some(nil)
+        }
+    }
+
+    /// `await group.waitForAll()`, `await group.next()` as a statement.
+    mutating func lowerAwaitedGroupCall(_ call: FunctionCallExprSyntax, keepsValue: Bool) -> (statements: [Statement], value: VariableID?)?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let id = taskGroup(named: member.base)?.id else { return nil }
+        let span = self.span(of: Syntax(call))
+        switch member.declName.baseName.text {
+        case "waitForAll" where call.arguments.isEmpty:
+            return ([Statement(.suspend(.groupWaitAll(id)), at: span)], nil)
+        case "next" where call.arguments.isEmpty && !keepsValue:
+            return ([Statement(.suspend(.groupNext(GroupNext(group: id, result: nil, body: nil, loops: false))), at: span)], nil)
+        case "next" where call.arguments.isEmpty:
+            report("group.next() gives an optional: write if let v = await group.next() { … }, while let, or for await v in group", Syntax(call))
+            return .some(nil)
+        default:
+            report("'\(call.trimmedDescription)' is outside the supported subset (await group.next(), await group.waitForAll())", Syntax(call))
+            return .some(nil)
+        }
+    }
+
+    /// `for await v in group { … }` (`for try await` on a throwing group).
+    mutating func lowerGroupLoop(_ loop: ForStmtSyntax) -> Statement? {
+        guard loop.whereClause == nil, loop.caseKeyword == nil, let (id, child) = taskGroup(named: loop.sequence).map({ ($0.id, $0.child) }) else {
+            report("'for await' goes over a task group here: for await v in group { … }", Syntax(loop.sequence))
+            return nil
+        }
+        if taskGroups[id.index].throwing && loop.tryKeyword == nil {
+            report("call can throw but is not marked with 'try': write for try await", Syntax(loop.awaitKeyword!))
+            return nil
+        }
+        return lowerGroupNext(id, child: child, pattern: loop.pattern, body: loop.body, loops: true, at: Syntax(loop))
+    }
+
+    /// `if let v = await group.next() { … }` (no else) and `while let v = await group.next() { … }`;
+    /// nil when the conditions are not that.
+    mutating func lowerGroupNextBinding(_ conditions: ConditionElementListSyntax, body: CodeBlockSyntax, loops: Bool, at node: Syntax) -> Statement?? {
+        guard conditions.count == 1, case .optionalBinding(let binding)? = conditions.first?.condition,
+            let value = binding.initializer?.value, let awaited = Self.awaited(value),
+            let call = awaited.expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "next",
+            let found = taskGroup(named: member.base)
+        else { return nil }
+        let (id, child) = found
+        return .some(lowerGroupNext(id, child: child, pattern: binding.pattern, body: body, loops: loops, at: node))
+    }
+
+    private mutating func lowerGroupNext(_ id: TaskGroupID, child: StaticType?, pattern: PatternSyntax, body: CodeBlockSyntax, loops: Bool,
+                                         at node: Syntax) -> Statement? {
+        guard context(of: node).isAsync else {
+            report("'async' call in a function that does not support concurrency", node)
+            return nil
+        }
+        let span = self.span(of: node)
+        var name: String?
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            name = identifier.identifier.text
+            guard child != nil else {
+                report("the group's children give no value (Void): write _ here", Syntax(pattern))
+                return nil
+            }
+        } else if !pattern.is(WildcardPatternSyntax.self) {
+            report("the value is a name or '_'", Syntax(pattern))
+            return nil
+        }
+        var result: VariableID?
+        let block = lowerBlock(body.statements, span: self.span(of: Syntax(body))) { lowering in
+            if let name, let child {
+                let variable = lowering.newVariable(name, isGlobal: false, span: span, type: child)
+                lowering.bind(name, .variable(variable))
+                result = variable
+            }
+        }
+        return Statement(.suspend(.groupNext(GroupNext(group: id, result: result, body: block, loops: loops))), at: span)
+    }
+}
