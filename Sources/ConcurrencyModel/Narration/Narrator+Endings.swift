@@ -41,7 +41,7 @@ extension Narrator {
     }
 
     /// The same clause said several times once, with how many ("2× …"), in order of first
-    /// appearance (as the live runner's narration does).
+    /// appearance; the live runner's narration says its sentences the same way.
     public static func countingDuplicates(_ sentences: [String]) -> [String] {
         var counts: [String: Int] = [:]
         for sentence in sentences { counts[sentence, default: 0] += 1 }

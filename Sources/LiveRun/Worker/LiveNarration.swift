@@ -23,7 +23,7 @@ struct LiveNarration {
     func sentences(_ holds: [LiveHold]) -> [String] {
         Section.allCases.flatMap { section in
             let said = holds.filter { Section(of: $0) == section }.map(sentence)
-            return Self.countingDuplicates(section == .notifies ? said.sorted() : said)
+            return Narrator.countingDuplicates(section == .notifies ? said.sorted() : said)
         }
     }
 
@@ -84,19 +84,6 @@ struct LiveNarration {
             case .block, .operation: self = .held
             case .groupNotify, .workItemNotify: self = .notifies
             }
-        }
-    }
-
-    /// The same sentence said several times once, with how many: "a thread waits…" twice
-    /// becomes "2× a thread waits…". Order of first appearance is kept.
-    private static func countingDuplicates(_ sentences: [String]) -> [String] {
-        var counts: [String: Int] = [:]
-        for sentence in sentences { counts[sentence, default: 0] += 1 }
-        var said: Set<String> = []
-        return sentences.compactMap { sentence in
-            guard said.insert(sentence).inserted else { return nil }
-            let count = counts[sentence] ?? 1
-            return count == 1 ? sentence : "\(count)× \(sentence)"
         }
     }
 }
