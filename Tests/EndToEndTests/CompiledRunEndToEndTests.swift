@@ -178,6 +178,17 @@ import Testing
                 "\(result.stdout)")
     }
 
+    /// A cache folder that cannot be made (a read-only home) costs the cache, not the run: the
+    /// harness is built in the temporary directory instead, swiftc's module cache beside it.
+    @Test func anUnwritableCacheFallsBackToTheTemporaryDirectory() throws {
+        let file = try Self.snippet("nocache", "Task { print(\"T\") }\nprint(\"main\")\n")
+        let result = try Binary.run(["run", file, "--runs", "5", "--json"],
+                                    environment: ["GCDQUIZ_CACHE": "/proc/1/gcdquiz-no-cache", "XDG_CACHE_HOME": "/proc/1/gcdquiz-no-cache"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(Self.outcomes(object).map(\.lines) == [["main", "T"]])
+    }
+
     /// A GCD snippet still runs in the interpreter.
     @Test func aGCDSnippetStillRunsInTheInterpreter() throws {
         let file = try Self.snippet("gcd", "serialQueue.async { print(1) }\nprint(2)\n")

@@ -17,13 +17,24 @@ public struct CompiledHarness: Sendable {
     public let mode: LanguageMode
 
     /// `$XDG_CACHE_HOME/gcdquiz/live` or `~/.cache/gcdquiz/live`; `GCDQUIZ_CACHE` overrides it.
+    /// Where that folder cannot be made or written (a read-only home), a folder of the system's
+    /// temporary directory serves instead: a live run must not fail for want of a cache.
     public static var cacheRoot: URL {
         let environment = ProcessInfo.processInfo.environment
-        if let root = environment["GCDQUIZ_CACHE"], !root.isEmpty { return URL(fileURLWithPath: root).appendingPathComponent("live") }
-        if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
-            return URL(fileURLWithPath: cache).appendingPathComponent("gcdquiz/live")
+        let preferred: URL
+        if let root = environment["GCDQUIZ_CACHE"], !root.isEmpty {
+            preferred = URL(fileURLWithPath: root).appendingPathComponent("live")
+        } else if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
+            preferred = URL(fileURLWithPath: cache).appendingPathComponent("gcdquiz/live")
+        } else {
+            preferred = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/gcdquiz/live")
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/gcdquiz/live")
+        if (try? FileManager.default.createDirectory(at: preferred, withIntermediateDirectories: true)) != nil,
+            FileManager.default.isWritableFile(atPath: preferred.path)
+        {
+            return preferred
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-live-\(getuid())")
     }
 
     /// The harness for `code`, if it was compiled already.
@@ -47,7 +58,11 @@ public struct CompiledHarness: Sendable {
         try HarnessRuntime.cSource.write(to: cFile, atomically: true, encoding: .utf8)
         try compile(Toolchain.clang, ["-O2", "-c", cFile.path, "-o", object.path], what: "clang")
         let executable = work.appendingPathComponent(executableName)
-        try compile(Toolchain.swiftc, ["-O", "-module-name", "snippet"] + mode.swiftcArguments + [main.path, support.path, object.path, "-o", executable.path]
+        // Clang's module cache beside the harnesses: swiftc's default is under $XDG_CACHE_HOME,
+        // which may be the unwritable folder `cacheRoot` fell back from.
+        let moduleCache = root.appendingPathComponent("module-cache").path
+        try compile(Toolchain.swiftc, ["-O", "-module-name", "snippet", "-module-cache-path", moduleCache] + mode.swiftcArguments
+            + [main.path, support.path, object.path, "-o", executable.path]
             + ["dispatch_after", "dispatch_after_f"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
             // Symbols bound once in the server, not lazily again in every forked child.
             + ["-Xlinker", "-z", "-Xlinker", "now"], what: "swiftc")
