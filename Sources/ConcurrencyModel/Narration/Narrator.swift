@@ -11,7 +11,7 @@ public struct Narrator: Hashable, Sendable {
     public func name(_ group: GroupID) -> String { program.groups[group.index].name }
     public func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
     /// An NSLock, worded as one (lock, unlock, holds) rather than as a semaphore.
-    func isLock(_ semaphore: SemaphoreID) -> Bool { program.semaphores[semaphore.index].isLock }
+    public func isLock(_ semaphore: SemaphoreID) -> Bool { program.semaphores[semaphore.index].isLock }
     public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
     public func name(_ queue: QueueID) -> String { program[queue].name }
 

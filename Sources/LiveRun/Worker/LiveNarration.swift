@@ -6,11 +6,9 @@ import ConcurrencyModel
 /// main thread", "a thread"), and it says `addOperations(_:waitUntilFinished: true)`.
 struct LiveNarration {
     private let names: Narrator
-    private let program: Program
 
     init(program: Program) {
         names = Narrator(program: program)
-        self.program = program
     }
 
     /// The reason a hung run reports: every hold, in the order `StuckAnalysis` gives them.
@@ -48,7 +46,7 @@ struct LiveNarration {
         case .sync(let queue): "\(names.name(queue)).sync"
         case .group(let group): "\(names.name(group)).wait()"
         case .semaphore(let semaphore):
-            "\(names.name(semaphore)).\(program.semaphores[semaphore.index].isLock ? "lock()" : "wait()")"
+            "\(names.name(semaphore)).\(names.isLock(semaphore) ? "lock()" : "wait()")"
         case .timeout(.group(let group)): "\(names.name(group)).wait(timeout:)"
         case .timeout(.semaphore(let semaphore)): "\(names.name(semaphore)).wait(timeout:)"
         case .workItem(let item): "\(names.name(item)).wait()"
