@@ -41,6 +41,19 @@ import Testing
         #expect(entries[1]["prelude"] == nil, "a choice question has no prelude")
     }
 
+    /// A Swift-concurrency puzzle's answer also depends on the language mode and on where tasks
+    /// and actors run: its export states those rules too, a GCD puzzle's does not.
+    @Test func swiftConcurrencyQuestionsAddTheirRules() throws {
+        let data = try Exporter.export(Fixtures.questions(["serial-async-async", "detached-inside-main-task"]), as: .json, answers: AnswerBook(bank: Fixtures.bank), seed: 1)
+        let entries = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["questions"] as? [[String: Any]])
+        let rules = entries.compactMap { $0["rules"] as? String }
+        #expect(rules.count == 2)
+        #expect(rules.filter { $0.contains("Swift 6 mode") && $0.contains("main actor") }.count == 1)
+        #expect(rules.allSatisfy { $0.hasPrefix(HostRules.paragraph) })
+        #expect(HostRules.paragraph(for: ["print(1)"]) == HostRules.paragraph)
+        #expect(HostRules.paragraph(for: ["print(1)", "Task { print(2) }"]).hasSuffix(HostRules.swiftConcurrencyParagraph))
+    }
+
     /// Anki's choice cards show the options in the drill's order for the seed: the right one is
     /// not always `a`, another seed gives another order, and `check --seed` reads the same letters.
     @Test func ankiShufflesChoiceOptionsPerSeedAndLeftAlignsCode() throws {

@@ -79,7 +79,7 @@ struct QuestionsJSON: Encodable {
         switch item.answer {
         case .trace(let trace):
             entry.prelude = HostRules.prelude
-            entry.rules = HostRules.paragraph
+            entry.rules = HostRules.paragraph(for: [question.code ?? ""])
             entry.outcomes = trace.reports.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
             entry.elsewhere = trace.exploration.elsewhere.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
             entry.races = trace.exploration.races.map(trace.exploration.narrator.words(for:))

@@ -1,4 +1,5 @@
 import ConcurrencyModel
+import LiveRun
 
 /// What every trace question's answer depends on besides its own code: the prelude the host puts
 /// in front of it and the host's rules (the main thread serves the main queue once the top-level
@@ -22,6 +23,25 @@ public enum HostRules {
         block waits for a worker thread; an outcome only a machine with fewer cores (or only \
         Apple's or Linux's Foundation) shows is marked so, and neither needed nor wrong.
         """
+
+    /// The rules Swift-concurrency snippets add (README, "Swift concurrency (the model side)"):
+    /// the language mode, where tasks and actors run, and what keeps the run going.
+    public static let swiftConcurrencyParagraph = """
+        A snippet that uses Swift concurrency compiles in Swift 6 mode, where the top-level code \
+        runs on the main actor: main-actor jobs and main-queue blocks wait in one line, served \
+        in order by the main thread. Tasks not isolated to an actor run on the global executor, \
+        a pool of threads as wide as the cores; an actor runs one job at a time and is free \
+        again at each await. The run goes on until no task, job, timer or queue item is left; \
+        a task that can never resume (a continuation nobody resumes, a pool whose every thread \
+        is blocked) is a deadlock, and a continuation resumed twice traps.
+        """
+
+    /// The host's rules for trace questions with these snippets: the Swift-concurrency rules
+    /// are added when any of them uses Swift concurrency (decided as the language mode is), since
+    /// only those answers depend on them.
+    public static func paragraph<Codes: Sequence<String>>(for codes: Codes) -> String {
+        codes.contains(where: LiveRoute.usesSwiftConcurrency) ? paragraph + " " + swiftConcurrencyParagraph : paragraph
+    }
 
     /// How to write an answer on paper.
     public static let notation = """

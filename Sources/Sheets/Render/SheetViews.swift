@@ -61,7 +61,7 @@ struct VariantHeaderView {
 struct SheetSectionView {
     var header: VariantHeaderView
     var prelude: [CodeLineView]
-    var rules = HostRules.paragraph
+    var rules: String
     var notation = HostRules.notation
     var questions: [SheetQuestionView]
     /// How tick questions are scored, said once when the variant has any.
@@ -71,6 +71,9 @@ struct SheetSectionView {
     init(_ variant: Variant, of sheet: Sheet, parts: PartsCache) {
         header = VariantHeaderView(variant, of: sheet)
         prelude = CodeLineView.snippet(Prelude.source)
+        rules = HostRules.paragraph(for: variant.items.compactMap { item in
+            if case .trace = item.answer { item.question.code } else { nil }
+        })
         questions = variant.items.map { SheetQuestionView($0, parts: parts.parts(for: $0)) }
         tickRule = TickScoring.sheetRule
         hasTickRule = variant.items.contains { $0.tickScoring != nil }
@@ -126,6 +129,7 @@ struct SheetQuestionView {
         switch item.answer {
         case .trace(let trace):
             hasHost = true
+            hostRules = HostRules.paragraph(for: [question.code ?? ""])
             if item.traceOptions.isEmpty {
                 isWrite = true
                 answerLines = Array(1...WritingSpace.lines(for: trace.outcomes))
