@@ -86,6 +86,40 @@ import Testing
     /// MainActor.run is a nonisolated async function: called from a main-actor task it leaves the
     /// main actor and comes back, twice, so the other main-actor task runs in between (`a d b c`
     /// in 200 of 200 swiftc runs on 2 cores; running the body inline would give `a b c d`).
+    /// On Linux the runtime has no CFRunLoop to run on the main thread, so the top-level code's
+    /// first suspension calls dispatch_main(), which ends the main thread: main-actor jobs and
+    /// main-queue blocks then run on another thread. swiftc, 50 runs each on Linux, every run:
+    /// "a true t false b false 1" and "a true f true b true g false c false d false" (an await of
+    /// a main-actor function from the main actor does not suspend; one of a nonisolated async
+    /// function does). Apple's platforms keep the main thread (CFRunLoopRun).
+    @Test func theMainThreadEndsAtTheTopLevelCodesFirstSuspensionOnLinux() throws {
+        let value = """
+            let t = Task { print("t", Thread.isMainThread); return 1 }
+            print("a", Thread.isMainThread)
+            let v = await t.value
+            print("b", Thread.isMainThread, v)
+            """
+        #expect(try outcomeSet(explore(value, on: Machine(platform: .linux))) == ["a true t false b false 1"])
+        #expect(try outcomeSet(explore(value, on: Machine(platform: .apple))) == ["a true t true b true 1"])
+        let hops = """
+            @MainActor func f() async { print("f", Thread.isMainThread) }
+            func g() async { print("g", Thread.isMainThread) }
+            print("a", Thread.isMainThread)
+            await f()
+            print("b", Thread.isMainThread)
+            await g()
+            print("c", Thread.isMainThread)
+            await Task.yield()
+            print("d", Thread.isMainThread)
+            """
+        #expect(try outcomeSet(explore(hops, on: Machine(platform: .linux))) == ["a true f true b true g false c false d false"])
+        let apple = try explore(hops)
+        #expect(outcomeSet(apple) == ["a true f true b true g false c true d true"])
+        #expect(apple.platforms == [.apple, .linux], "labelled by platform")
+        // Without an await at the top level the main thread stays, as the host serves it.
+        #expect(try outcomeSet(explore("Task { @MainActor in print(Thread.isMainThread) }", on: Machine(platform: .linux))) == ["true"])
+    }
+
     @Test func mainActorRunFromTheMainActorLetsOtherJobsIn() throws {
         #expect(try outcomeSet(explore("""
             Task {

@@ -44,7 +44,7 @@ public struct Explorer: Sendable {
             return automaton
         }
 
-        let platforms = program.runsOperationBlocksSideBySide ? Platform.allCases : [.apple]
+        let platforms = program.runsOperationBlocksSideBySide || program.asksForTheMainThreadWithTasks ? Platform.allCases : [.apple]
         var enoughCores = 1
         for platform in platforms {
             let wide = answer(Machine(cores: nil, platform: platform))
@@ -93,5 +93,12 @@ extension Program {
             if case .operation(_, .addBlock) = statement.action { adds = true }
         }
         return adds
+    }
+
+    /// Whether Swift-concurrency code reads `Thread.isMainThread`: on Linux the main thread ends
+    /// when the top-level code first suspends (`MachineState.mainThreadLeft`), on Apple's
+    /// platforms it runs the main actor's jobs for good, so the platforms can differ.
+    var asksForTheMainThreadWithTasks: Bool {
+        usesTasks && containsStatement { statement in statement.action.expressions.contains(where: \.readsThread) }
     }
 }

@@ -33,6 +33,10 @@ struct MachineState: Hashable {
     /// When the first worker of any pool started: libdispatch's pool monitor starts then and ticks
     /// once a second from there (on a machine of a given width; nil before, or on a wide one).
     var monitorStarted: Int?
+    /// On Linux, the top-level code has suspended: the runtime then called dispatch_main(), which
+    /// ends the main thread, and main-queue blocks and main-actor jobs run, still one at a time,
+    /// on a thread libdispatch starts for them (`Thread.isMainThread` is false there).
+    var mainThreadLeft = false
     /// Swift concurrency's tasks, by creation (task 0 is the top-level code once the program uses
     /// Swift concurrency: it runs as a main-actor task).
     var tasks: [TaskState] = []

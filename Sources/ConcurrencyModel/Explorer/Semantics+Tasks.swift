@@ -217,8 +217,12 @@ extension Semantics {
     }
 
     /// The task leaves its thread: its frames are kept, its actor is free again (the actor's
-    /// next job needs a pool thread), and a pool thread goes back to the pool.
+    /// next job needs a pool thread), and a pool thread goes back to the pool. The top-level
+    /// code's first suspension on Linux ends the main thread (`MachineState.mainThreadLeft`):
+    /// with no CFRunLoop to run there, `swift_task_asyncMainDrainQueue` calls dispatch_main()
+    /// (swiftlang/swift, stdlib/public/Concurrency/Task.cpp).
     func suspend(_ task: Int, thread index: Int, in state: inout MachineState) {
+        if task == 0, machine.platform == .linux { state.mainThreadLeft = true }
         state.tasks[task].frames = state.threads[index].frames
         state.threads[index].frames = []
         state.threads[index].task = nil

@@ -58,7 +58,7 @@ extension Semantics {
                 index -= 1
             }
             return nil
-        }, isMainThread: thread.id == MachineState.mainThreadID)
+        }, isMainThread: thread.id == MachineState.mainThreadID && !state.mainThreadLeft)
     }
 
     /// The value an assignment writes, computed from what it reads.
