@@ -189,6 +189,17 @@ import Testing
         #expect(Self.outcomes(object).map(\.lines) == [["main", "T"]])
     }
 
+    /// verify's type check and compile take the same fallback: swiftc's default module cache
+    /// under an unwritable $XDG_CACHE_HOME made it reject every snippet ("unable to open output
+    /// file … ModuleCache").
+    @Test func verifyWithAnUnwritableCacheStillCompiles() throws {
+        let file = try Self.snippet("verifynocache", "Task { print(\"T\") }\nprint(\"main\")\n")
+        let result = try Binary.run(["verify", file, "--runs", "2"],
+                                    environment: ["GCDQUIZ_CACHE": "/proc/1/gcdquiz-no-cache", "XDG_CACHE_HOME": "/proc/1/gcdquiz-no-cache"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("ok "), "\(result.stdout)")
+    }
+
     /// A GCD snippet still runs in the interpreter.
     @Test func aGCDSnippetStillRunsInTheInterpreter() throws {
         let file = try Self.snippet("gcd", "serialQueue.async { print(1) }\nprint(2)\n")

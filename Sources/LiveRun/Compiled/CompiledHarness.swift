@@ -37,6 +37,13 @@ public struct CompiledHarness: Sendable {
         return FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-live-\(getuid())")
     }
 
+    /// Clang's module cache for every swiftc gcdquiz starts, beside the harnesses: swiftc's
+    /// default is under $XDG_CACHE_HOME, which may be the unwritable folder `cacheRoot` fell
+    /// back from.
+    public static func moduleCache(in root: URL = cacheRoot) -> String {
+        root.appendingPathComponent("module-cache").path
+    }
+
     /// The harness for `code`, if it was compiled already.
     public static func cached(code: String, mode: LanguageMode, in root: URL = cacheRoot) -> CompiledHarness? {
         let executable = directory(code: code, mode: mode, in: root).appendingPathComponent(executableName)
@@ -58,10 +65,7 @@ public struct CompiledHarness: Sendable {
         try HarnessRuntime.cSource.write(to: cFile, atomically: true, encoding: .utf8)
         try compile(Toolchain.clang, ["-O2", "-c", cFile.path, "-o", object.path], what: "clang")
         let executable = work.appendingPathComponent(executableName)
-        // Clang's module cache beside the harnesses: swiftc's default is under $XDG_CACHE_HOME,
-        // which may be the unwritable folder `cacheRoot` fell back from.
-        let moduleCache = root.appendingPathComponent("module-cache").path
-        try compile(Toolchain.swiftc, ["-O", "-module-name", "snippet", "-module-cache-path", moduleCache] + mode.swiftcArguments
+        try compile(Toolchain.swiftc, ["-O", "-module-name", "snippet", "-module-cache-path", moduleCache(in: root)] + mode.swiftcArguments
             + [main.path, support.path, object.path, "-o", executable.path]
             + ["dispatch_after", "dispatch_after_f"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
             // Symbols bound once in the server, not lazily again in every forked child.

@@ -33,7 +33,7 @@ public struct CompiledSnippet: Sendable {
         let file = directory.appendingPathComponent("main.swift")
         try source(for: code, graceMilliseconds: graceMilliseconds).write(to: file, atomically: true, encoding: .utf8)
         let executable = directory.appendingPathComponent("snippet")
-        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc", "-O", "-swift-version", "5", file.path, "-o", executable.path])
+        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc", "-O", "-swift-version", "5", "-module-cache-path", CompiledHarness.moduleCache(), file.path, "-o", executable.path])
         guard result.death == .exited(0) else {
             throw ProblemList([Problem(.error, "swiftc failed: \((result.stdout + result.stderr).prefix(2000))", at: nil)])
         }
@@ -49,7 +49,7 @@ public struct CompiledSnippet: Sendable {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
         try (Prelude.source + "#sourceLocation(file: \"\(fileName)\", line: 1)\n" + code).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc"] + mode.swiftcArguments + ["-typecheck", file.path])
+        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc"] + mode.swiftcArguments + ["-module-cache-path", CompiledHarness.moduleCache(), "-typecheck", file.path])
         return (result.death == .exited(0), result.stdout + result.stderr)
     }
 
