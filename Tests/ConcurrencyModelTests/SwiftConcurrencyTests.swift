@@ -2,7 +2,7 @@ import ConcurrencyModel
 import Testing
 
 /// Swift concurrency, pinned by swiftc runs (`swiftc -O -swift-version 6`, Swift 6.3.1, Linux, 2
-/// CPUs; /work/notes/sc-facts.md and sc-experiments/results.txt): each measured output is in the
+/// CPUs; each test names its runs and counts): each measured output is in the
 /// model, and where the model is exact the whole set is pinned.
 @Suite struct SwiftConcurrencyTests {
     static let counter = """
@@ -120,6 +120,38 @@ import Testing
         #expect(try outcomeSet(explore("Task { @MainActor in print(Thread.isMainThread) }", on: Machine(platform: .linux))) == ["true"])
     }
 
+    /// Swift 6.2's spellings (SE-0461): a `nonisolated(nonsending)` async function stays on its
+    /// caller's actor, `@concurrent` and a plain async function leave it (Swift 6 mode without
+    /// NonisolatedNonsendingByDefault). swiftc, 200 runs each: "w end other" in all 200 with
+    /// nonsending; "w other end" 128 and "other w end" 72 without it.
+    @Test func nonsendingFunctionsStayOnTheCallersActor() throws {
+        let nonsending = """
+            nonisolated(nonsending) func work(_ tag: String) async { print(tag) }
+            Task { print("other") }
+            await work("w")
+            print("end")
+            """
+        #expect(try outcomeSet(explore(nonsending)) == ["w end other"])
+        let plain = nonsending.replacingOccurrences(of: "nonisolated(nonsending) ", with: "")
+        #expect(try outcomeSet(explore(plain)) == ["w other end", "other w end"])
+        let concurrent = nonsending.replacingOccurrences(of: "nonisolated(nonsending) ", with: "@concurrent ")
+        #expect(try outcomeSet(explore(concurrent)) == ["w other end", "other w end"])
+        // Where each runs, awaited from a main-actor function (swiftc: run true a true plain false c false).
+        let threads = """
+            nonisolated(nonsending) func a() async { print("a", Thread.isMainThread) }
+            @concurrent func c() async { print("c", Thread.isMainThread) }
+            func plain() async { print("plain", Thread.isMainThread) }
+            @MainActor func run() async {
+                print("run", Thread.isMainThread)
+                await a()
+                await plain()
+                await c()
+            }
+            await run()
+            """
+        #expect(try outcomeSet(explore(threads, on: Machine(platform: .linux))) == ["run true a true plain false c false"])
+    }
+
     @Test func mainActorRunFromTheMainActorLetsOtherJobsIn() throws {
         #expect(try outcomeSet(explore("""
             Task {
@@ -220,7 +252,7 @@ import Testing
 
     // MARK: Values of await
 
-    /// /work/notes/sc-experiments/b/v1_values.swift, `run.sh v1_values.swift 300 0,1 5` (swiftc -O -swift-version 6):
+    /// This snippet, prelude in front, 300 runs on 2 CPUs (swiftc -O -swift-version 6):
     /// "3 2 a 1 d 2 x 3" 293 and "3 2 a 2 d 4 x 3" 7 of 300 runs: the model's two outcomes.
     @Test func awaitedValuesOfCallsTasksAndAsyncLets() throws {
         #expect(try outcomeSet(explore("""
@@ -243,7 +275,7 @@ import Testing
             """)) == ["3 2 a 1 d 2 x 3", "3 2 a 2 d 4 x 3"])
     }
 
-    /// /work/notes/sc-experiments/b/v2_value_order.swift, 300 runs on 2 cores: "main one got 1 sum 3" 292, "one main
+    /// The snippet, prelude in front, 300 runs on 2 cores: "main one got 1 sum 3" 292, "one main
     /// got 1 sum 3" 8 — the model's two.
     @Test func aTaskClosureGivesItsValue() throws {
         #expect(try outcomeSet(explore("""
@@ -276,8 +308,8 @@ import Testing
     }
 }
 
-/// Task groups, pinned by swiftc runs (programs in /work/notes/sc-experiments/b, harness
-/// `run.sh PROG 300 0,1 5`: swiftc -O -swift-version 6, 300 runs on 2 cores).
+/// Task groups, pinned by swiftc runs of each snippet with the prelude in front (swiftc -O
+/// -swift-version 6, 300 runs on 2 cores, up to 5 s each).
 @Suite struct TaskGroupTests {
     /// g1_sum.swift: 13 distinct outputs in 300 runs (225 "added child 1 child 2 child 3 got 10
     /// got 20 got 30 total 60"); children start at addTask and give values as they finish.
@@ -397,8 +429,8 @@ import Testing
     }
 }
 
-/// Cancellation, pinned by swiftc runs (/work/notes/sc-experiments/b, `run.sh PROG 200 0,1 5`:
-/// swiftc -O -swift-version 6, 200 runs on 2 cores, one output each).
+/// Cancellation, pinned by swiftc runs of each snippet with the prelude in front (swiftc -O
+/// -swift-version 6, 200 runs on 2 cores, one output each).
 @Suite struct CancellationTests {
     /// c1_cancel_sleep.swift: "cancelling woke cancelled=true end" 200/200: cancel() ends the
     /// sleep at once, and checkCancellation's error ends the task.
@@ -466,8 +498,8 @@ import Testing
     }
 }
 
-/// Continuations, pinned by swiftc runs (/work/notes/sc-experiments/b, `run.sh PROG 100 0,1 5`:
-/// swiftc -O -swift-version 6, 100 runs on 2 cores).
+/// Continuations, pinned by swiftc runs of each snippet with the prelude in front (swiftc -O
+/// -swift-version 6, 100 runs on 2 cores).
 @Suite struct ContinuationTests {
     /// k1_resume_from_gcd.swift: "before registered callback got 42" 98, "before callback
     /// registered got 42" 2: the body runs at once, the callback races with its last line.
@@ -554,7 +586,7 @@ import Testing
     }
 }
 
-/// GCD's blocking calls inside tasks (/work/notes/sc-experiments/b, `run.sh PROG 30 0,1 2`).
+/// GCD's blocking calls inside tasks (swiftc -O -swift-version 6, 30 runs on 2 cores, 2 s each).
 @Suite struct BlockingInTasksTests {
     /// s1_sem_in_tasks.swift: 30 of 30 runs hang with nothing printed on 2 cores: two tasks
     /// blocked in wait() hold both pool threads, and the signaller never starts.
@@ -587,7 +619,7 @@ import Testing
 }
 
 @Suite struct NonisolatedTests {
-    /// n1_nonisolated.swift (/work/notes/sc-experiments/b, `run.sh n1_nonisolated.swift 300 0,1 5`):
+    /// The snippet, prelude in front (swiftc -O -swift-version 6, 300 runs on 2 cores):
     /// 206 "account 7 deposited account 7 0", 93 "account 7 account 7 0 deposited", 1 "account 7
     /// deposited account 7 5" — three of the model's four. A nonisolated method runs where it is
     /// called, without await.

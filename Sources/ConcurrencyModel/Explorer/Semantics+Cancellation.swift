@@ -1,5 +1,5 @@
-/// The model's rules for cancellation (sc-facts rule 9, swiftc runs in
-/// /work/notes/sc-experiments/b/c*): cancelling marks a task and its children; a cancelled
+/// The model's rules for cancellation (SE-0304, swiftlang/swift `TaskCancellation.swift`, and
+/// swiftc runs pinned in `SwiftConcurrencyTests`): cancelling marks a task and its children; a cancelled
 /// task's `Task.sleep` ends at once; `Task.checkCancellation()` in a cancelled task ends it.
 extension Semantics {
     func cancellationStep(_ action: CancellationAction, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {

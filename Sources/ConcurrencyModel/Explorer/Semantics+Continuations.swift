@@ -1,5 +1,5 @@
 /// The model's rules for continuations (swiftlang/swift CheckedContinuation.swift, and swiftc runs
-/// in /work/notes/sc-experiments/q9_*): the body runs at once in the calling task; the task waits
+/// pinned in `SwiftConcurrencyTests`): the body runs at once in the calling task; the task waits
 /// only if nobody resumed the continuation by then; a resume puts the waiting task's job on the
 /// executor it suspended on (`ResumeToExecutor`); a second resume traps.
 extension Semantics {

@@ -50,7 +50,8 @@ extension Semantics {
 
     /// Whether `queue`'s first pending item can get a thread now (the queue's own rules aside).
     func workerAvailability(for queue: QueueID, in state: MachineState) -> WorkerAvailability {
-        // Swift's cooperative pool: as wide as the cores, and it never grows (sc-facts.md, 2).
+        // Swift's cooperative pool: as wide as the cores, and it never grows (measured with
+        // swiftc: two tasks blocked in a semaphore starve a 2-core pool; SwiftConcurrencyTests).
         if program[queue].kind == .cooperative || program[queue].kind == .actor {
             guard let cores = machine.cores, !state.pools.isEmpty else { return .free }
             return cooperativeThreads(in: state) < cores ? .free : .waits

@@ -1,5 +1,5 @@
-/// The model's rules for task groups (facts: /work/notes/sc-facts.md rules 5 and 8, swiftc runs in
-/// /work/notes/sc-experiments/b/g*): a group's body runs in place in its task; `addTask` starts a child on the global executor
+/// The model's rules for task groups (SE-0304, swiftlang/swift `TaskGroup.cpp`, and swiftc runs
+/// pinned in `SwiftConcurrencyTests`): a group's body runs in place in its task; `addTask` starts a child on the global executor
 /// at once; finished children give their values in the order they finished; a task waiting in
 /// the group resumes through a job on the global executor when a child finishes; the group waits
 /// for every child before `withTaskGroup` returns.

@@ -1,5 +1,5 @@
-/// The model's rules for Swift concurrency's tasks and executors (see /work/notes/sc-facts.md,
-/// from swiftlang/swift `stdlib/public/Concurrency` and swiftc runs): a task runs as jobs; a job
+/// The model's rules for Swift concurrency's tasks and executors (the README's
+/// Swift-concurrency rules, from swiftlang/swift `stdlib/public/Concurrency` and swiftc runs): a task runs as jobs; a job
 /// is an item of the queue of an executor — the main queue for the main actor, an actor's own
 /// serial queue (priority-ordered), the cooperative queue for the global executor. A task that
 /// suspends saves its frames and gives its thread back; it resumes through a job on the global

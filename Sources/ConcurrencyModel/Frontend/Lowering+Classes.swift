@@ -293,7 +293,7 @@ extension Lowering {
             return nil
         }
         let span = self.span(of: Syntax(node))
-        let body = specialize(property, objects: [])
+        let body = specialize(property, objects: [], callerIsolation: context(of: Syntax(node)).isolation)
         var call = FunctionCall(name: property.name, body: body, arguments: [])
         call.result = newVariable(property.name, isGlobal: false, span: span, type: type)
         hoisted.append(Statement(.call(call), at: span))

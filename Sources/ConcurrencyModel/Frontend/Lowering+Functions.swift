@@ -30,6 +30,11 @@ extension Lowering {
         }
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
         let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" }
+        let runsOnCaller = isAsync && instance == nil && Self.isNonsending(function)
+        if runsOnCaller && onMainActor {
+            report("'nonisolated(nonsending)' and '@MainActor' contradict each other", Syntax(function))
+            return
+        }
         if isAsync { cooperativeQueue() }
         var returns: StaticType?
         if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
@@ -72,7 +77,20 @@ extension Lowering {
             report("missing return in instance method expected to return '\(type)'", Syntax(body.rightBrace))
         }
         bind(function.name.text, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
-                                                        instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil)))
+                                                        instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil,
+                                                        runsOnCaller: runsOnCaller)))
+    }
+
+    /// `nonisolated(nonsending) func f() async`: Swift 6.2's spelling (SE-0461) for an async
+    /// function that stays on its caller's actor; `@concurrent` (or nothing, in Swift 6 mode
+    /// without the upcoming feature NonisolatedNonsendingByDefault) leaves it for the global
+    /// executor (SE-0338). Measured with swiftc 6.3, Swift 6 mode, awaited from the main actor:
+    /// `nonisolated(nonsending)` saw `Thread.isMainThread` true, `@concurrent` and a plain
+    /// `async` function false.
+    static func isNonsending(_ function: FunctionDeclSyntax) -> Bool {
+        function.modifiers.contains { modifier in
+            modifier.name.tokenKind == .keyword(.nonisolated) && modifier.detail?.detail.text == "nonsending"
+        }
     }
 
     /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands
@@ -139,17 +157,20 @@ extension Lowering {
             }
         }
         if let caller = currentFunction { callGraph[caller, default: []].insert(function.name) }
-        let body = function.isSpecialized ? specialize(function, objects: objects) : function.body
+        let body = function.isSpecialized
+            ? specialize(function, objects: objects, callerIsolation: context(of: Syntax(call)).isolation) : function.body
         return Statement(.call(FunctionCall(name: function.name, body: body, arguments: arguments)), at: span)
     }
 
     /// The body of a specialized function for one call: lowered now, seeing the top level's names,
     /// its parameters and the objects passed; making objects afresh if it makes any.
-    mutating func specialize(_ function: FunctionDecl, objects: [(name: String, binding: Binding)]) -> BlockID {
+    mutating func specialize(_ function: FunctionDecl, objects: [(name: String, binding: Binding)], callerIsolation: Isolation) -> BlockID {
         let block = BlockID(index: blocks.count)
         guard let items = functionSyntax[function.name]?.body?.statements ?? memberBodies[function.name] else { return function.body }
         blocks.append(Block(statements: [], span: span(of: Syntax(items.parent ?? Syntax(items)))))
-        let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction)
+        let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction, context: functionContext)
+        // A function that runs on its caller's executor is, for this call, isolated as the caller.
+        if function.runsOnCaller { functionContext = (callerIsolation, true) }
         // The body sees what a function sees: the top level, not the caller's locals (and a
         // method its instance's members).
         if let instance = function.instance, let members = instanceScopes[instance] ?? instanceScope(beingMade: instance) {
@@ -174,6 +195,7 @@ extension Lowering {
         scopes = saved.scopes
         objectScopeDepth = saved.depth
         currentFunction = saved.function
+        functionContext = saved.context
         return block
     }
 

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Task groups: `withTaskGroup(of:)` / `withThrowingTaskGroup(of:)`, `group.addTask { }`,
 /// `for await v in group`, `if let v = await group.next()`, `while let`, `waitForAll()`,
 /// `cancelAll()`. The body runs in place in the calling task; each child is a task started on the
-/// global executor at `addTask` (facts: /work/notes/sc-facts.md, rule 8).
+/// global executor at `addTask` (SE-0304; swiftc runs pinned in `SwiftConcurrencyTests`).
 extension Lowering {
     static let taskGroupFunctions: Set<String> = ["withTaskGroup", "withThrowingTaskGroup"]
 

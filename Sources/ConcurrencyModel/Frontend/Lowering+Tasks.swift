@@ -279,7 +279,7 @@ extension Lowering {
                 return nil
             }
             guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
-            return hopping(to: isolation, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+            return hopping(to: function.runsOnCaller ? here : isolation, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
         }
         report("'await' of '\(call.calledExpression.trimmedDescription)' is outside the supported subset", Syntax(call))
         return nil

@@ -114,11 +114,15 @@ struct Lowering {
         var isProperty = false
         /// Where an `async` function's body runs (nil: a synchronous function, on the caller's thread).
         var isolation: Isolation?
+        /// An `async` function that runs on its caller's executor, without a hop
+        /// (`nonisolated(nonsending)`, SE-0461); its body is lowered at each call, in the
+        /// caller's isolation.
+        var runsOnCaller = false
 
         /// Lowered at each call (`Lowering+Functions`): it makes objects, or takes them, or it is
         /// a method (its instance's members in scope).
         var isSpecialized: Bool {
-            makesObjects || instance != nil || parameters.contains { if case .object = $0 { true } else { false } }
+            makesObjects || instance != nil || runsOnCaller || parameters.contains { if case .object = $0 { true } else { false } }
         }
 
         enum Parameter {

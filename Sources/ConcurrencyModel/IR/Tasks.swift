@@ -1,7 +1,7 @@
 /// Swift concurrency in the IR: tasks, the executors their code runs on, and the points where a
 /// task may suspend. Executors are queues of `Program.queues`: the main actor is the main queue,
 /// each actor instance a queue of kind `.actor`, and the global executor the one queue of kind
-/// `.cooperative` (see /work/notes/sc-facts.md and the README's Swift-concurrency rules).
+/// `.cooperative` (see the README's Swift-concurrency rules).
 
 /// Where a piece of async code must run, as the compiler decides it for Swift 6.
 public enum Isolation: Hashable, Sendable, Codable {
