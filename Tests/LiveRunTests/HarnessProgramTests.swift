@@ -1,4 +1,5 @@
 @testable import LiveRun
+import ConcurrencyModel
 import Testing
 
 /// The switch between the interpreter and the compiled harness, and what the harness changes in

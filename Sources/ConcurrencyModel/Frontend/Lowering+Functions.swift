@@ -30,11 +30,13 @@ extension Lowering {
         }
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
         let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" }
-        let runsOnCaller = isAsync && instance == nil && Self.isNonsending(function)
-        if runsOnCaller && onMainActor {
-            report("'nonisolated(nonsending)' and '@MainActor' contradict each other", Syntax(function))
+        if Self.isNonsending(function) && (onMainActor || Self.isConcurrent(function)) {
+            report("'nonisolated(nonsending)' cannot be combined with '\(onMainActor ? "@MainActor" : "@concurrent")'", Syntax(function))
             return
         }
+        let isPlainNonisolatedAsync = isAsync && instance == nil && !onMainActor && !Self.isNonsending(function) && !Self.isConcurrent(function)
+        if isPlainNonisolatedAsync { hasPlainNonisolatedAsync = true }
+        let runsOnCaller = isAsync && instance == nil && (Self.isNonsending(function) || (isPlainNonisolatedAsync && nonsendingByDefault))
         if isAsync { cooperativeQueue() }
         var returns: StaticType?
         if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
@@ -91,6 +93,11 @@ extension Lowering {
         function.modifiers.contains { modifier in
             modifier.name.tokenKind == .keyword(.nonisolated) && modifier.detail?.detail.text == "nonsending"
         }
+    }
+
+    /// `@concurrent func f() async`: always leaves its caller's actor for the global executor.
+    static func isConcurrent(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains { $0.trimmedDescription == "@concurrent" }
     }
 
     /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands

@@ -407,6 +407,11 @@ extension Lowering {
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
         // A nonisolated method runs where it is called (synchronous) or on the global executor.
         let nonisolated = Self.isNonisolated(function)
+        // One that runs on its caller's actor would be lowered at each call; it is not yet.
+        if isAsync && nonisolated && (Self.isNonsending(function) || (nonsendingByDefault && !Self.isConcurrent(function))) {
+            report("a nonisolated async method that runs on its caller's actor (nonisolated(nonsending), or NonisolatedNonsendingByDefault without @concurrent) is outside the supported subset: make it a top-level function", Syntax(function.name))
+            return nil
+        }
         let isolation: Isolation? = nonisolated ? (isAsync ? .generic : nil) : .actor(instance.queue)
         let declared = FunctionDecl(name: "\(instance.typeName).\(method)", body: block, parameters: parameters, returns: returns,
                                     isolation: isolation)

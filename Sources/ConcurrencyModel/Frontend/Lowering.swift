@@ -61,6 +61,12 @@ struct Lowering {
     var asyncContext: (isolation: Isolation, isAsync: Bool)?
     /// Where the body of the function or method being lowered runs.
     var functionContext: (isolation: Isolation, isAsync: Bool)?
+    /// The upcoming feature NonisolatedNonsendingByDefault is on: a plain `async` function runs
+    /// on its caller's actor (`LanguageMode.runsNonisolatedAsyncOnCaller`).
+    var nonsendingByDefault = false
+    /// A plain nonisolated `async` function was declared: NonisolatedNonsendingByDefault would
+    /// change where it runs.
+    var hasPlainNonisolatedAsync = false
     /// Actor declarations by type name, and the methods lowered for each instance.
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
@@ -185,6 +191,7 @@ struct Lowering {
                               semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
         program.taskGroups = taskGroups
         program.continuations = continuations
+        program.dependsOnNonsendingDefault = hasPlainNonisolatedAsync
         return program
     }
 

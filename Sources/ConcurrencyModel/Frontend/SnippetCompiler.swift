@@ -8,7 +8,9 @@ import SwiftSyntax
 /// a syntax error, or Swift outside the supported subset, each at its line and column.
 public enum SnippetCompiler {
     /// - Parameter fileName: the name problems are reported against (a path, or `<snippet>`).
-    public static func compile(_ source: String, fileName: String = "<snippet>") -> Result<Program, ProblemList> {
+    /// - Parameter mode: the language mode stated for the snippet (nil: its default); the
+    ///   upcoming features it turns on change where code runs (`LanguageMode`).
+    public static func compile(_ source: String, fileName: String = "<snippet>", mode: LanguageMode? = nil) -> Result<Program, ProblemList> {
         // A byte-order mark at the very start is an editor's, not the snippet's.
         let source = source.hasPrefix("\u{FEFF}") ? String(source.dropFirst()) : source
         let lines = SourceLines(source)
@@ -55,7 +57,9 @@ public enum SnippetCompiler {
         var lowering = Lowering(converter: converter) { message, node in
             problem(message, at: node.positionAfterSkippingLeadingTrivia)
         }
-        let program = lowering.lower(file)
+        lowering.nonsendingByDefault = mode?.runsNonisolatedAsyncOnCaller ?? false
+        var program = lowering.lower(file)
+        program.mode = mode
         if !lowering.problems.isEmpty {
             return .failure(ProblemList(lowering.problems))
         }

@@ -24,6 +24,12 @@ public struct Program: Hashable, Sendable, Codable {
     public var taskGroups: [TaskGroupDecl] = []
     /// Every `withCheckedContinuation` / `withCheckedThrowingContinuation` in the snippet.
     public var continuations: [ContinuationDecl] = []
+    /// The language mode the snippet was lowered for, when one was stated (a question's `mode:`,
+    /// `--mode`); nil: the default for its code (Swift 6 with Swift concurrency, else Swift 5).
+    public var mode: LanguageMode?
+    /// A plain nonisolated `async` function is declared: the upcoming feature
+    /// NonisolatedNonsendingByDefault would run it on its caller's actor instead.
+    public var dependsOnNonsendingDefault = false
 
     public init(queues: [QueueDecl], blocks: [Block], entry: BlockID, variables: [VariableDecl] = [],
                 groups: [ObjectDecl] = [], semaphores: [SemaphoreDecl] = [], workItems: [WorkItemDecl] = [],

@@ -1,3 +1,4 @@
+import ConcurrencyModel
 import SwiftParser
 import SwiftSyntax
 
@@ -39,17 +40,7 @@ public enum LiveRoute: Sendable, Equatable {
     }
 }
 
-/// The Swift language mode a snippet is compiled in, with the upcoming features turned on: what
-/// `verify` and the compiled live runs pass to swiftc.
-public struct LanguageMode: Sendable, Hashable, CustomStringConvertible {
-    public var swiftVersion: Int
-    public var upcomingFeatures: [String]
-
-    public init(swiftVersion: Int, upcomingFeatures: [String] = []) {
-        self.swiftVersion = swiftVersion
-        self.upcomingFeatures = upcomingFeatures
-    }
-
+extension LanguageMode {
     /// A puzzle's mode when it states none: Swift 6 for Swift-concurrency snippets (top-level code
     /// and its globals on the main actor, data races compile errors), Swift 5 for the GCD ones,
     /// which compile as a Playground would accept them.
@@ -57,11 +48,8 @@ public struct LanguageMode: Sendable, Hashable, CustomStringConvertible {
         LanguageMode(swiftVersion: LiveRoute.usesSwiftConcurrency(code) ? 6 : 5)
     }
 
-    public var swiftcArguments: [String] {
-        ["-swift-version", "\(swiftVersion)"] + upcomingFeatures.flatMap { ["-enable-upcoming-feature", $0] }
-    }
-
-    public var description: String {
-        (["Swift \(swiftVersion)"] + upcomingFeatures).joined(separator: " + ")
+    /// The mode stated (a question's `mode:`, `--mode`), else the default for the code.
+    public static func mode(_ stated: LanguageMode?, for code: String) -> LanguageMode {
+        stated ?? defaultMode(for: code)
     }
 }

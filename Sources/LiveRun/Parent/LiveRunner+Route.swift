@@ -5,14 +5,14 @@ extension LiveRunner {
     /// Runs a puzzle live the way `LiveRoute` says its code must run: interpreted from its
     /// `program`, or compiled once into a harness (cached) and run on the real Swift-concurrency
     /// runtime. `compiling` is called before a compile that is not cached (it takes seconds).
-    public func run(code: String, program: Program?, options: Options, compiling: () -> Void = {},
+    public func run(code: String, program: Program?, mode stated: LanguageMode? = nil, options: Options, compiling: () -> Void = {},
                     onRun: (Int, LiveOutcome) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }) throws -> LiveHistogram {
         switch LiveRoute.route(for: code) {
         case .interpreter:
             guard let program else { throw LiveRunError.workerFailed("no program to interpret") }
             return try run(program, options: options, onRun: onRun, shouldStop: shouldStop)
         case .compiled:
-            let mode = LanguageMode.defaultMode(for: code)
+            let mode = LanguageMode.mode(stated ?? program?.mode, for: code)
             if CompiledHarness.cached(code: code, mode: mode) == nil { compiling() }
             let harness = try CompiledHarness.prepare(code: code, mode: mode)
             var options = options

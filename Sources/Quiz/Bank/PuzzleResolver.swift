@@ -27,19 +27,33 @@ public struct LiveTarget: Sendable {
     public var question: Question?
     public var code: String
     public var program: Result<Program, ProblemList>
+    /// The language mode stated for it (nil: the default for its code), known also when the
+    /// model refuses the code.
+    public var mode: LanguageMode?
+}
+
+extension Question {
+    /// The question answered in `mode` instead of its own, when one is given.
+    public func inMode(_ mode: LanguageMode?) -> Question {
+        guard let mode else { return self }
+        var question = self
+        question.mode = mode
+        return question
+    }
 }
 
 /// Resolves `ID|FILE` arguments, reading no more of the bank than the argument needs (a file
 /// needs none of it: the bank is not even looked for). Every failure is a `ProblemList` with a
 /// message that says what to do.
 public enum PuzzleResolver {
-    public static func resolve(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> Puzzle {
+    /// `mode` (`--mode`) overrides a question's own `mode:` and a snippet's default mode.
+    public static func resolve(_ argument: String, bank: @autoclosure () throws -> BankSource?, mode: LanguageMode? = nil) throws -> Puzzle {
         if isSnippetFile(argument) {
             let text = try read(argument)
-            let program = try SnippetCompiler.compile(text, fileName: argument).get()
+            let program = try SnippetCompiler.compile(text, fileName: argument, mode: mode).get()
             return Puzzle(name: argument, question: nil, program: program, code: text)
         }
-        return try puzzle(from: question(argument, bank: try bank()))
+        return try puzzle(from: question(argument, bank: try bank()).inMode(mode))
     }
 
     /// Like `resolve(_:bank:)`, for a command that has loaded the whole bank already.
@@ -86,11 +100,11 @@ public enum PuzzleResolver {
     /// A puzzle for a live run: its code, and its program if the model takes it. A snippet written
     /// with Swift concurrency runs compiled (`LiveRoute`), so the model's refusal does not stop
     /// its live runs; for any other, the refusal is thrown as `resolve` throws it.
-    public static func liveTarget(_ argument: String, bank: @autoclosure () throws -> BankSource?) throws -> LiveTarget {
+    public static func liveTarget(_ argument: String, bank: @autoclosure () throws -> BankSource?, mode: LanguageMode? = nil) throws -> LiveTarget {
         let target: LiveTarget
         if isSnippetFile(argument) {
             let text = try read(argument)
-            target = LiveTarget(name: argument, question: nil, code: text, program: SnippetCompiler.compile(text, fileName: argument))
+            target = LiveTarget(name: argument, question: nil, code: text, program: SnippetCompiler.compile(text, fileName: argument, mode: mode), mode: mode)
         } else {
             let question: Question
             if BankLoader.isQuestionFile(argument) {
@@ -106,7 +120,8 @@ public enum PuzzleResolver {
             guard question.kind == .trace, let code = question.code else {
                 throw problem("'\(question.id)' is a \(question.kind.rawValue) question, not a trace puzzle")
             }
-            target = LiveTarget(name: question.id, question: question, code: code, program: question.program())
+            let stated = question.inMode(mode)
+            target = LiveTarget(name: question.id, question: stated, code: code, program: stated.program(), mode: stated.mode)
         }
         if LiveRoute.route(for: target.code) == .interpreter, case .failure(let problems) = target.program { throw problems }
         return target

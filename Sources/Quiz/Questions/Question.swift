@@ -41,6 +41,8 @@ public struct Question: Hashable, Sendable {
     /// What a schedule question asks the learner to make the snippet do, as written
     /// (`ScheduleGoal.read` reads it against the snippet): an outcome, `deadlock`, `crash` or `race`.
     public var goal: String?
+    /// The language mode its answer is for (`mode:`); nil: the default for its code.
+    public var mode: LanguageMode?
     /// What a choice or short question asks (trace questions ask about their code).
     public var prompt: String?
     /// A choice question's options, in the file's order.
@@ -91,7 +93,7 @@ public struct Question: Hashable, Sendable {
         guard let code else {
             return .failure(ProblemList([Problem(.error, "question '\(id)' has no code", at: SourceLocation(file: file, line: 1, column: 1))]))
         }
-        return SnippetCompiler.compile(code, fileName: file).mapError { list in
+        return SnippetCompiler.compile(code, fileName: file, mode: mode).mapError { list in
             ProblemList(list.problems.map { codeOrigin?.relocate($0) ?? $0 })
         }
     }

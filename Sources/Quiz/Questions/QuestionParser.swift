@@ -19,6 +19,7 @@ public enum QuestionParser {
         "options": "choice: a list of {text, correct: true (on the right ones), why (on the wrong ones)}",
         "answer": "short: the model answer shown after grading",
         "key_ideas": "short: a list of {idea, accept: [phrases, 'a + b', '/regex/']}",
+        "mode": "trace, schedule and line: the Swift language mode the answer is for, 5, 6 or '6 + NonisolatedNonsendingByDefault' (default: 6 with Swift concurrency, else 5)",
         "follows": "the id of the question this one is asked right after, in the drill",
         "generated": "true for a puzzle written by 'gcdquiz generate'",
     ]
@@ -154,6 +155,16 @@ public enum QuestionParser {
                 report("a \(kind.rawValue) question needs '\(name)' (\(QuestionParser.fields[name]!))", line: rootLine, column: rootColumn)
             }
             let goal = string("goal", values)
+            var mode: LanguageMode?
+            if let node = values["mode"] {
+                if !kind.hasCode {
+                    report("'mode' does not belong in a \(kind.rawValue) question", at: node)
+                } else if let text = node.scalar?.string, let parsed = LanguageMode(parsing: text) {
+                    mode = parsed
+                } else {
+                    report("unknown mode \(node.scalar.map { "'\($0.string)'" } ?? "(not a scalar)"): write \(LanguageMode.accepted)", at: node)
+                }
+            }
             let prompt = string("question", values)
             let modelAnswer = string("answer", values)
             let follows = string("follows", values)
@@ -188,6 +199,7 @@ public enum QuestionParser {
                 codeOrigin: values["code"].map(codeOrigin))
             question.prompt = prompt
             question.goal = goal
+            question.mode = mode
             question.options = options
             question.modelAnswer = modelAnswer
             question.keyIdeas = keyIdeas

@@ -36,6 +36,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var machine: MachineOptions
 
+    @OptionGroup var languageMode: ModeOptions
+
     @OptionGroup var budgets: ExplorationOptions
 
     func validate() throws {
@@ -58,7 +60,7 @@ struct CheckCommand: ParsableCommand {
                 return try checkInterview(question)
             }
         }
-        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source(), mode: languageMode.mode)
         let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         try ExplorationStops.refusePartial(exploration, puzzle: puzzle, doing: "grade")
         let grade: TraceGrade

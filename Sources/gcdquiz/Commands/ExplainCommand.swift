@@ -28,6 +28,8 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var machine: MachineOptions
 
+    @OptionGroup var languageMode: ModeOptions
+
     @OptionGroup var budgets: ExplorationOptions
 
     func validate() throws {
@@ -35,7 +37,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source(), mode: languageMode.mode)
         let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         try ExplorationStops.refusePartial(exploration, puzzle: puzzle, doing: "explain")
         let style = TerminalStyle.current(for: .standardOutput)

@@ -44,13 +44,15 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var budgets: ExplorationOptions
 
+    @OptionGroup var languageMode: ModeOptions
+
     func validate() throws {
         if let runs, !(1...1_000_000).contains(runs) { throw ValidationError("--runs must be between 1 and 1000000") }
         if let processes, !(1...256).contains(processes) { throw ValidationError("--processes must be between 1 and 256") }
     }
 
     func run() throws {
-        let target = try PuzzleResolver.liveTarget(self.target, bank: bank.source())
+        let target = try PuzzleResolver.liveTarget(self.target, bank: bank.source(), mode: languageMode.mode)
         let program = try? target.program.get()
         // Live runs are compared with the answer for the machine they run on.
         let exploration = program.map { budgets.explorer.explore($0, for: .live) }
@@ -63,7 +65,7 @@ struct RunCommand: ParsableCommand {
         let histogram: LiveHistogram
         do {
             histogram = try LiveRunner.selfHosted.run(
-                code: target.code, program: program, options: options,
+                code: target.code, program: program, mode: target.mode, options: options,
                 compiling: { Output.write("compiling with swiftc (once, cached)…\n", to: .standardError) },
                 onRun: progress.record,
                 shouldStop: {

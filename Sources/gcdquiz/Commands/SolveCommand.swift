@@ -22,21 +22,25 @@ struct SolveCommand: ParsableCommand {
 
     @OptionGroup var machine: MachineOptions
 
+    @OptionGroup var languageMode: ModeOptions
+
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source())
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source(), mode: languageMode.mode)
         let clock = ContinuousClock()
         let start = clock.now
         let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         let elapsed = clock.now - start
         try ExplorationStops.refuseLimits(exploration, puzzle: puzzle)
+        let alternative = puzzle.nonsendingAlternative(to: exploration, explorer: budgets.explorer, machine: machine.machine)
 
         if json {
-            try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed)
+            try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative)
         } else {
             let style = TerminalStyle.current(for: .standardOutput)
             print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")
+            if let alternative { print(OutcomeListRenderer.otherMode(alternative, style: style), terminator: "") }
         }
         if let note = ExplorationStops.budgetNote(exploration) {
             Output.write("gcdquiz: \(note)\n", to: .standardError)
@@ -52,6 +56,20 @@ enum OutcomeListRenderer {
     /// More outcomes than this are summarised by a sample of `summarySample`.
     static let summaryThreshold = 200
     static let summarySample = 20
+
+    /// The answer NonisolatedNonsendingByDefault would give, after the answer: a project with
+    /// Xcode 26's Approachable Concurrency turns it on.
+    static func otherMode(_ alternative: ModeAlternative, style: TerminalStyle) -> String {
+        let count = alternative.exploration.outcomeCount
+        var text = style.wrappedLines(style.bold("With \(LanguageMode.nonisolatedNonsendingByDefault)")
+            + " (Xcode 26's Approachable Concurrency; --mode '\(alternative.mode.swiftVersion) + \(LanguageMode.nonisolatedNonsendingByDefault)'),"
+            + " plain async functions run on their caller's actor: \(Self.grouped(count)) \(count == 1 ? "outcome" : "outcomes"):") + "\n"
+        text += rows(Array(alternative.exploration.reports.prefix(summarySample)), exploration: alternative.exploration, witnesses: false, style: style)
+        if alternative.exploration.reports.count > summarySample {
+            text += "  " + style.dim("… and \(alternative.exploration.reports.count - summarySample) more (--mode to list them).") + "\n"
+        }
+        return text
+    }
 
     static func render(_ exploration: Exploration, name: String, elapsed: Duration, witnesses: Bool, style: TerminalStyle) -> String {
         let narrator = exploration.narrator

@@ -36,7 +36,7 @@ struct VerifyCommand: ParsableCommand {
         for target in targets where bank.question(id: target) == nil {
             let live = try PuzzleResolver.liveTarget(target, bank: BankSource(root: bank.root))
             guard case .failure(let problems) = live.program else { continue }
-            let mode = LanguageMode.defaultMode(for: live.code)
+            let mode = LanguageMode.mode(live.mode, for: live.code)
             let (compiles, output) = try CompiledSnippet.typeCheck(live.code, mode: mode, fileName: live.question?.file ?? live.name)
             if !compiles { printRejection(live.name, mode: mode, output: output, style: style) }
             throw problems
@@ -117,7 +117,7 @@ struct VerifyCommand: ParsableCommand {
     /// the live harness (cached) and run without jitter, each run ending when nothing is left as
     /// the host's rule says, every outcome looked up in the model's.
     private func verifyCompiled(_ puzzle: Puzzle, exploration: Exploration, style: TerminalStyle) throws -> CompiledVerdict {
-        let mode = LanguageMode.defaultMode(for: puzzle.code)
+        let mode = LanguageMode.mode(puzzle.program.mode, for: puzzle.code)
         let start = Date()
         let (compiles, output) = try CompiledSnippet.typeCheck(puzzle.code, mode: mode, fileName: puzzle.question?.file ?? puzzle.name)
         guard compiles else {

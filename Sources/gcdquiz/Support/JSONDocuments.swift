@@ -80,11 +80,25 @@ struct SolveJSON: Encodable {
     var machines: [MachineCount]
     var rules: [Rule]?
     var sample: [OutcomeJSON]?
+    /// The language mode answered for ("Swift 6", "Swift 6 + NonisolatedNonsendingByDefault");
+    /// absent for the default of a GCD snippet.
+    var mode: String?
+    /// Where NonisolatedNonsendingByDefault would change the answer: that mode and its outcomes.
+    var otherMode: OtherMode?
+
+    struct OtherMode: Encodable {
+        var mode: String
+        var outcomes: [OutcomeJSON]
+    }
 
     /// Everything but the outcomes, which `print` streams: hundreds of thousands of outcomes,
     /// each with its witness, would take gigabytes as one document.
-    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) {
+    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration, alternative: ModeAlternative? = nil) {
         self.puzzle = puzzle.name
+        mode = (puzzle.program.mode ?? (puzzle.program.usesTasks ? LanguageMode(swiftVersion: 6) : nil)).map { "\($0)" }
+        otherMode = alternative.map { other in
+            OtherMode(mode: "\(other.mode)", outcomes: other.exploration.reports.map { OutcomeJSON($0, narrator: other.exploration.narrator) })
+        }
         outcomes = []
         let narrator = exploration.narrator
         races = exploration.races.map { race in
@@ -108,9 +122,9 @@ struct SolveJSON: Encodable {
 
     /// Prints the document with every outcome, encoding and writing one outcome at a time, so
     /// memory stays that of the search.
-    static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration) throws {
+    static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration, alternative: ModeAlternative? = nil) throws {
         try JSONOutput.print(
-            SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed),
+            SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative),
             streaming: "outcomes", elements: exploration.reports.lazy.map { entry($0, narrator: exploration.narrator) })
     }
 }

@@ -1,0 +1,50 @@
+import ConcurrencyModel
+import Testing
+
+/// The language mode an answer is for: NonisolatedNonsendingByDefault (SE-0461) runs a plain
+/// `async` function on its caller's actor. swiftc 6.3, Swift 6 mode, 100 runs each on 2 cores:
+/// with the feature "w end other" in every run; without it "w other end" and "other w end".
+@Suite struct LanguageModeTests {
+    static let snippet = """
+        func work(_ tag: String) async { print(tag) }
+        Task { print("other") }
+        await work("w")
+        print("end")
+        """
+
+    static let nonsending = LanguageMode(swiftVersion: 6, upcomingFeatures: [LanguageMode.nonisolatedNonsendingByDefault])
+
+    @Test func theFeatureKeepsAPlainAsyncFunctionOnTheCallersActor() throws {
+        let plain = try SnippetCompiler.compile(Self.snippet).get()
+        #expect(plain.dependsOnNonsendingDefault)
+        #expect(outcomeSet(Explorer().explore(plain)) == ["w other end", "other w end"])
+        let withFeature = try SnippetCompiler.compile(Self.snippet, mode: Self.nonsending).get()
+        #expect(withFeature.mode == Self.nonsending)
+        #expect(outcomeSet(Explorer().explore(withFeature)) == ["w end other"])
+        // @concurrent keeps the old behaviour under the feature.
+        let concurrent = try SnippetCompiler.compile("@concurrent " + Self.snippet, mode: Self.nonsending).get()
+        #expect(!concurrent.dependsOnNonsendingDefault)
+        #expect(outcomeSet(Explorer().explore(concurrent)) == ["w other end", "other w end"])
+    }
+
+    @Test func modesAreReadAsWritten() {
+        #expect(LanguageMode(parsing: "6") == LanguageMode(swiftVersion: 6))
+        #expect(LanguageMode(parsing: "Swift 5") == LanguageMode(swiftVersion: 5))
+        #expect(LanguageMode(parsing: "6 + NonisolatedNonsendingByDefault") == Self.nonsending)
+        #expect(LanguageMode(parsing: "\(Self.nonsending)") == Self.nonsending, "its description reads back")
+        for bad in ["", "7", "6 +", "6 + Unknown", "6 + NonisolatedNonsendingByDefault + NonisolatedNonsendingByDefault", "six"] {
+            #expect(LanguageMode(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func whatTheModelCannotAnswerIsRefusedAtItsPlace() {
+        expectDiagnostics("1️⃣@MainActor nonisolated(nonsending) func f() async {}", ["1️⃣": "cannot be combined with '@MainActor'"])
+        expectDiagnostics("""
+            actor A {
+                nonisolated(nonsending) func 1️⃣f() async {}
+            }
+            let a = A()
+            await a.f()
+            """, ["1️⃣": "outside the supported subset"])
+    }
+}
