@@ -38,6 +38,8 @@ struct QuestionsJSON: Encodable {
         /// A trace puzzle's prelude and the host's rules, which its answer depends on.
         var prelude: String?
         var rules: String?
+        /// The language mode the question states ("Swift 6 + NonisolatedNonsendingByDefault").
+        var mode: String?
         var prompt: String?
         var outcomes: [OutcomeJSON]?
         /// Outcomes only other machines show (fewer cores, the other Foundation), each with `cores` and `platform`.
@@ -80,6 +82,7 @@ struct QuestionsJSON: Encodable {
         case .trace(let trace):
             entry.prelude = HostRules.prelude
             entry.rules = HostRules.paragraph(for: [question.code ?? ""])
+            entry.mode = question.mode.map { "\($0)" }
             entry.outcomes = trace.reports.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
             entry.elsewhere = trace.exploration.elsewhere.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
             entry.races = trace.exploration.races.map(trace.exploration.narrator.words(for:))

@@ -35,7 +35,9 @@ struct QuestionPartsView {
         questionID = question.id
         hasCode = question.code != nil
         code = question.code.map(CodeLineView.snippet) ?? []
-        prompt = question.prompt.map(BlockView.blocks) ?? []
+        // A stated language mode is part of the question: the answer depends on it.
+        let modeLine = question.mode.map { "Compiled in \($0)." }
+        prompt = ([modeLine, question.prompt].compactMap { $0 }.joined(separator: "\n\n")).nilIfEmpty.map(BlockView.blocks) ?? []
         explanation = BlockView.blocks(question.explanation)
         source = question.source
         hasSource = !question.source.isEmpty
@@ -83,4 +85,8 @@ final class PartsCache {
         prepared[key] = parts
         return parts
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

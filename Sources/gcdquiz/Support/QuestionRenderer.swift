@@ -29,6 +29,9 @@ enum QuestionRenderer {
         var text = ""
         if let code = question.code {
             text += numbered(code, style: style) + "\n"
+            if let mode = question.mode {
+                text += style.wrappedLines(style.dim("Compiled in \(mode) (the answer depends on the language mode)."), hanging: 0) + "\n"
+            }
         }
         if let prompt = question.prompt {
             text += prose(prompt, style: style) + "\n"
