@@ -12,6 +12,12 @@ extension Narrator {
         }
     }
 
+    /// "the top-level code" (task 0 runs it once the snippet uses Swift concurrency), or "task 2":
+    /// tasks numbered as `Task { }` made them, the same in steps, endings and the scheduler's seat.
+    public func task(_ index: Int) -> String {
+        index == 0 ? "the top-level code" : "task \(index)"
+    }
+
     /// Why the run ended so, in one sentence: "trap at line 2: main calls q.sync on a queue it
     /// already owns", "nothing can run any more: …".
     public func words(for reason: DeadlockReason) -> String {
@@ -74,11 +80,11 @@ extension Narrator {
         case .itemsWaiting(let queue, let pending):
             "\(name(queue)) has \(pending) item(s) waiting"
         case .taskWaits(let task, .continuation(let id), let line):
-            "task \(task) waits in withCheckedContinuation at line \(line), and nothing resumes \(program[id].name)"
+            "\(self.task(task)) waits in withCheckedContinuation at line \(line), and nothing resumes \(program[id].name)"
         case .taskWaits(let task, .taskValue(let target), let line):
-            "task \(task) awaits task \(target)'s value at line \(line), and task \(target) never finishes"
+            "\(self.task(task)) awaits task \(target)'s value at line \(line), and task \(target) never finishes"
         case .taskWaits(let task, .group(let group), let line):
-            "task \(task) waits for the children of \(program[group].name) at line \(line), and they never finish"
+            "\(self.task(task)) waits for the children of \(program[group].name) at line \(line), and they never finish"
         }
     }
 

@@ -103,7 +103,7 @@ extension Narrator {
         case .helper:
             return "a concurrentPerform helper"
         case .job(let task):
-            return "the job of task \(task + 1)"
+            return "the job of \(self.task(task))"
         }
     }
 

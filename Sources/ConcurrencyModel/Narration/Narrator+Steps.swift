@@ -85,12 +85,12 @@ extension Narrator {
             case .asyncLet: "async let: starts child task \(task) on \(name(isolation))"
             case .groupChild: "addTask: starts child task \(task) on \(name(isolation))"
             }
-        case .runsTask(let task, let isolation): "\(name(isolation)) runs the next job: task \(task) goes on"
+        case .runsTask(let task, let isolation): "\(name(isolation)) runs the next job: \(self.task(task)) goes on"
         case .passesTask(let task, let target):
-            "takes task \(task)'s job from the global executor; its code needs \(name(target)), so the job is queued there"
+            "takes \(self.task(task))'s job from the global executor; its code needs \(name(target)), so the job is queued there"
         case .yields: "await Task.yield(): the task gives up its executor; a job on the global executor will continue it"
         case .sleepsTask(let microseconds): "Task.sleep: the task suspends for \(Self.seconds(microseconds)), its executor free for other jobs"
-        case .taskWakes(let task): "Task.sleep ends: task \(task)'s job joins the global executor"
+        case .taskWakes(let task): "Task.sleep ends: \(self.task(task))'s job joins the global executor"
         case .awaitsTask(let task): "awaits task \(task), which has not finished: the task suspends, its executor free for other jobs"
         case .getsValue(let task): "task \(task) has finished: await returns its value at once"
         case .switchesTo(let isolation): "moves to \(name(isolation)) on the same thread (it is free)"
@@ -108,7 +108,7 @@ extension Narrator {
         case .readsCancelled(let cancelled): "Task.isCancelled is \(cancelled)"
         case .startsContinuation(let id): "withCheckedContinuation: its body runs now, here, with \(program[id].name)"
         case .resumesContinuation(let id, let task?):
-            "\(program[id].name).resume: task \(task) was waiting for it; its job is queued on the executor it suspended on"
+            "\(program[id].name).resume: \(self.task(task)) was waiting for it; its job is queued on the executor it suspended on"
         case .resumesContinuation(let id, nil): "\(program[id].name).resume: the value is kept for the await that comes"
         case .awaitsContinuation(let id): "nobody has resumed \(program[id].name) yet: the task suspends, its executor free for other jobs"
         case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
