@@ -165,6 +165,10 @@ struct ThreadState: Hashable {
     /// A pool thread that took the task's job from the global executor and must first move it
     /// to the executor its code needs (`swift_task_switch`): its next step.
     var switching = false
+    /// Its block's last statement has run; the block's return, which others see (its group is
+    /// left, its work item or operation done, its task finished), is its next step
+    /// (`Semantics.unwind`).
+    var returning = false
 
     /// The thread as facts name it.
     var threadID: ThreadID { ThreadID(id) }

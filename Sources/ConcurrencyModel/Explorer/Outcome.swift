@@ -151,6 +151,10 @@ public struct ScheduleStep: Hashable, Sendable {
         case awaitsTask(task: Int)
         /// `await t.value` of a finished task: its value, at once.
         case getsValue(task: Int)
+        /// The block's closure has returned, and what waited for its end goes on: its group is
+        /// left, its work item or operation done, its task finished. A step of its own after the
+        /// last statement, since a thread that statement woke may act first.
+        case blockReturns
         /// The task moves to an executor on the same thread (an idle actor, or off an actor).
         case switchesTo(Isolation)
         /// The task needs another executor it cannot take on this thread: it gives up the one it

@@ -8,7 +8,7 @@ extension Semantics {
 
     /// The shared variables the thread's next step reads or writes.
     func nextAccesses(of thread: ThreadState) -> [Access] {
-        if thread.switching { return [] }
+        if thread.switching || thread.returning { return [] }
         guard let statement = nextStatement(of: thread) else { return [] }
         func reads(_ expressions: [Expression]) -> [Access] {
             expressions.flatMap(\.variablesRead).filter { program[$0].isGlobal && !program[$0].isSynchronized }

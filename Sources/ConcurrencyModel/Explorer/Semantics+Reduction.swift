@@ -3,7 +3,7 @@ extension Semantics {
     /// The thread's next step reads and writes nothing another thread can see, and cannot trap
     /// (a trap ends every thread's run, so it does not commute with their steps).
     func isLocal(_ thread: ThreadState, in state: MachineState) -> Bool {
-        if thread.switching { return false }
+        if thread.switching || thread.returning { return false }
         guard let statement = nextStatement(of: thread) else { return false }
         func local(_ expression: Expression) -> Bool {
             !expression.variablesRead.contains { program[$0].isGlobal }

@@ -89,7 +89,7 @@ final class Semantics: Sendable {
 
     /// Has a next step and nothing to wait for before taking it.
     func isRunnable(_ thread: ThreadState, in state: MachineState) -> Bool {
-        if thread.switching { return true }
+        if thread.switching || thread.returning { return true }
         return nextStatement(of: thread) != nil && wait(of: thread, in: state) == nil
     }
 
@@ -98,7 +98,7 @@ final class Semantics: Sendable {
     /// sentences all ask here.
     func wait(of thread: ThreadState, in state: MachineState) -> ThreadWait? {
         if let queue = thread.waitingOn { return .syncTurn(queue) }
-        if thread.switching { return nil }
+        if thread.switching || thread.returning { return nil }
         guard let statement = nextStatement(of: thread) else { return nil }
         switch statement.action {
         case .group(let group, .wait):
@@ -161,6 +161,7 @@ final class Semantics: Sendable {
     /// ends the run there, as the process dies.
     private func step(_ threadID: Int, in state: MachineState) -> Result {
         if state.threads[state.threadIndex(threadID)!].switching { return switchStep(threadID, in: state) }
+        if state.threads[state.threadIndex(threadID)!].returning { return returnStep(threadID, in: state) }
         do {
             return try evaluatingStep(threadID, in: state)
         } catch {
@@ -265,10 +266,28 @@ final class Semantics: Sendable {
         }
     }
 
+    /// The block's return, taken as a step of its own (`ThreadState.returning`).
+    func returnStep(_ threadID: Int, in state: MachineState) -> Result {
+        var state = state
+        let index = state.threadIndex(threadID)!
+        let thread = state.threads[index]
+        state.threads[index].returning = false
+        unwind(threadID, in: &state, deferringSeenEnds: false)
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: thread.currentQueue, event: .blockReturns, span: nil))
+    }
+
     /// Pops the frames a thread has finished, releasing their queues at once (a release only
     /// enables other steps, so doing it eagerly loses no schedule), and starts a loop's next
     /// iteration. A worker with nothing left goes back to the pool.
-    func unwind(_ threadID: Int, in state: inout MachineState) {
+    ///
+    /// An ending that others see, not only enables (a group left, which submits its notify
+    /// blocks and lets a `wait` return; a work item or an operation done; a task finished,
+    /// whose waiters and group go on), is left for a step of its own (`returnStep`): a thread
+    /// the last statement woke (a `signal()`, a shared write) may register a notify or submit a
+    /// block before it, as real threads do (a group's notify registered after the signal of its
+    /// last block and before that block returned runs after a main-queue block submitted next:
+    /// 9 of 200 swiftc runs).
+    func unwind(_ threadID: Int, in state: inout MachineState, deferringSeenEnds: Bool = true) {
         // A thread blocked in `sync` is still inside the statement: its frames stay until the
         // sync returns, so it keeps owning the queues it holds.
         guard var t = state.threadIndex(threadID), state.threads[t].waitingOn == nil else { return }
@@ -282,6 +301,10 @@ final class Semantics: Sendable {
                 continue
             case .loop, .topLevel, .branch, .call, .item, .syncBody, .task, .inlineBody:
                 break
+            }
+            if deferringSeenEnds && isSeenEnding(frame, of: state.threads[t]) {
+                state.threads[t].returning = true
+                return
             }
             state.threads[t].frames.removeLast()
             switch frame.task {
@@ -316,6 +339,18 @@ final class Semantics: Sendable {
         if state.threads[t].frames.isEmpty && threadID != MachineState.mainThreadID {
             state.threads.remove(at: t)
         }
+    }
+
+    /// Whether popping `frame` does something other threads see rather than only enabling
+    /// them (see `unwind`).
+    func isSeenEnding(_ frame: Frame, of thread: ThreadState) -> Bool {
+        switch frame.task {
+        case .workItem?, .operationBlock?: return true
+        case .iteration?, nil: break
+        }
+        if case .item(_, _, .some) = frame.role { return true }
+        // The task's last frame: finishing it resumes its waiters and tells its group.
+        return thread.task != nil && thread.frames.count == 1
     }
 
     /// A run is over when nothing can move. It finished if no work is left anywhere.

@@ -93,6 +93,7 @@ extension Narrator {
         case .taskWakes(let task): "Task.sleep ends: \(self.task(task))'s job joins the global executor"
         case .awaitsTask(let task): "awaits task \(task), which has not finished: the task suspends, its executor free for other jobs"
         case .getsValue(let task): "task \(task) has finished: await returns its value at once"
+        case .blockReturns: "the block returns: what waits for its end (its group, work item, operation or task) goes on"
         case .switchesTo(let isolation): "moves to \(name(isolation)) on the same thread (it is free)"
         case .hopsTo(let isolation): "needs \(name(isolation)): the task suspends and its job waits there"
         case .staysOn(let isolation): "already on \(name(isolation)): no suspension"

@@ -79,7 +79,7 @@ enum ScheduleRenderer {
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
-            .spawnsTask, .runsTask, .passesTask, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
+            .spawnsTask, .runsTask, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
             .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsCancellation,
             .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns: nil
         }
