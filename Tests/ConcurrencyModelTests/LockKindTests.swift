@@ -173,4 +173,30 @@ import Testing
             """
         #expect(try outcomeSet(explore(source)) == ["in lock twice 3 bc"])
     }
+
+    /// swiftc, 100 runs: "A B" 100: the serial queue's second block ran on the pool thread that
+    /// still held the lock, so its lock() returned at once. Which pool thread runs a block is
+    /// libdispatch's choice, which the model does not follow: it stops there and says so
+    /// rather than answer "A deadlock".
+    @Test func aLockLeftHeldByAnEndedBlockIsNotGuessed() throws {
+        let source = """
+            let lock = NSRecursiveLock()
+            serialQueue.async {
+                lock.lock()
+                print("A")
+            }
+            serialQueue.async {
+                lock.lock()
+                print("B")
+            }
+            """
+        let exploration = try explore(source)
+        #expect(outcomeSet(exploration) == ["A deadlock"])
+        guard case .modelError(_, let message, let span)? = exploration.reports.first?.deadlock else {
+            Issue.record("expected the model to say it cannot tell")
+            return
+        }
+        #expect(span.line == 7)
+        #expect(message.contains("which the model does not follow"))
+    }
 }

@@ -37,6 +37,12 @@ extension Semantics {
         case (.wait, .mutex) where holds:
             let reason = DeadlockReason.recursiveMutexLock(thread: site.thread.threadID, semaphore: lock, at: site.statement.span)
             return .ends(site.trapped(state, .traps(reason), reason))
+        case (.wait, .recursive) where holder != nil:
+            // Its holder's block ended with the lock held, and the pool thread went back: whether
+            // this block runs on that thread (and so holds the lock already) is libdispatch's choice.
+            let why = "\(program.semaphores[lock.index].name), an NSRecursiveLock, is still held by a thread whose block ended; whether this block runs on that same pool thread (and so may take it again) is libdispatch's choice, which the model does not follow: unlock it before the block ends"
+            let reason = DeadlockReason.modelError(thread: site.thread.threadID, message: why, at: site.statement.span)
+            return .ends(site.trapped(state, .crashes(reason), reason))
         case (.wait, .recursive), (.wait, .mutex):
             state.semaphores[lock.index] = 0
             state.lockHolders[lock.index] = LockHolder(thread: site.threadID, depth: 1)
