@@ -69,4 +69,29 @@ import Testing
         // No parameters, said or not, is what async takes.
         #expect(problems("serialQueue.async { () in print(1) }").isEmpty)
     }
+
+    /// A Mutex is reached only through withLock: swiftc says "value of type 'Mutex<Int>' has no
+    /// member 'lock'"; it needs `import Synchronization` ("cannot find 'Mutex' in scope"); and
+    /// is no value of its own.
+    @Test func aMutexIsUsedOnlyThroughWithLock() {
+        let found = problems("""
+            import Synchronization
+            let m = Mutex(0)
+            m.lock()
+            m.withLock { value in
+                return value
+            }
+            print(m)
+            let lock = NSLock()
+            lock.withLock { value in print(value) }
+            """)
+        #expect(found.map { $0.location?.line } == [3, 5, 7, 9])
+        #expect(found[0].message.hasPrefix("value of type 'Mutex<Int>' has no member 'lock'"))
+        #expect(found[1].message.contains("'return' inside withLock's closure"))
+        #expect(found[2].message.contains("'m' cannot be used as a value"))
+        #expect(found[3].message.contains("takes no parameters"))
+        let unimported = problems("let m = Mutex(0)")
+        #expect(unimported.first?.message.hasPrefix("cannot find 'Mutex' in scope") == true)
+        #expect(unimported.first?.location?.column == 9)
+    }
 }

@@ -66,6 +66,19 @@ import Testing
             queue.addOperation { print("last") }
             queue.waitUntilAllOperationsAreFinished()
             """),
+        ("locks", """
+            import Synchronization
+            let lock = NSRecursiveLock()
+            let hits = Mutex(0)
+            concurrentQueue.async {
+                lock.lock()
+                lock.lock()
+                hits.withLock { $0 += 1 }
+                lock.unlock()
+                lock.unlock()
+            }
+            print(hits.withLock { $0 })
+            """),
     ]
 
     @Test(arguments: snippets.map(\.name))

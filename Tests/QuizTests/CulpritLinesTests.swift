@@ -46,8 +46,9 @@ import Testing
         #expect(throws: AnswerError.self) { try culprits.grade("  ") }
     }
 
-    /// Either lock() of a lock taken twice on one thread mends it; removing the call that takes
-    /// it again is no mend, because what it printed is lost.
+    /// Either lock() of a lock taken twice on one thread mends it, and so does making it an
+    /// NSRecursiveLock (line 1: its holder may take it again); removing the call that takes it
+    /// again is no mend, because what it printed is lost.
     @Test func eitherLockOfARecursiveLockingMendsIt() throws {
         let code = """
             let lock = NSLock()
@@ -65,7 +66,8 @@ import Testing
             print("main")
             """
         let culprits = try CulpritLines.find(in: code).get()
-        #expect(culprits.fixes.map(\.line) == [3, 8])
+        #expect(culprits.fixes.map(\.line) == [1, 3, 8])
+        #expect(culprits.fixes.first?.change == .recursiveLock)
         #expect(try !culprits.grade("10").isRight)
         #expect(try culprits.grade("5").reason.hasPrefix("line 5 makes no thread wait"))
         // An enter() without it, the leave() has nothing to match: libdispatch traps, a deadlock still.

@@ -91,6 +91,7 @@ struct GoldenAnswer: Encodable {
         case .foundationCrash: "foundationCrash"
         case .runtimeError: "runtimeError"
         case .unbalancedSignal: "unbalancedSignal"
+        case .recursiveMutexLock: "recursiveMutexLock"
         case .modelError: "modelError"
         }
     }

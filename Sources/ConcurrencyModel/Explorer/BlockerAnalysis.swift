@@ -332,7 +332,7 @@ struct BlockerAnalysis {
     func blocker(ending reason: DeadlockReason) -> Blocker? {
         switch reason {
         case .trap(_, _, let span), .unbalancedLeave(_, _, let span), .unbalancedSignal(_, _, let span),
-            .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
+            .recursiveMutexLock(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
             Blocker(rule: .trapEndsTheProcess, reason: .processDies(reason), span: span)
         case .preconditionFailed(_, _, _, let span):
             Blocker(rule: .preconditionCrashes, reason: .processDies(reason), span: span)

@@ -11,6 +11,9 @@ struct MachineState: Hashable {
     var globals: [Value?]
     var groups: [GroupState]
     var semaphores: [Int]
+    /// Who holds each `NSRecursiveLock` and `Mutex`, and how many times (nil when free, and
+    /// always for semaphores and NSLocks, which do not know their holder).
+    var lockHolders: [LockHolder?]
     var nextWorker: Int
     /// The arrival number the next item put on a queue gets.
     var nextArrival = 0
@@ -55,6 +58,7 @@ struct MachineState: Hashable {
         globals = Array(repeating: nil, count: program.variables.count)
         groups = Array(repeating: GroupState(), count: program.groups.count)
         semaphores = program.semaphores.map(\.initialValue)
+        lockHolders = Array(repeating: nil, count: program.semaphores.count)
         nextWorker = 1
         inactive = program.queues.map(\.initiallyInactive)
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
@@ -102,6 +106,9 @@ struct MachineState: Hashable {
                 return item
             }
         }
+        for l in state.lockHolders.indices {
+            if let holder = state.lockHolders[l] { state.lockHolders[l] = LockHolder(thread: renumbered(holder.thread), depth: holder.depth) }
+        }
         state.nextWorker = state.threads.count
         // Arrivals keep their order, numbered from 0.
         let arrivals = state.queues.flatMap(\.arrivals).sorted()
@@ -133,6 +140,13 @@ struct MachineState: Hashable {
         queues[queue.index].append(item, arrival: nextArrival)
         nextArrival += 1
     }
+}
+
+/// The thread that holds a lock which knows its holder, and how many `lock()`s it has not yet
+/// given back (above 1 only for an `NSRecursiveLock`).
+struct LockHolder: Hashable {
+    var thread: Int
+    var depth: Int
 }
 
 /// A libdispatch worker pool on a machine of a given width: its threads beyond one per core were

@@ -43,6 +43,9 @@ public enum DeadlockReason: Hashable, Sendable {
     /// `signal()` on a semaphore whose count is already `Int.max`: libdispatch's counter wraps
     /// and it kills the process ("Unbalanced call to dispatch_semaphore_signal()").
     case unbalancedSignal(thread: ThreadID, semaphore: SemaphoreID, at: SourceSpan)
+    /// `m.withLock` on the thread already inside `m.withLock`: the Mutex stops the process
+    /// ("Fatal error: Recursive call to lock Mutex").
+    case recursiveMutexLock(thread: ThreadID, semaphore: SemaphoreID, at: SourceSpan)
     /// The snippet's own code traps in Swift: an overflow, a division by zero, a bad range.
     case runtimeError(thread: ThreadID, error: RuntimeError, at: SourceSpan)
     /// The model cannot tell what the code does here: a bug in gcdquiz, said rather than guessed.
@@ -80,6 +83,12 @@ public struct ScheduleStep: Hashable, Sendable {
         case groupNotify(group: GroupID, queue: QueueID)
         case semaphoreWaitReturns(semaphore: SemaphoreID)
         case semaphoreSignal(semaphore: SemaphoreID)
+        /// An `NSRecursiveLock`'s holder locks it again: it now holds it `depth` times.
+        case lockTakenAgain(semaphore: SemaphoreID, depth: Int)
+        /// An `NSRecursiveLock`'s holder unlocks it once and still holds it `depth` times.
+        case lockStillHeld(semaphore: SemaphoreID, depth: Int)
+        /// `unlock()` of an `NSRecursiveLock` by a thread that does not hold it: nothing changes.
+        case unlockIgnored(semaphore: SemaphoreID)
         case schedules(queue: QueueID, microseconds: Int)
         case timerFires(queue: QueueID)
         case clock(microseconds: Int)

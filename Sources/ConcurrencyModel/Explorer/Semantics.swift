@@ -105,7 +105,13 @@ final class Semantics: Sendable {
             let remaining = state.groups[group.index].count
             return remaining == 0 ? nil : .group(group, remaining: remaining)
         case .semaphore(let semaphore, .wait):
-            return state.semaphores[semaphore.index] > 0 ? nil : .semaphore(semaphore)
+            // A holder that locks again does not wait: an NSRecursiveLock counts, a Mutex traps.
+            if state.semaphores[semaphore.index] > 0 || state.lockHolders[semaphore.index]?.thread == thread.id { return nil }
+            // Held by a pool thread whose block has ended: this worker may be that very thread,
+            // which the model does not follow (`lockStep` says so rather than guess).
+            if let holder = state.lockHolders[semaphore.index], state.threadIndex(holder.thread) == nil,
+                thread.id != MachineState.mainThreadID { return nil }
+            return .semaphore(semaphore)
         case .sleep:
             guard let until = thread.sleepUntil, state.now < until else { return nil }
             return .sleep(until: until)

@@ -368,12 +368,13 @@ extension Lowering {
     }
 
     private mutating func lowerSemaphoreCall(_ semaphore: SemaphoreID, method: String, call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
-        if semaphores[semaphore.index].isLock {
-            guard method == "lock" || method == "unlock", call.arguments.isEmpty, call.trailingClosure == nil else {
-                report("NSLock's '\(method)' is outside the supported subset (lock(), unlock())", Syntax(call))
+        if let kind = semaphores[semaphore.index].lock {
+            // A lock's calls on a line of their own are lowered as statements (`lowerLockCall`).
+            guard method != "withLock", let statements = lowerLockCall(semaphore, kind, method: method, call: call, span: span) else {
+                if method == "withLock" { report("withLock is supported on a line of its own or as a value (let v = m.withLock { $0 })", Syntax(call)) }
                 return nil
             }
-            return Statement(.semaphore(semaphore, method == "lock" ? .wait : .signal), at: span)
+            return statements.first
         }
         guard method == "wait" || method == "signal" else {
             report("DispatchSemaphore's '\(method)' is outside the supported subset (wait, signal)", Syntax(call))

@@ -235,12 +235,14 @@ extension Lowering {
     /// `q.sync { … }` whose closure returns one. The call becomes a statement before this one.
     func isValueCall(_ call: FunctionCallExprSyntax) -> Bool {
         if case .function? = binding(of: call.calledExpression) { return true }
+        if isWithLock(call) { return true }
         return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sync"
             && (call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)) != nil
     }
 
     mutating func lowerValueCall(_ call: FunctionCallExprSyntax) -> Expression? {
         let span = self.span(of: Syntax(call))
+        if isWithLock(call) { return lowerWithLockValue(call) }
         if case .function(let function)? = binding(of: call.calledExpression) {
             guard let type = function.returns else {
                 report("'\(function.name)()' returns nothing: call it on a line of its own", Syntax(call))

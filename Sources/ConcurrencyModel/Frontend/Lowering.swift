@@ -17,6 +17,8 @@ struct Lowering {
     var operations: [OperationDecl] = []
     /// Statements a call lowers to after its own (addOperations' wait).
     var pendingStatements: [Statement] = []
+    /// The variable each Mutex protects (`Lowering+Locks`).
+    var mutexValues: [SemaphoreID: VariableID] = [:]
     /// Statements that must run before the statement being lowered: the calls its expressions
     /// make (`print(total())` calls `total` first, its value into a hidden variable).
     var hoisted: [Statement] = []
@@ -314,6 +316,11 @@ struct Lowering {
         if let infix = expr.as(InfixOperatorExprSyntax.self) {
             return lowerAssignment(infix).map { [$0] } ?? []
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base, case .semaphore(let lock)? = binding(of: base), let kind = semaphores[lock.index].lock
+        {
+            return lowerLockCall(lock, kind, method: member.declName.baseName.text, call: call, span: span(of: Syntax(call))) ?? []
+        }
         if let call = expr.as(FunctionCallExprSyntax.self) {
             let statement = lowerCall(call)
             defer { pendingStatements.removeAll() }
@@ -373,21 +380,17 @@ struct Lowering {
             }
             return []
         }
+        if let statements = declareLock(name, value, span: span, declaration: Syntax(declaration)) {
+            return statements
+        }
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type == "DispatchGroup" || type == "DispatchSemaphore" || type == "NSLock"
+            type == "DispatchGroup" || type == "DispatchSemaphore"
         {
             guard mayDeclareObjects else {
                 report("declare \(type)s at the top level of the snippet or of a function", Syntax(declaration))
                 return []
             }
-            if type == "NSLock" {
-                guard call.arguments.isEmpty, call.trailingClosure == nil else {
-                    report("NSLock() takes no arguments", Syntax(call))
-                    return []
-                }
-                semaphores.append(SemaphoreDecl(name: memberName(name), initialValue: 1, span: span, isLock: true))
-                bind(name, .semaphore(SemaphoreID(index: semaphores.count - 1)))
-            } else if type == "DispatchGroup" {
+            if type == "DispatchGroup" {
                 guard call.arguments.isEmpty else {
                     report("DispatchGroup() takes no arguments", Syntax(call))
                     return []
@@ -749,11 +752,12 @@ struct Lowering {
     }
 
     /// `import Foundation` and `import Dispatch` (as pasted from a playground) change nothing:
-    /// the prelude imports both. Other modules are outside the subset.
+    /// the prelude imports both. `import Synchronization` brings `Mutex`, which real code needs
+    /// it for (the prelude leaves it out, as the slides do). Other modules are outside the subset.
     private mutating func importModule(_ module: ImportDeclSyntax) {
         let name = module.path.map(\.name.text).joined(separator: ".")
-        guard isTopLevel, module.importKindSpecifier == nil, ["Foundation", "Dispatch"].contains(name) else {
-            report("only 'import Foundation' and 'import Dispatch' can stand here (the prelude imports both); '\(module.trimmedDescription)' is outside the supported subset", Syntax(module))
+        guard isTopLevel, module.importKindSpecifier == nil, ["Foundation", "Dispatch", "Synchronization"].contains(name) else {
+            report("only 'import Foundation', 'import Dispatch' (the prelude imports both) and 'import Synchronization' can stand here; '\(module.trimmedDescription)' is outside the supported subset", Syntax(module))
             return
         }
     }

@@ -550,17 +550,36 @@ public struct SemaphoreDecl: Hashable, Sendable, Codable {
     public var name: String
     public var initialValue: Int
     public var span: SourceSpan
-    /// An `NSLock`: a count of 1 or 0 (`lock()` takes it, `unlock()` gives it back), and an
-    /// unlock of a lock nobody holds changes nothing (glibc's default mutex, which NSLock is on
-    /// Linux: measured, a second lock() after it still blocks).
-    public var isLock: Bool
+    /// The lock this semaphore of one is, if it is one: its count is 1 (free) or 0 (held), and
+    /// the kind says what `lock()` by the holding thread and `unlock()` by anyone else do.
+    public var lock: LockKind?
 
-    public init(name: String, initialValue: Int, span: SourceSpan, isLock: Bool = false) {
+    /// An `NSLock`, `NSRecursiveLock` or `Mutex`, worded as a lock rather than a semaphore.
+    public var isLock: Bool { lock != nil }
+
+    public init(name: String, initialValue: Int, span: SourceSpan, lock: LockKind? = nil) {
         self.name = name
         self.initialValue = initialValue
         self.span = span
-        self.isLock = isLock
+        self.lock = lock
     }
+}
+
+/// The kinds of lock the subset has. They differ only where a thread meets a lock it holds, or
+/// gives back one it does not hold (each measured with swiftc 6.3 on Linux).
+public enum LockKind: String, Hashable, Sendable, Codable {
+    /// `NSLock` (glibc's default mutex on Linux): a second `lock()` on the holding thread waits
+    /// for ever; an `unlock()` frees it whoever calls it, and one of a free lock changes nothing
+    /// (a `lock()` after it still blocks).
+    case plain
+    /// `NSRecursiveLock` (a `PTHREAD_MUTEX_RECURSIVE` mutex in swift-corelibs-foundation): the
+    /// holder may lock again and holds it until as many `unlock()`s; an `unlock()` by another
+    /// thread or of a free lock fails with EPERM, which Foundation ignores, so it changes nothing.
+    case recursive
+    /// `Mutex` of the Synchronization module, taken and given back only by `withLock`: a
+    /// `withLock` on the thread already inside one of the same mutex traps ("Fatal error:
+    /// Recursive call to lock Mutex", SIGILL).
+    case mutex
 }
 
 public enum DispatchMode: String, Hashable, Sendable, Codable {

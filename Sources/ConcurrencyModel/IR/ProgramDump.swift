@@ -53,7 +53,10 @@ private struct ProgramDumper {
             return DumpNode(text: "\(VariableID(index: index)) \(variable.name) \(scope)\(variable.isSynchronized ? " synchronized" : "")\(at(variable.span))")
         })
         section("Groups", program.groups.map { DumpNode(text: "\($0.name)\(at($0.span))") })
-        section("Semaphores", program.semaphores.map { DumpNode(text: "\($0.name) value: \($0.initialValue)\(at($0.span))") })
+        section("Semaphores", program.semaphores.map { semaphore in
+            let kind = semaphore.lock.map { " \($0.rawValue) lock" } ?? ""
+            return DumpNode(text: "\(semaphore.name) value: \(semaphore.initialValue)\(kind)\(at(semaphore.span))")
+        })
         section("WorkItems", program.workItems.map { item in
             DumpNode(text: "\(item.name)\(item.barrier ? " barrier" : "") body: \(item.body) cancelled: \(program[item.cancelled].name)\(at(item.span))")
         })
@@ -151,9 +154,14 @@ private struct ProgramDumper {
             case .notify(let queue, _): return "\(name(group)).notify(queue: \(name(queue)))"
             }
         case .semaphore(let semaphore, let action):
-            switch action {
-            case .wait: return "\(name(semaphore)).wait()"
-            case .signal: return "\(name(semaphore)).signal()"
+            // A lock's calls as written: lock()/unlock(), or where a Mutex's withLock begins and ends.
+            switch (program.semaphores[semaphore.index].lock, action) {
+            case (nil, .wait): return "\(name(semaphore)).wait()"
+            case (nil, .signal): return "\(name(semaphore)).signal()"
+            case (.plain?, .wait), (.recursive?, .wait): return "\(name(semaphore)).lock()"
+            case (.plain?, .signal), (.recursive?, .signal): return "\(name(semaphore)).unlock()"
+            case (.mutex?, .wait): return "\(name(semaphore)).withLock: lock"
+            case (.mutex?, .signal): return "\(name(semaphore)).withLock: unlock"
             }
         case .dispatchAfter(let queue, let delay, _):
             return "\(name(queue)).asyncAfter(deadline: .now() + \(self.delay(delay)))"

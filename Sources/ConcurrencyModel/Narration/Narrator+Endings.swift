@@ -34,6 +34,8 @@ extension Narrator {
             "crash at line \(span.line): \(self.thread(thread)) calls \(name(group)).leave() more often than enter(); libdispatch kills the process"
         case .unbalancedSignal(let thread, let semaphore, let span):
             "crash at line \(span.line): \(self.thread(thread)) calls \(name(semaphore)).signal() with the count already at Int.max; libdispatch kills the process (\"Unbalanced call to dispatch_semaphore_signal()\")"
+        case .recursiveMutexLock(let thread, let semaphore, let span):
+            "crash at line \(span.line): \(self.thread(thread)) calls \(name(semaphore)).withLock inside \(name(semaphore)).withLock; a Mutex is not recursive, and it stops the process (\"Fatal error: Recursive call to lock Mutex\")"
         case .runtimeError(let thread, let error, let span):
             "crash at line \(span.line): Swift stops the process on \(self.thread(thread)): \(error.message)"
         case .modelError(let thread, let message, let span):

@@ -112,11 +112,13 @@ extension Narrator {
         "\(name(timer.queue)).asyncAfter block" + (timer.line.map { " at line \($0)" } ?? "") + ", due at \(Self.seconds(timer.due))"
     }
 
-    /// "g: 1 block inside", "s: count 0".
+    /// "g: 1 block inside", "s: count 0", "lock: held".
     public func words(for object: SyncObjectState) -> String {
         switch object {
         case .group(let group, let inside, let notify):
             "\(name(group)): \(inside) block\(inside == 1 ? "" : "s") inside" + (notify > 0 ? ", \(notify) notify block\(notify == 1 ? "" : "s") waiting" : "")
+        case .semaphore(let semaphore, let count) where isLock(semaphore):
+            "\(name(semaphore)): \(count > 0 ? "free" : "held")"
         case .semaphore(let semaphore, let count):
             "\(name(semaphore)): count \(count)"
         }

@@ -31,9 +31,17 @@ extension Narrator {
         case .groupLeave(let group): "\(name(group)).leave()"
         case .groupWaitReturns(let group): "\(name(group)).wait() returns: the group is empty"
         case .groupNotify(let group, let queue): "\(name(group)).notify(queue: \(name(queue))): registers the block"
+        case .semaphoreWaitReturns(let semaphore) where lockKind(semaphore) == .mutex: "enters \(name(semaphore)).withLock: it holds the mutex"
         case .semaphoreWaitReturns(let semaphore) where isLock(semaphore): "\(name(semaphore)).lock() returns: it holds the lock"
         case .semaphoreWaitReturns(let semaphore): "\(name(semaphore)).wait() returns (count − 1)"
+        case .semaphoreSignal(let semaphore) where lockKind(semaphore) == .mutex: "leaves \(name(semaphore)).withLock: the mutex is free"
         case .semaphoreSignal(let semaphore) where isLock(semaphore): "\(name(semaphore)).unlock(): the lock is free"
+        case .lockTakenAgain(let semaphore, let depth):
+            "\(name(semaphore)).lock() returns at once: the thread already held it, and now holds it \(Self.times(depth))"
+        case .lockStillHeld(let semaphore, let depth):
+            "\(name(semaphore)).unlock(): the thread still holds it \(Self.times(depth)), so it stays locked"
+        case .unlockIgnored(let semaphore):
+            "\(name(semaphore)).unlock() changes nothing: this thread does not hold it (pthread_mutex_unlock fails with EPERM, which Foundation ignores)"
         case .semaphoreSignal(let semaphore): "\(name(semaphore)).signal() (count + 1)"
         case .schedules(let queue, let microseconds): "\(name(queue)).asyncAfter: a timer for \(Self.seconds(microseconds)) from now"
         case .timerFires(let queue): "fires: the block joins \(name(queue))"
@@ -118,6 +126,15 @@ extension Narrator {
     }
 
     /// A logical time as a learner reads it: "2 s", "100 ms", "5 µs".
+    /// "once", "twice", "3 times".
+    static func times(_ count: Int) -> String {
+        switch count {
+        case 1: "once"
+        case 2: "twice"
+        default: "\(count) times"
+        }
+    }
+
     static func seconds(_ microseconds: Int) -> String {
         if microseconds % 1_000_000 == 0 { return "\(microseconds / 1_000_000) s" }
         if microseconds % 1_000 == 0 { return "\(microseconds / 1_000) ms" }
@@ -130,7 +147,7 @@ extension Narrator {
         switch reason {
         case .trap(_, let queue, _), .preconditionFailed(_, _, let queue, _): name(queue)
         case .unbalancedLeave(_, let group, _): name(group)
-        case .unbalancedSignal(_, let semaphore, _): name(semaphore)
+        case .unbalancedSignal(_, let semaphore, _), .recursiveMutexLock(_, let semaphore, _): name(semaphore)
         case .foundationCrash, .runtimeError, .modelError, .stuck: words(for: reason)
         }
     }
@@ -139,7 +156,8 @@ extension Narrator {
     public func crash(_ reason: DeadlockReason) -> String {
         switch reason {
         case .foundationCrash(_, let misuse, _): message(misuse)
-        case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .runtimeError, .modelError, .stuck: words(for: reason)
+        case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .recursiveMutexLock, .runtimeError, .modelError, .stuck:
+            words(for: reason)
         }
     }
 }

@@ -10,8 +10,25 @@ public struct Narrator: Hashable, Sendable {
 
     public func name(_ group: GroupID) -> String { program.groups[group.index].name }
     public func name(_ semaphore: SemaphoreID) -> String { program.semaphores[semaphore.index].name }
-    /// An NSLock, worded as one (lock, unlock, holds) rather than as a semaphore.
+    /// An NSLock, NSRecursiveLock or Mutex, worded as one (lock, unlock, holds) rather than as a semaphore.
     public func isLock(_ semaphore: SemaphoreID) -> Bool { program.semaphores[semaphore.index].isLock }
+    /// Which lock it is, if it is one.
+    public func lockKind(_ semaphore: SemaphoreID) -> LockKind? { program.semaphores[semaphore.index].lock }
+
+    /// Taking or giving back a semaphore or lock, as the snippet writes it: "s.wait()",
+    /// "lock.unlock()", "m.withLock" (a Mutex is taken at the start of its withLock and given
+    /// back at its end).
+    public func call(_ semaphore: SemaphoreID, _ action: SemaphoreAction) -> String {
+        let name = name(semaphore)
+        return switch (lockKind(semaphore), action) {
+        case (nil, .wait): "\(name).wait()"
+        case (nil, .signal): "\(name).signal()"
+        case (.plain?, .wait), (.recursive?, .wait): "\(name).lock()"
+        case (.plain?, .signal), (.recursive?, .signal): "\(name).unlock()"
+        case (.mutex?, .wait): "\(name).withLock"
+        case (.mutex?, .signal): "the end of \(name).withLock"
+        }
+    }
     public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
     public func name(_ queue: QueueID) -> String { program[queue].name }
 
@@ -40,7 +57,7 @@ public struct Narrator: Hashable, Sendable {
         switch wait {
         case .syncTurn(let queue): "\(name(queue)).sync"
         case .group(let group, _): "\(name(group)).wait()"
-        case .semaphore(let semaphore): "\(name(semaphore)).\(isLock(semaphore) ? "lock" : "wait")()"
+        case .semaphore(let semaphore): call(semaphore, .wait)
         case .sleep: "sleep"
         case .timeout(let waitable, _): "\(name(waitable)).wait(timeout:)"
         case .workItem(let item): "\(name(item)).wait()"
@@ -59,6 +76,7 @@ public struct Narrator: Hashable, Sendable {
         return switch wait {
         case .syncTurn: inCall + " for its turn"
         case .group(_, let remaining): inCall + " until the \(remaining) block(s) still in the group leave it"
+        case .semaphore(let semaphore) where lockKind(semaphore) == .mutex: inCall + ": another thread is inside \(name(semaphore)).withLock until its closure ends"
         case .semaphore(let semaphore) where isLock(semaphore): inCall + ": another thread holds it until it calls unlock()"
         case .semaphore: inCall + ": the count is 0 until someone calls signal()"
         case .sleep(let until): "\(thread) sleeps at line \(line) until \(Self.seconds(until))"
@@ -79,6 +97,7 @@ public struct Narrator: Hashable, Sendable {
         return switch wait {
         case .syncTurn: "\(thread) waits in \(call(wait))" + (holders.isEmpty ? "" : " (held by \(holders.joined(separator: ", ")))")
         case .group(_, let remaining): inCall + ", with \(remaining) block(s) still in the group"
+        case .semaphore(let semaphore) where lockKind(semaphore) == .mutex: inCall + ", and the thread inside \(name(semaphore)).withLock never leaves it"
         case .semaphore(let semaphore) where isLock(semaphore): inCall + ", and nobody unlocks it"
         case .semaphore: inCall + ", and nobody signals it"
         case .workItem: inCall + ", and the work item never runs"
@@ -108,8 +127,8 @@ public struct Narrator: Hashable, Sendable {
             }
         case .semaphore(let semaphore, let action):
             switch action {
-            case .wait: "call \(name(semaphore)).\(isLock(semaphore) ? "lock" : "wait")()"
-            case .signal: "call \(name(semaphore)).\(isLock(semaphore) ? "unlock" : "signal")()"
+            case .wait: "call \(call(semaphore, .wait))"
+            case .signal: lockKind(semaphore) == .mutex ? "leave \(name(semaphore)).withLock" : "call \(call(semaphore, .signal))"
             }
         case .dispatchAfter(let queue, _, _): "call \(name(queue)).asyncAfter"
         case .sleep: "sleep"

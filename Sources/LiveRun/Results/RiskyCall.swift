@@ -18,6 +18,8 @@ public enum RiskyCall: Hashable, Sendable {
     /// `op.start()`: Foundation stops the process when the operation is not ready, executing or
     /// in a queue.
     case startOperation(operation: String)
+    /// `m.withLock`: a Mutex stops the process when the thread is already inside its withLock.
+    case mutexWithLock(mutex: String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -28,6 +30,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addOperation(let operation, let queue): "\(queue).addOperation(\(operation))"
         case .addExecutionBlock(let operation): "\(operation).addExecutionBlock"
         case .startOperation(let operation): "\(operation).start()"
+        case .mutexWithLock(let mutex): "\(mutex).withLock"
         }
     }
 
@@ -42,6 +45,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addOperation: "operations finished, executing or already in a queue cannot be enqueued"
         case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
         case .startOperation: "an operation that is not ready, executing or in a queue cannot be started"
+        case .mutexWithLock: "Recursive call to lock Mutex"
         }
     }
 
@@ -50,6 +54,7 @@ public enum RiskyCall: Hashable, Sendable {
         switch self {
         case .sync, .groupLeave, .precondition: "libdispatch"
         case .addOperation, .addExecutionBlock, .startOperation: "Foundation"
+        case .mutexWithLock: "Swift's Synchronization module"
         }
     }
 
@@ -63,6 +68,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addOperation(let operation, let queue): "add\t" + WorkerMessage.escape(operation) + "\t" + WorkerMessage.escape(queue)
         case .addExecutionBlock(let operation): "addBlock\t" + WorkerMessage.escape(operation)
         case .startOperation(let operation): "start\t" + WorkerMessage.escape(operation)
+        case .mutexWithLock(let mutex): "withLock\t" + WorkerMessage.escape(mutex)
         }
     }
 
@@ -77,6 +83,7 @@ public enum RiskyCall: Hashable, Sendable {
         case ("add", 3): self = .addOperation(operation: fields[1], queue: fields[2])
         case ("addBlock", 2): self = .addExecutionBlock(operation: fields[1])
         case ("start", 2): self = .startOperation(operation: fields[1])
+        case ("withLock", 2): self = .mutexWithLock(mutex: fields[1])
         default: return nil
         }
     }

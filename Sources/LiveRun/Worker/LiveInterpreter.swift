@@ -10,8 +10,8 @@ final class LiveInterpreter: @unchecked Sendable {
     let queues: [DispatchQueue]
     let groups: [DispatchGroup]
     let semaphores: [DispatchSemaphore]
-    /// The real NSLock of each semaphore that is one in the snippet (nil for the others).
-    let locks: [NSLock?]
+    /// The real lock of each semaphore that is one in the snippet (nil for the others).
+    let locks: [LiveLock?]
     let store: SharedStore
     /// The snippet's work items, made on first use so that their blocks can call back into the
     /// interpreter; and whether each was submitted to a queue (then it is outstanding work).
@@ -44,7 +44,7 @@ final class LiveInterpreter: @unchecked Sendable {
         }
         groups = program.groups.map { _ in DispatchGroup() }
         semaphores = program.semaphores.map { DispatchSemaphore(value: $0.initialValue) }
-        locks = program.semaphores.map { $0.isLock ? NSLock() : nil }
+        locks = program.semaphores.map { $0.lock.map(LiveLock.init) }
         // Likewise a semaphore below its initial value ("Semaphore object deallocated while in
         // use") and a group still entered: released after a finished run, they would kill the
         // child and cost every later run a fork.
@@ -206,9 +206,13 @@ final class LiveInterpreter: @unchecked Sendable {
             case .group(let group, let action):
                 perform(action, on: group, at: statement, locals)
             case .semaphore(let semaphore, .wait):
+                // A Mutex traps when its holder takes it again: announced, like a sync.
+                let mutex = program.semaphores[semaphore.index].lock == .mutex
+                let caller = mutex ? announce(.mutexWithLock(mutex: program.semaphores[semaphore.index].name), at: statement) : nil
                 monitor.waiting(in: .semaphore(semaphore), line: line) {
                     if let lock = locks[semaphore.index] { lock.lock() } else { semaphores[semaphore.index].wait() }
                 }
+                if let caller { clearAnnouncement(of: caller) }
             case .semaphore(let semaphore, .signal):
                 if let lock = locks[semaphore.index] { lock.unlock() } else { semaphores[semaphore.index].signal() }
             case .dispatchAfter(let queue, let delay, let body):

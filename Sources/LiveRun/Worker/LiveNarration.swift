@@ -45,8 +45,7 @@ struct LiveNarration {
         switch wait {
         case .sync(let queue): "\(names.name(queue)).sync"
         case .group(let group): "\(names.name(group)).wait()"
-        case .semaphore(let semaphore):
-            "\(names.name(semaphore)).\(names.isLock(semaphore) ? "lock()" : "wait()")"
+        case .semaphore(let semaphore): names.call(semaphore, .wait)
         case .timeout(.group(let group)): "\(names.name(group)).wait(timeout:)"
         case .timeout(.semaphore(let semaphore)): "\(names.name(semaphore)).wait(timeout:)"
         case .workItem(let item): "\(names.name(item)).wait()"

@@ -27,12 +27,15 @@ public struct CulpritLines: Sendable {
         case remove
         case syncToAsync
         case asyncToSync
+        /// `NSLock()` → `NSRecursiveLock()`: the thread that holds the lock may take it again.
+        case recursiveLock
 
         public var description: String {
             switch self {
             case .remove: "removing it"
             case .syncToAsync: "async instead of sync"
             case .asyncToSync: "sync instead of async"
+            case .recursiveLock: "NSRecursiveLock instead of NSLock"
             }
         }
 
@@ -42,6 +45,7 @@ public struct CulpritLines: Sendable {
             case .remove: "removed"
             case .syncToAsync: "with async instead of sync"
             case .asyncToSync: "with sync instead of async"
+            case .recursiveLock: "with NSRecursiveLock instead of NSLock"
             }
         }
     }
@@ -136,13 +140,15 @@ public struct CulpritLines: Sendable {
     }
 
     /// The changes tried on a line. For a deadlock: removing a line that waits (a `lock()`, a
-    /// `wait`, a `sync`, an operation's dependency or wait), and `sync` → `async`. For a race:
+    /// `wait`, a `sync`, an operation's dependency or wait), `sync` → `async`, and `NSLock()` →
+    /// `NSRecursiveLock()` (a thread that takes its own lock again). For a race:
     /// `async` → `sync`. Removing any other line would mend the snippet by doing less (dropping
     /// the call that prints, or the racing write), which is not what "the culprit" means.
     static func changes(for line: String, failures: [Failure]) -> [Change] {
         var changes: [Change] = []
         if failures.contains(.deadlock), waits(line) { changes.append(.remove) }
         if failures.contains(.deadlock), line.range(of: ".sync") != nil { changes.append(.syncToAsync) }
+        if failures.contains(.deadlock), line.range(of: "NSLock()") != nil { changes.append(.recursiveLock) }
         if failures.contains(.race), line.range(of: ".async") != nil, line.range(of: ".asyncAfter") == nil { changes.append(.asyncToSync) }
         return changes
     }
@@ -158,6 +164,7 @@ public struct CulpritLines: Sendable {
         case .remove: ""
         case .syncToAsync: line.replacingOccurrences(of: ".sync", with: ".async", options: [], range: line.range(of: ".sync"))
         case .asyncToSync: line.replacingOccurrences(of: ".async", with: ".sync", options: [], range: line.range(of: ".async"))
+        case .recursiveLock: line.replacingOccurrences(of: "NSLock()", with: "NSRecursiveLock()", options: [], range: line.range(of: "NSLock()"))
         }
     }
 
@@ -168,7 +175,8 @@ public struct CulpritLines: Sendable {
 
     /// The question a "which line?" question asks when its file does not say.
     public var defaultPrompt: String {
-        let how = failures.contains(.deadlock) ? "remove a line that waits, or make its sync an async" : "make its async a sync"
+        let recursive = lines.contains { $0.range(of: "NSLock()") != nil } ? ", or make its NSLock an NSRecursiveLock" : ""
+        let how = failures.contains(.deadlock) ? "remove a line that waits, or make its sync an async\(recursive)" : "make its async a sync"
         return "This snippet \(failureDescription). Which line would you change (\(how)) so that it no longer does?"
     }
 

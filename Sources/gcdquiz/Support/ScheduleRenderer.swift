@@ -71,7 +71,8 @@ enum ScheduleRenderer {
         case .traps: .traps
         case .crashes(let reason): .crashes(reason)
         case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
-            .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .schedules,
+            .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .lockTakenAgain, .lockStillHeld,
+            .unlockIgnored, .schedules,
             .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
             .activates, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
             .workItemCancel, .workItemWaitReturns, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
