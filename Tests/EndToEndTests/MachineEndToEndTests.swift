@@ -88,6 +88,9 @@ import Testing
         #expect((elsewhere[0]["cores"] as? [[String: Any]])?.first?["max"] as? Int == 4)
         let machines = try #require(object["machines"] as? [[String: Any]])
         #expect(machines.map { $0["cores"] as? Int } == [1, 2, 3, 4, nil])
+        // Platforms that cannot differ: the answer is for the one asked for, and says so.
+        let linux = try json(try Binary.run(["solve", path, "--json", "--platform", "linux"]).stdout)
+        #expect((linux["machine"] as? [String: Any])?["platform"] as? String == "linux")
     }
 
     @Test func checkNeverCountsFewerCoreOutcomesAsMissing() throws {

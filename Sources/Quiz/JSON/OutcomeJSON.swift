@@ -87,7 +87,9 @@ public struct MachineJSON: Encodable, Sendable {
 
     public init(_ exploration: Exploration) {
         cores = exploration.machine.cores
-        platform = exploration.machine.platform.rawValue
+        // Where the platforms cannot differ only Apple's is explored, and its answer is the
+        // one asked for: say the platform asked for.
+        platform = (exploration.platforms.count == 1 ? exploration.requested.platform : exploration.machine.platform).rawValue
         enoughCores = exploration.enoughCores
     }
 
