@@ -408,6 +408,18 @@ import Testing
             """)) == ["main n 3"])
     }
 
+    /// swiftc: "call can throw but is not marked with 'try'" (an outside puzzle wrote it so, and
+    /// the model answered code that does not compile).
+    @Test func aThrowingGroupNeedsTry() {
+        expectDiagnostics("""
+            func f() async {
+                await 1️⃣withThrowingTaskGroup(of: Int.self) { group in
+                    group.addTask { 1 }
+                }
+            }
+            """, ["1️⃣": "call can throw but is not marked with 'try'"])
+    }
+
     @Test func groupMisuseIsPlacedAtItsLine() {
         expectDiagnostics("""
             await withTaskGroup(of: Int.self) { group in

@@ -12,6 +12,11 @@ extension Lowering {
         -> (statements: [Statement], value: VariableID?)?
     {
         let usage = "write \(name)(of: Int.self) { group in … }"
+        // A throwing group's call throws: swiftc refuses it unmarked.
+        if name == "withThrowingTaskGroup" && !Self.isMarkedTry(call) {
+            report("call can throw but is not marked with 'try': write try await \(name)(…) (or try?)", Syntax(call))
+            return nil
+        }
         var child: StaticType??
         var closure = call.trailingClosure
         for argument in call.arguments {
@@ -86,6 +91,17 @@ extension Lowering {
 
     /// `group.addTask { … }`, `group.cancelAll()` (no await); nil when `call` is not on a group,
     /// `.some(nil)` when it is and was refused.
+    /// Whether a `try` (or `try?`, `try!`) covers the call: an ancestor within its expression.
+    static func isMarkedTry(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let here = node {
+            if here.is(TryExprSyntax.self) { return true }
+            if here.is(CodeBlockItemSyntax.self) || here.is(ClosureExprSyntax.self) || here.is(MemberBlockItemSyntax.self) { return false }
+            node = here.parent
+        }
+        return false
+    }
+
     mutating func lowerTaskGroupCall(_ call: FunctionCallExprSyntax) -> Statement?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let found = taskGroup(named: member.base) else { return nil }
         let (id, child) = found
