@@ -76,4 +76,12 @@ enum Binary {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// `text` written as `name` in a fresh folder (removed by the caller): a snippet or question file.
+    static func file(_ text: String, named name: String) throws -> (folder: URL, path: String) {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (folder, file.path)
+    }
 }

@@ -13,15 +13,8 @@ import Testing
 
         """
 
-    static func file(_ text: String, named name: String) throws -> (folder: URL, path: String) {
-        let folder = try Binary.temporaryFolder()
-        let file = folder.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return (folder, file.path)
-    }
-
     @Test func solveShowsTheAnswerTheUpcomingFeatureWouldGive() throws {
-        let (folder, path) = try Self.file(Self.snippet, named: "work.swift")
+        let (folder, path) = try Binary.file(Self.snippet, named: "work.swift")
         defer { try? FileManager.default.removeItem(at: folder) }
         let plain = try Binary.run(["solve", path])
         #expect(plain.status == 0, "\(plain.stderr)")
@@ -60,7 +53,7 @@ import Testing
               With the feature, work runs on the main actor.
 
             """
-        let (folder, path) = try Self.file(question, named: "work-in-mode.yaml")
+        let (folder, path) = try Binary.file(question, named: "work-in-mode.yaml")
         defer { try? FileManager.default.removeItem(at: folder) }
         let solved = try Binary.run(["solve", path])
         #expect(solved.status == 0, "\(solved.stderr)")

@@ -42,10 +42,7 @@ import Testing
         """
 
     func file(_ code: String, named name: String = "snippet.swift") throws -> (folder: URL, path: String) {
-        let folder = try Binary.temporaryFolder()
-        let file = folder.appendingPathComponent(name)
-        try code.write(to: file, atomically: true, encoding: .utf8)
-        return (folder, file.path)
+        try Binary.file(code, named: name)
     }
 
     func json(_ text: String) throws -> [String: Any] {
