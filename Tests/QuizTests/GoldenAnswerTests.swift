@@ -92,6 +92,7 @@ struct GoldenAnswer: Encodable {
         case .runtimeError: "runtimeError"
         case .unbalancedSignal: "unbalancedSignal"
         case .modelError: "modelError"
+        case .targetOfActiveQueue: "targetOfActiveQueue"
         }
     }
 

@@ -84,6 +84,8 @@ extension Playthrough {
             return .helper
         case .job(let task):
             return .job(task: task)
+        case .drain(let queue):
+            return .targetedQueue(queue)
         }
     }
 
@@ -188,6 +190,8 @@ public enum PendingWork: Hashable, Sendable {
     /// A job of a task (numbered from 0 in the order the tasks were made): the thread that takes
     /// it runs the task on.
     case job(task: Int)
+    /// A queue that targets this one, woken with work, waiting to be drained.
+    case targetedQueue(QueueID)
 }
 
 /// An `asyncAfter` timer not yet fired: its block (at `line`) goes to `queue` at `due`.

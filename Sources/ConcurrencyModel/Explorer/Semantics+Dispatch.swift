@@ -12,6 +12,7 @@ extension Semantics {
     func admits(_ queue: QueueID, in state: MachineState) -> Bool {
         let queueState = state.queues[queue.index]
         if state.inactive[queue.index] { return false }
+        if state.drainTargets[queue.index] != nil { return admitsDrained(queue, in: state) }
         switch program[queue].kind {
         case .main: return queueState.active == 0 && state.mainThread.frames.isEmpty
         case .serial, .actor: return queueState.active == 0
@@ -33,7 +34,7 @@ extension Semantics {
             if let group = options.group { state.groups[group.index].count += 1 }
             return .moves(.enqueued(queue: queue), advancesPC: true)
         case .sync:
-            if ownsForSync(thread, queue) {
+            if ownsForSync(thread, queue) || (usesTargets && syncTrapsThroughTargets(thread, queue)) {
                 let reason = DeadlockReason.trap(thread: thread.threadID, queue: queue, at: site.statement.span)
                 return .ends(site.trapped(state, .traps(reason), reason))
             }
@@ -46,6 +47,7 @@ extension Semantics {
 
     func activateStep(_ queue: QueueID, in state: inout MachineState) -> StepEffect {
         state.inactive[queue.index] = false
+        state.wakeTarget(of: queue)
         return .moves(.activates(queue: queue), advancesPC: true)
     }
 
@@ -90,6 +92,7 @@ extension Semantics {
 
     func start(_ queue: QueueID, in state: MachineState) -> Result {
         if case .job? = state.queues[queue.index].pending.first { return startJob(queue, in: state) }
+        if case .drain(let child)? = state.queues[queue.index].pending.first { return startDrain(of: child, on: queue, in: state) }
         var state = state
         let onAddedThread = workerAvailability(for: queue, in: state) == .afterPoolGrows
         if onAddedThread { addThread(forQueue: queue, in: &state) }
@@ -109,6 +112,8 @@ extension Semantics {
             return startOperation(instance, from: queue, in: state, onAddedThread: onAddedThread)
         case .job:
             preconditionFailure("jobs start in startJob")
+        case .drain:
+            preconditionFailure("drains start in startDrain")
         case .helper(let instance):
             // The worker parks at the call and takes iterations from there, one move each.
             let perform = state.performs[instance]
@@ -148,7 +153,7 @@ extension Semantics {
     /// Gives an item's frame to a thread: the main thread serves the main queue, and every other
     /// item gets a fresh worker (the pool has as many as needed). Returns the thread's id.
     func startThread(with frame: Frame, for queue: QueueID, in state: inout MachineState) -> Int {
-        if program[queue].kind == .main {
+        if program.runsOnMainThread(queue) {
             state.threads[0].frames.append(frame)
             return MachineState.mainThreadID
         }

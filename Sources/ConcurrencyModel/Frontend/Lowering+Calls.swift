@@ -62,7 +62,12 @@ extension Lowering {
         if method == "activate", call.arguments.isEmpty, !isDispatchQueueType(base),
             case .queue(let queue)? = binding(of: base)
         {
+            activated.insert(queue)
             return Statement(.activate(queue), at: span)
+        }
+        if method == "setTarget" || method == "setSpecific", !isDispatchQueueType(base), isQueueExpression(base) {
+            guard let queue = resolveQueue(base) else { return nil }
+            return method == "setTarget" ? lowerSetTarget(queue, call, span: span) : lowerSetSpecific(queue, call, span: span)
         }
         if isOperationQueueExpression(base) {
             guard let queue = resolveOperationQueue(base) else { return nil }

@@ -168,6 +168,10 @@ private struct ProgramDumper {
             return (result.map { "\(name($0)) = " } ?? "") + "\(target).wait(timeout: .now() + \(self.delay(delay)))"
         case .activate(let queue):
             return "\(name(queue)).activate()"
+        case .queueSetting(let queue, .target(let target)):
+            return "\(name(queue)).setTarget(queue: \(name(target)))"
+        case .queueSetting(let queue, .specific(let key, let value)):
+            return "\(name(queue)).setSpecific(key: \(name(key)), value: \(swift(value)))"
         case .precondition(let kind, let queue):
             return "dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
         case .workItem(let item, let action):
@@ -274,12 +278,18 @@ private struct ProgramDumper {
         case .isMainThread: "Thread.isMainThread"
         case .conditional(let condition, let then, let otherwise): "\(operand(condition)) ? \(operand(then)) : \(operand(otherwise))"
         case .element(let list, let index): operand(list) + "[" + swift(index) + "]"
+        case .specific(let key, let use):
+            switch use {
+            case .orElse(let fallback): "DispatchQueue.getSpecific(key: \(name(key))) ?? \(operand(fallback))"
+            case .isNil(let expected): "DispatchQueue.getSpecific(key: \(name(key))) \(expected ? "==" : "!=") nil"
+            case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
+            }
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
-        case .binary, .conditional: "(" + swift(expression) + ")"
+        case .binary, .conditional, .specific: "(" + swift(expression) + ")"
         case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element: swift(expression)
         }
     }

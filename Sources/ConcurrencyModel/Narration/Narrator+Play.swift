@@ -104,6 +104,8 @@ extension Narrator {
             return "a concurrentPerform helper"
         case .job(let task):
             return "the job of task \(task + 1)"
+        case .targetedQueue(let queue):
+            return "\(name(queue)), which targets this queue, with its blocks"
         }
     }
 

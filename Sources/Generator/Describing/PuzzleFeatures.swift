@@ -45,6 +45,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .concurrentPerform: constructs.insert("concurrent-perform")
             case .operation, .operationQueue: constructs.insert("operation")
             case .activate: constructs.insert("inactive")
+            case .queueSetting: constructs.insert("target")
             case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
             case .suspend(.sleep): constructs.insert("timing")
             case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
@@ -86,7 +87,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [body]
             case .suspend(.groupNext(let next)):
                 inline = next.body.map { [$0] } ?? []
-            case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
+            case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
                 .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
                 // Runs no body that nests here.
                 break

@@ -73,7 +73,7 @@ enum ScheduleRenderer {
         case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
             .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .schedules,
             .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
-            .activates, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
+            .activates, .setsQueue, .drainsTargetedQueue, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
             .workItemCancel, .workItemWaitReturns, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
