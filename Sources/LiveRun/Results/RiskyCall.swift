@@ -18,6 +18,8 @@ public enum RiskyCall: Hashable, Sendable {
     /// `op.start()`: Foundation stops the process when the operation is not ready, executing or
     /// in a queue.
     case startOperation(operation: String)
+    /// `queue.setTarget(queue:)`: libdispatch traps when the queue is active.
+    case setTarget(queue: String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -28,6 +30,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addOperation(let operation, let queue): "\(queue).addOperation(\(operation))"
         case .addExecutionBlock(let operation): "\(operation).addExecutionBlock"
         case .startOperation(let operation): "\(operation).start()"
+        case .setTarget(let queue): "\(queue).setTarget(queue:)"
         }
     }
 
@@ -42,13 +45,14 @@ public enum RiskyCall: Hashable, Sendable {
         case .addOperation: "operations finished, executing or already in a queue cannot be enqueued"
         case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
         case .startOperation: "an operation that is not ready, executing or in a queue cannot be started"
+        case .setTarget: "Cannot change the target of this object after it has been activated"
         }
     }
 
     /// Who stops the process.
     var library: String {
         switch self {
-        case .sync, .groupLeave, .precondition: "libdispatch"
+        case .sync, .groupLeave, .precondition, .setTarget: "libdispatch"
         case .addOperation, .addExecutionBlock, .startOperation: "Foundation"
         }
     }
@@ -63,6 +67,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addOperation(let operation, let queue): "add\t" + WorkerMessage.escape(operation) + "\t" + WorkerMessage.escape(queue)
         case .addExecutionBlock(let operation): "addBlock\t" + WorkerMessage.escape(operation)
         case .startOperation(let operation): "start\t" + WorkerMessage.escape(operation)
+        case .setTarget(let queue): "setTarget\t" + WorkerMessage.escape(queue)
         }
     }
 
@@ -77,6 +82,7 @@ public enum RiskyCall: Hashable, Sendable {
         case ("add", 3): self = .addOperation(operation: fields[1], queue: fields[2])
         case ("addBlock", 2): self = .addExecutionBlock(operation: fields[1])
         case ("start", 2): self = .startOperation(operation: fields[1])
+        case ("setTarget", 2): self = .setTarget(queue: fields[1])
         default: return nil
         }
     }

@@ -290,7 +290,9 @@ final class LiveInterpreter: @unchecked Sendable {
                 queues[queue.index].activate()
             case .queueSetting(let queue, .target(let target)):
                 // On an active queue this traps in libdispatch, as the model says.
+                announce(.setTarget(queue: program[queue].name), at: statement)
                 queues[queue.index].setTarget(queue: queues[target.index])
+                clearAnnouncement()
             case .queueSetting(let queue, .specific(let key, let value)):
                 queues[queue.index].setSpecific(key: Self.specificKeys.key(for: key), value: evaluate(value, locals))
             case .call(let call):
