@@ -241,6 +241,10 @@ struct BlockerAnalysis {
             let running = state.queues.indices.first { state.drainTargets[$0] == target && state.queues[$0].draining }
             return .targetBusy(queue, target: target, running: running.map { QueueID(index: $0) } ?? target)
         }
+        if let target = state.drainTargets[queue.index], position == 0, state.queues[queue.index].active > 0 {
+            // Drained by a serial target: one block at a time, whatever the queue's own kind.
+            return .targetBusy(queue, target: target, running: queue)
+        }
         // Items held back only because the pool has no thread for the queue's first: say so.
         if let pool = semantics.program.workerPool(of: queue), let cores = semantics.machine.cores, semantics.admits(queue, in: state),
             semantics.workerAvailability(for: queue, in: state) != .free {

@@ -174,7 +174,7 @@ extension Semantics {
     /// item or sync body of the queue (as a barrier, for `.onQueueAsBarrier`).
     private func preconditionHolds(_ kind: PreconditionKind, _ queue: QueueID, _ thread: ThreadState) -> Bool {
         let isMain = program[queue].kind == .main
-        let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue)
+        let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue) || (usesTargets && runsInHierarchy(thread, of: queue))
         switch kind {
         case .onQueue: return onQueue
         case .notOnQueue: return !onQueue
