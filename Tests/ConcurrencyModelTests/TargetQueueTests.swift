@@ -98,6 +98,27 @@ import Testing
         #expect(try outcomeSet(explore(source)) == ["s1 r1 s2 a1 s3"])
     }
 
+    /// At the end of a sync body the queue goes back to the end of its target (x after r), while
+    /// an async block's end lets the drain go on (z before r2): s r x y z r2 in 100 of 100 swiftc
+    /// runs.
+    @Test func aSyncBodyHandsTheQueueBackAnAsyncBlockDoesNot() throws {
+        let source = """
+            let root = DispatchQueue(label: "root")
+            let a = DispatchQueue(label: "a", target: root)
+            a.sync {
+                print("s")
+                a.async { print("x") }
+                root.async { print("r") }
+            }
+            a.async {
+                print("y")
+                a.async { print("z") }
+                root.async { print("r2") }
+            }
+            """
+        #expect(try outcomeSet(explore(source)) == ["s r x y z r2"])
+    }
+
     /// setTarget on an active queue traps, used or not (100 of 100 swiftc runs); on an inactive
     /// one before activate() it sets the target.
     @Test func setTargetWorksOnlyOnAnInactiveQueue() throws {

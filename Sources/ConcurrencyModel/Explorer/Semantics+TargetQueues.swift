@@ -11,11 +11,18 @@
 ///   thread"). Measured with swiftc (100 runs each): two serial queues on one root never
 ///   overlapped; three blocks of a concurrent queue on a serial root ran one at a time, in
 ///   order; blocks of a queue targeting `.main` ran on the main thread.
+///   A sync body's end releases the queue and its targets, and a queue with work left goes to
+///   the end of its target anew; an async block's end lets the drain go on (measured: `s r x y z
+///   r2`, 100 of 100 runs, see `TargetQueueTests`).
 /// - A queue whose target is a global queue runs as before, on that queue's worker pool.
 /// - `sync` onto a queue traps when the thread already holds any queue of its target chain, or
 ///   the queue is in the chain of one the thread holds (measured, 100 of 100 runs each: a root's
 ///   block syncing onto a queue that targets it, a block of that queue syncing onto the root,
 ///   and onto a sibling queue with the same root, all died with SIGILL).
+///   From the main thread, a sync onto a queue that targets `.main` traps too; so does a sync
+///   from a root's block onto a concurrent queue on that root (100 of 100 runs each).
+/// - `dispatchPrecondition(condition: .onQueue(root))` holds in a block of a queue that targets
+///   `root` (100 of 100 runs).
 /// - `setTarget(queue:)` changes an inactive queue's target; on an active one libdispatch traps
 ///   ("Cannot change the target of this object after it has been activated"; 100 of 100 runs).
 /// - `DispatchQueue.getSpecific(key:)` reads the current queue's value, or else its target's,
@@ -51,6 +58,20 @@ extension Semantics {
             state.queues[target.index].active -= 1
             queue = target
         }
+    }
+
+    /// A sync body of a drained queue has ended: libdispatch releases the queue and each target
+    /// it took (`_dispatch_sync_complete_recurse`), and a queue with work left is woken anew, to
+    /// the end of its target, behind what came meanwhile, where an async block's end lets the
+    /// drain go on.
+    func endDrainAfterSync(_ queue: QueueID, in state: inout MachineState) {
+        guard let target = state.drainTargets[queue.index], state.queues[queue.index].draining,
+            state.queues[queue.index].active == 0 else { return }
+        state.queues[queue.index].draining = false
+        state.queues[queue.index].onTarget = false
+        state.queues[target.index].active -= 1
+        endDrainIfEmpty(target, in: &state)
+        state.wakeTarget(of: queue)
     }
 
     /// Queues the thread holds through its frames, each with the serial queues it drains through.

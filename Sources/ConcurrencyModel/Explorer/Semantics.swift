@@ -306,7 +306,7 @@ final class Semantics: Sendable {
             case .syncBody(let queue, let waiter, let barrier):
                 state.queues[queue.index].active -= 1
                 if barrier { state.queues[queue.index].barrierActive = false }
-                endDrainIfEmpty(queue, in: &state)
+                endDrainAfterSync(queue, in: &state)
                 if let waiter, let w = state.threadIndex(waiter) {
                     state.threads[w].waitingOn = nil
                     unwind(waiter, in: &state)
