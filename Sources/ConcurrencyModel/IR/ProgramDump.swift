@@ -45,7 +45,8 @@ private struct ProgramDumper {
             let queue = program.queues[index]
             let qos = queue.qos.map { " qos: \($0.rawValue)" } ?? ""
             let inactive = queue.initiallyInactive ? " initiallyInactive" : ""
-            return DumpNode(text: "\(QueueID(index: index)) \(queue.name) \(queue.kind.rawValue) label: \"\(queue.label)\"\(qos)\(inactive)\(at(queue.span))")
+            let target = queue.target.map { " target: \(program[$0].name)" } ?? ""
+            return DumpNode(text: "\(QueueID(index: index)) \(queue.name) \(queue.kind.rawValue) label: \"\(queue.label)\"\(qos)\(inactive)\(target)\(at(queue.span))")
         })
         section("Variables", program.variables.indices.map { index in
             let variable = program.variables[index]
