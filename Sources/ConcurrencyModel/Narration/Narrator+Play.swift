@@ -81,6 +81,9 @@ extension Narrator {
     /// What runs on an executor and what waits in it: "runs worker 1; waiting: the block at line 5".
     public func contents(of executor: Executor) -> String {
         var parts: [String] = []
+        if let drained = executor.drains {
+            parts.append("drains \(name(drained)), which targets it, one block at a time")
+        }
         if !executor.running.isEmpty {
             parts.append((executor.barrierRunning ? "runs a barrier block alone on " : "runs on ") + executor.running.map(thread).joined(separator: ", "))
         }
