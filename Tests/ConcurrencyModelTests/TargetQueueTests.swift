@@ -205,6 +205,23 @@ import Testing
         #expect(try outcomeSet(explore(source)) == ["true true off main true"])
     }
 
+    /// print shows the optional as Swift does (swiftc warns and compiles): 20 of 20 runs.
+    @Test func printShowsTheOptional() throws {
+        let source = """
+            let key = DispatchSpecificKey<String>()
+            let n = DispatchSpecificKey<Int>()
+            let q = DispatchQueue(label: "q")
+            q.setSpecific(key: key, value: "tag")
+            q.setSpecific(key: n, value: 3)
+            print(DispatchQueue.getSpecific(key: key) as Any)
+            q.sync {
+                print(DispatchQueue.getSpecific(key: key) as Any)
+                print(DispatchQueue.getSpecific(key: n), DispatchQueue.getSpecific(key: key))
+            }
+            """
+        #expect(try outcomeSet(explore(source)) == ["nil Optional(\"tag\") Optional(3) Optional(\"tag\")"])
+    }
+
     /// The idiom: work in place when already on the queue, sync otherwise; no trap.
     @Test func aGuardedSyncDoesNotTrap() throws {
         let source = """
@@ -230,7 +247,7 @@ import Testing
             """, ["1️⃣": "DispatchSpecificKey<Double> is outside the supported subset"])
         expectDiagnostics("""
             let key = DispatchSpecificKey<Int>()
-            print(1️⃣DispatchQueue.getSpecific(key: key))
+            let value = 1️⃣DispatchQueue.getSpecific(key: key)
             """, ["1️⃣": "returns an optional"])
         expectDiagnostics("""
             let q = DispatchQueue(label: "q", attributes: .initiallyInactive)

@@ -415,6 +415,14 @@ extension Lowering {
                 report("print's '\(label):' argument is outside the supported subset", Syntax(argument))
                 return nil
             }
+            // An optional from getSpecific prints as Swift prints it (swiftc warns, and compiles).
+            var printed = argument.expression
+            if let cast = printed.as(AsExprSyntax.self), cast.type.trimmedDescription == "Any" { printed = cast.expression }
+            if let found = getSpecificCall(printed) {
+                guard let key = found else { return nil }
+                items.append(.specific(key, .printed))
+                continue
+            }
             guard let item = lowerExpression(argument.expression) else { return nil }
             items.append(item)
         }

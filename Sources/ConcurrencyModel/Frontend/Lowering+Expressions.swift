@@ -108,7 +108,7 @@ extension Lowering {
         }
         if let found = getSpecificCall(expr) {
             if found != nil {
-                report("DispatchQueue.getSpecific(key:) returns an optional: write '?? fallback', '!= nil' or '== value'", Syntax(expr))
+                report("DispatchQueue.getSpecific(key:) returns an optional: write '?? fallback', '!= nil' or '== value' (or print it)", Syntax(expr))
             }
             return nil
         }

@@ -11,7 +11,8 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self) {
             if isDispatchQueueType(call.calledExpression) { return true }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-                return isDispatchQueueType(base)
+                // `DispatchQueue.getSpecific(key:)` gives a value, not a queue.
+                return isDispatchQueueType(base) && member.declName.baseName.text != "getSpecific"
             }
             return false
         }

@@ -46,6 +46,7 @@ extension Lowering {
         case .isMainThread, .not: return .bool
         case .specific(let key, .orElse): return variableTypes[key]
         case .specific(_, .isNil), .specific(_, .equals): return .bool
+        case .specific(_, .printed): return .string
         case .count: return .int
         case .interpolation: return .string
         case .conditional(_, let then, _): return type(of: then)

@@ -101,6 +101,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 if let found { return found }
                 return try fallback.evaluate(lookup, isMainThread: isMainThread)
             case .isNil(let expected): return .bool((found == nil) == expected)
+            case .printed: return .string(found.map { "Optional(\($0.debugText))" } ?? "nil")
             case .equals(let other, let negated):
                 let value = try other.evaluate(lookup, isMainThread: isMainThread)
                 return .bool((found == value) != negated)
@@ -126,11 +127,14 @@ public indirect enum SpecificUse: Hashable, Sendable, Codable {
     case isNil(Bool)
     /// `== v` (negated false) or `!= v` (negated true): nil equals no value.
     case equals(Expression, negated: Bool)
+    /// `print(DispatchQueue.getSpecific(key: k))` (or `… as Any`): the optional as `print`
+    /// shows it, `Optional(1)`, `Optional("a")` or `nil`.
+    case printed
 
     var variablesRead: [VariableID] {
         switch self {
         case .orElse(let other), .equals(let other, _): other.variablesRead
-        case .isNil: []
+        case .isNil, .printed: []
         }
     }
 }

@@ -283,6 +283,7 @@ private struct ProgramDumper {
             switch use {
             case .orElse(let fallback): "DispatchQueue.getSpecific(key: \(name(key))) ?? \(operand(fallback))"
             case .isNil(let expected): "DispatchQueue.getSpecific(key: \(name(key))) \(expected ? "==" : "!=") nil"
+            case .printed: "DispatchQueue.getSpecific(key: \(name(key))) as Any"
             case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
             }
         }

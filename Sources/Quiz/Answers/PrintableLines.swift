@@ -165,7 +165,7 @@ private struct ValueShapes {
         case .literal(let value): return [NSRegularExpression.escapedPattern(for: value.description)]
         case .variable(let id): return variables[id] ?? [Self.anything]
         case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals): return [Self.boolean]
-        case .specific(_, .orElse): return [Self.anything]
+        case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
         case .count: return [Self.integer]
         case .interpolation(let parts):
             return [parts.map { pattern($0) }.joined()]
