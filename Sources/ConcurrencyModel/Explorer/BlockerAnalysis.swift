@@ -396,7 +396,8 @@ extension QueueHold {
         case .mainThreadBusy: .mainQueueNeedsIdleMainThread
         case .earlierItems, .notStartedYet: .fifo
         case .barrierRunning, .barrierWaits: .barrierRunsAlone
-        case .busy, .targetBusy: .serialOneAtATime
+        case .busy: .serialOneAtATime
+        case .targetBusy: .serialTargetDrainsOneAtATime
         case .poolBusy: .workerPoolIsLimited
         }
     }

@@ -74,6 +74,7 @@ extension Program {
             }
             if kind == .main { add(.mainQueueNeedsIdleMainThread) }
             if kind.isSerial { add(.serialOneAtATime) }
+            if drainTarget(of: queue) != nil { add(.serialTargetDrainsOneAtATime) }
             add(.fifo)
         }
         if usesPool && blocks && usesTime { add(.workerPoolIsLimited) }
