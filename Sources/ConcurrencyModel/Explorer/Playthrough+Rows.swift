@@ -47,9 +47,12 @@ extension Playthrough {
             let id = QueueID(index: index)
             let queue = state.queues[index]
             let running = state.threads.filter { $0.holds(id) }.map(\.threadID)
-            guard !running.isEmpty || !queue.pending.isEmpty || state.inactive[index] else { continue }
-            rows.append(Executor(kind: .queue(id), running: running, pending: queue.pending.map(pendingWork),
-                                 barrierRunning: queue.barrierActive, inactive: state.inactive[index]))
+            let drains = state.queues.indices.first { state.drainTargets[$0] == id && state.queues[$0].draining }.map { QueueID(index: $0) }
+            guard !running.isEmpty || !queue.pending.isEmpty || state.inactive[index] || drains != nil else { continue }
+            var row = Executor(kind: .queue(id), running: running, pending: queue.pending.map(pendingWork),
+                               barrierRunning: queue.barrierActive, inactive: state.inactive[index])
+            row.drains = drains
+            rows.append(row)
         }
         for (index, queue) in state.operationQueues.enumerated() where queue.unfinished > 0 {
             let decl = program.operationQueues[index]
@@ -84,6 +87,8 @@ extension Playthrough {
             return .helper
         case .job(let task):
             return .job(task: task)
+        case .drain(let queue):
+            return .targetedQueue(queue)
         }
     }
 
@@ -163,6 +168,8 @@ public struct Executor: Hashable, Sendable {
     /// An OperationQueue's `maxConcurrentOperationCount` (nil: no limit).
     public var limit: Int?
     public var suspended = false
+    /// A serial queue draining a queue that targets it: that queue's blocks run, one at a time.
+    public var drains: QueueID?
 
     public init(kind: Kind, running: [ThreadID], pending: [PendingWork], barrierRunning: Bool, inactive: Bool) {
         self.kind = kind
@@ -188,6 +195,8 @@ public enum PendingWork: Hashable, Sendable {
     /// A job of a task (numbered from 0 in the order the tasks were made): the thread that takes
     /// it runs the task on.
     case job(task: Int)
+    /// A queue that targets this one, woken with work, waiting to be drained.
+    case targetedQueue(QueueID)
 }
 
 /// An `asyncAfter` timer not yet fired: its block (at `line`) goes to `queue` at `due`.

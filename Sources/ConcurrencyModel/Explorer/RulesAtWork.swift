@@ -15,12 +15,12 @@ extension Program {
         var blocks = false
         walk { statement, _ in
             switch statement.action {
-            case .dispatch(let queue, .async, _, _) where self[queue].workerPool != nil: usesPool = true
+            case .dispatch(let queue, .async, _, _) where workerPool(of: queue) != nil: usesPool = true
             case .concurrentPerform:
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
+                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
                 break
             case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation:
                 hasAsync = true
@@ -29,7 +29,7 @@ extension Program {
             case .semaphore(_, .wait), .group(_, .wait), .sleep, .timedWait, .workItem(_, .wait), .dispatch(_, .sync, _, _):
                 blocks = true
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
-                .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .precondition,
+                .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
                 break
@@ -53,7 +53,7 @@ extension Program {
             case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
                 add(.unsynchronizedAccess)
             case .workItem(_, .wait): add(.workItemWaitReturnsAfterItRuns)
-            case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .concurrentPerform,
+            case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .queueSetting, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
@@ -74,6 +74,7 @@ extension Program {
             }
             if kind == .main { add(.mainQueueNeedsIdleMainThread) }
             if kind.isSerial { add(.serialOneAtATime) }
+            if drainTarget(of: queue) != nil { add(.serialTargetDrainsOneAtATime) }
             add(.fifo)
         }
         if usesPool && blocks && usesTime { add(.workerPoolIsLimited) }
@@ -100,7 +101,7 @@ extension Action {
         case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): true
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .spawn, .hop,
             .withTaskGroup, .cancellation, .continuation: false
-        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .precondition, .workItem,
+        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns:
             false
         }

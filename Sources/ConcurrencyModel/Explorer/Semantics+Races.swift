@@ -40,10 +40,12 @@ extension Semantics {
             guard thread.sleepUntil == nil && thread.waitDeadline == nil else { return [] }
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        case .queueSetting(_, .specific(_, let value)):
+            return reads([value])
         case .suspend(.sleep(let delay)):
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
-        case .dispatch, .group, .semaphore, .activate, .precondition, .workItem,
+        case .dispatch, .group, .semaphore, .activate, .queueSetting(_, .target), .precondition, .workItem,
             .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             // Library calls: their own synchronization, no variable of the snippet read.
             return []

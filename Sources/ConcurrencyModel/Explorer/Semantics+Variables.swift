@@ -49,7 +49,12 @@ extension Semantics {
         let globals = state.globals
         let variables = program.variables
         let frames = thread.frames
+        let specifics = state.specifics
+        let program = self.program
         return try expression.evaluate({ variable in
+            if variables[variable.index].reflects == .specificKey {
+                return Semantics.specificValue(variable, thread: thread, program: program, specifics: specifics)
+            }
             if variables[variable.index].isGlobal { return globals[variable.index] }
             var index = frames.count - 1
             while index >= 0 {

@@ -134,7 +134,7 @@ final class Semantics: Sendable {
         case .timedWait(let waitable, _, _):
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
-        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .precondition,
+        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
             .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             return nil
         }
@@ -237,6 +237,8 @@ final class Semantics: Sendable {
         case .concurrentPerform(let perform): effect = concurrentPerformStep(perform, at: site, in: &state)
         case .workItem(let item, let action): effect = workItemStep(item, action, at: site, in: &state)
         case .activate(let queue): effect = activateStep(queue, in: &state)
+        case .queueSetting(let queue, .target): effect = setTargetStep(queue, at: site, in: state)
+        case .queueSetting(let queue, .specific(let key, let value)): effect = try setSpecificStep(queue, key: key, value: value, at: site, in: &state)
         case .precondition(let kind, let queue): effect = preconditionStep(kind, queue, at: site, in: state)
         case .call(let call): effect = try callStep(call, at: site, in: &state)
         case .returns(let value): effect = try returnStep(value, at: site, in: &state)
@@ -325,6 +327,7 @@ final class Semantics: Sendable {
             case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
                 if barrier { state.queues[queue.index].barrierActive = false }
+                endDrainIfEmpty(queue, in: &state)
                 if let group {
                     // The enter made at submission balances this leave: it cannot go negative.
                     _ = leaveGroup(group, in: &state)
@@ -332,6 +335,7 @@ final class Semantics: Sendable {
             case .syncBody(let queue, let waiter, let barrier):
                 state.queues[queue.index].active -= 1
                 if barrier { state.queues[queue.index].barrierActive = false }
+                endDrainAfterSync(queue, in: &state)
                 if let waiter, let w = state.threadIndex(waiter) {
                     state.threads[w].waitingOn = nil
                     unwind(waiter, in: &state)

@@ -62,7 +62,12 @@ extension Lowering {
         if method == "activate", call.arguments.isEmpty, !isDispatchQueueType(base),
             case .queue(let queue)? = binding(of: base)
         {
+            activated.insert(queue)
             return Statement(.activate(queue), at: span)
+        }
+        if method == "setTarget" || method == "setSpecific", !isDispatchQueueType(base), isQueueExpression(base) {
+            guard let queue = resolveQueue(base) else { return nil }
+            return method == "setTarget" ? lowerSetTarget(queue, call, span: span) : lowerSetSpecific(queue, call, span: span)
         }
         if isOperationQueueExpression(base) {
             guard let queue = resolveOperationQueue(base) else { return nil }
@@ -410,6 +415,14 @@ extension Lowering {
             if let label = argument.label?.text {
                 report("print's '\(label):' argument is outside the supported subset", Syntax(argument))
                 return nil
+            }
+            // An optional from getSpecific prints as Swift prints it (swiftc warns, and compiles).
+            var printed = argument.expression
+            if let cast = printed.as(AsExprSyntax.self), cast.type.trimmedDescription == "Any" { printed = cast.expression }
+            if let found = getSpecificCall(printed) {
+                guard let key = found else { return nil }
+                items.append(.specific(key, .printed))
+                continue
             }
             guard let item = lowerExpression(argument.expression) else { return nil }
             items.append(item)

@@ -53,6 +53,8 @@ extension Lowering {
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             switch lookup(name) {
+            case .variable(let id)? where variables[id.index].reflects == .specificKey:
+                report("'\(name)' is a DispatchSpecificKey: read its value with DispatchQueue.getSpecific(key: \(name))", Syntax(expr))
             case .variable(let id)?: return .variable(id)
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
             case nil:
@@ -100,6 +102,15 @@ extension Lowering {
                 return nil
             }
             return .count(inner)
+        }
+        if let infix = expr.as(InfixOperatorExprSyntax.self), let use = lowerSpecificUse(infix) {
+            return use
+        }
+        if let found = getSpecificCall(expr) {
+            if found != nil {
+                report("DispatchQueue.getSpecific(key:) returns an optional: write '?? fallback', '!= nil' or '== value' (or print it)", Syntax(expr))
+            }
+            return nil
         }
         if let infix = expr.as(InfixOperatorExprSyntax.self),
             let op = infix.operator.as(BinaryOperatorExprSyntax.self).flatMap({ BinaryOperator(rawValue: $0.operator.text) })

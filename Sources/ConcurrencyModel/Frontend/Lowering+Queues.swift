@@ -11,7 +11,8 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self) {
             if isDispatchQueueType(call.calledExpression) { return true }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
-                return isDispatchQueueType(base)
+                // `DispatchQueue.getSpecific(key:)` gives a value, not a queue.
+                return isDispatchQueueType(base) && member.declName.baseName.text != "getSpecific"
             }
             return false
         }
@@ -27,6 +28,7 @@ extension Lowering {
         var qos: QoSClass?
         var kind = QueueKind.serial
         var inactive = false
+        var target: QueueID?
         for argument in call.arguments {
             switch argument.label?.text {
             case "label":
@@ -42,6 +44,9 @@ extension Lowering {
                 guard let attributes = queueAttributes(argument.expression) else { return nil }
                 if attributes.contains("concurrent") { kind = .concurrent }
                 inactive = attributes.contains("initiallyInactive")
+            case "target":
+                guard let queue = lowerTarget(argument.expression) else { return nil }
+                target = queue
             case "autoreleaseFrequency":
                 break  // no effect on order: accepted, as in real code
             case let other:
@@ -53,7 +58,7 @@ extension Lowering {
             report("DispatchQueue(…) needs a label: 'DispatchQueue(label: \"\(name)\")'", Syntax(call))
             return nil
         }
-        return QueueDecl(name: name, label: label, kind: kind, qos: qos, span: span(of: Syntax(call)), initiallyInactive: inactive)
+        return QueueDecl(name: name, label: label, kind: kind, qos: qos, span: span(of: Syntax(call)), initiallyInactive: inactive, target: target)
     }
 
     mutating func queueAttributes(_ expr: ExprSyntax) -> Set<String>? {

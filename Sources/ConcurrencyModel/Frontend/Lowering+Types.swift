@@ -44,6 +44,9 @@ extension Lowering {
         case .literal(let value): return .of(value)
         case .variable(let id): return variableTypes[id]
         case .isMainThread, .not: return .bool
+        case .specific(let key, .orElse): return variableTypes[key]
+        case .specific(_, .isNil), .specific(_, .equals): return .bool
+        case .specific(_, .printed): return .string
         case .count: return .int
         case .interpolation: return .string
         case .conditional(_, let then, _): return type(of: then)

@@ -83,6 +83,8 @@ struct Lowering {
     var continuations: [ContinuationDecl] = []
     var continuationTypes: [ContinuationID: StaticType] = [:]
     var resumedWithoutValue: Set<ContinuationID> = []
+    /// Queues an `activate()` names so far, in the text: `setTarget` must come before.
+    var activated: Set<QueueID> = []
 
     /// What a name in the snippet stands for.
     enum Binding {
@@ -354,6 +356,9 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let actor = actorSyntax[type] {
             return declareActorInstance(name, actor, call, span: span(of: Syntax(declaration)))
+        }
+        if let call = value.as(FunctionCallExprSyntax.self), isSpecificKeyCreation(call) {
+            return declareSpecificKey(name, call, span: span(of: Syntax(declaration)))
         }
         if value.is(ClosureExprSyntax.self) {
             report("a closure kept in '\(name)' is outside the supported subset: write the closure where it runs (q.async { … }), or make it a DispatchWorkItem { … } or a func", Syntax(value))

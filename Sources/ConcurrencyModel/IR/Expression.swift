@@ -14,6 +14,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case conditional(Expression, then: Expression, otherwise: Expression)
     /// `list[i]`: an index outside the array traps, as in Swift.
     case element(Expression, index: Expression)
+    /// `DispatchQueue.getSpecific(key: k)` (the key's hidden variable, whose lookup gives nil
+    /// where no queue of the current hierarchy has a value), in the forms that make it a value.
+    case specific(VariableID, SpecificUse)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -30,6 +33,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         case .element(let list, let index): list.variablesRead + index.variablesRead
+        case .specific(let key, let use): [key] + use.variablesRead
         }
     }
 
@@ -43,6 +47,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .interpolation(let parts): parts.contains(where: \.readsThread)
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         case .element(let list, let index): list.readsThread || index.readsThread
+        case .specific: true
         }
     }
 
@@ -89,6 +94,18 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             else { throw .undefined("a subscript of a value that is not an array") }
             guard items.indices.contains(position) else { throw .runtime(.indexOutOfRange) }
             return items[position]
+        case .specific(let key, let use):
+            let found = lookup(key)
+            switch use {
+            case .orElse(let fallback):
+                if let found { return found }
+                return try fallback.evaluate(lookup, isMainThread: isMainThread)
+            case .isNil(let expected): return .bool((found == nil) == expected)
+            case .printed: return .string(found.map { "Optional(\($0.debugText))" } ?? "nil")
+            case .equals(let other, let negated):
+                let value = try other.evaluate(lookup, isMainThread: isMainThread)
+                return .bool((found == value) != negated)
+            }
         case .binary(let op, let lhs, let rhs):
             let left = try lhs.evaluate(lookup, isMainThread: isMainThread)
             switch (op, left) {
@@ -97,6 +114,27 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             default: break
             }
             return try op.apply(left, try rhs.evaluate(lookup, isMainThread: isMainThread))
+        }
+    }
+}
+
+/// What the snippet does with the optional `DispatchQueue.getSpecific(key:)` returns (the subset
+/// has no optionals): unwraps it with `??`, or compares it with nil or with a value.
+public indirect enum SpecificUse: Hashable, Sendable, Codable {
+    /// `getSpecific(key: k) ?? fallback`
+    case orElse(Expression)
+    /// `== nil` (true) or `!= nil` (false).
+    case isNil(Bool)
+    /// `== v` (negated false) or `!= v` (negated true): nil equals no value.
+    case equals(Expression, negated: Bool)
+    /// `print(DispatchQueue.getSpecific(key: k))` (or `… as Any`): the optional as `print`
+    /// shows it, `Optional(1)`, `Optional("a")` or `nil`.
+    case printed
+
+    var variablesRead: [VariableID] {
+        switch self {
+        case .orElse(let other), .equals(let other, _): other.variablesRead
+        case .isNil, .printed: []
         }
     }
 }

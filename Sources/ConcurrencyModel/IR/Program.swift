@@ -58,6 +58,36 @@ public struct Program: Hashable, Sendable, Codable {
     }
 
     public subscript(queue: QueueID) -> QueueDecl { queues[queue.index] }
+
+    /// The serial queue (custom serial, or main) whose thread drains `queue`'s work, when its
+    /// target is one: libdispatch drains a queue with such a target in the target's context, one
+    /// block at a time (src/queue.c, `_dispatch_lane_drain`: "non-redirecting mode"), so even a
+    /// concurrent queue becomes serial. Nil for the default target and for a global one.
+    public func drainTarget(of queue: QueueID) -> QueueID? {
+        guard let target = self[queue].target else { return nil }
+        return self[target].kind.isSerial ? target : nil
+    }
+
+    /// The queue and the serial queues it drains through, nearest first.
+    public func targetChain(of queue: QueueID) -> [QueueID] {
+        var chain = [queue]
+        while let next = self[chain[chain.count - 1]].target, !chain.contains(next) { chain.append(next) }
+        return chain
+    }
+
+    /// The limited worker pool that runs the queue's async blocks (nil: they never wait for a
+    /// worker). A queue with a serial target runs on its target's thread; one with a global
+    /// target asks that root queue's pool (a non-overcommit one, even for a serial queue).
+    public func workerPool(of queue: QueueID) -> QoSClass? {
+        guard let target = self[queue].target else { return self[queue].workerPool }
+        if drainTarget(of: queue) != nil { return nil }
+        return self[target].kind == .global ? (self[target].qos ?? .default).pool : self[queue].workerPool
+    }
+
+    /// Whether `queue`'s blocks run on the main thread: it is the main queue, or drains through it.
+    public func runsOnMainThread(_ queue: QueueID) -> Bool {
+        targetChain(of: queue).contains { self[$0].kind == .main }
+    }
     public subscript(block: BlockID) -> Block { blocks[block.index] }
     public subscript(queue: OperationQueueID) -> OperationQueueDecl { operationQueues[queue.index] }
     public subscript(operation: OperationID) -> OperationDecl { operations[operation.index] }
@@ -138,14 +168,19 @@ public struct QueueDecl: Hashable, Sendable, Codable {
     public var span: SourceSpan?
     /// Created with `.initiallyInactive`: nothing starts until `activate()`.
     public var initiallyInactive: Bool
+    /// `DispatchQueue(label:…, target: t)`: the queue its work drains through (nil: the default
+    /// root queue). `setTarget(queue:)` on an inactive queue changes it while the program runs.
+    public var target: QueueID?
 
-    public init(name: String, label: String, kind: QueueKind, qos: QoSClass? = nil, span: SourceSpan? = nil, initiallyInactive: Bool = false) {
+    public init(name: String, label: String, kind: QueueKind, qos: QoSClass? = nil, span: SourceSpan? = nil, initiallyInactive: Bool = false,
+                target: QueueID? = nil) {
         self.name = name
         self.label = label
         self.kind = kind
         self.qos = qos
         self.span = span
         self.initiallyInactive = initiallyInactive
+        self.target = target
     }
 
     /// The limited worker pool (by QoS class) that runs the queue's async items, or nil when
@@ -200,6 +235,8 @@ public enum Action: Hashable, Sendable, Codable {
     case timedWait(Waitable, delay: Delay, result: VariableID?)
     /// `queue.activate()` for a queue created `.initiallyInactive`.
     case activate(QueueID)
+    /// `queue.setTarget(queue:)`, `queue.setSpecific(key:value:)`.
+    case queueSetting(QueueID, QueueSetting)
     /// `dispatchPrecondition(condition: .onQueue(q))` and friends: the process dies if false.
     case precondition(PreconditionKind, QueueID)
     /// `item.perform()`, `item.cancel()`, `item.wait()`, `item.notify(queue:) { }`, and
@@ -372,6 +409,15 @@ public enum Waitable: Hashable, Sendable, Codable {
     }
 }
 
+/// What a queue is told after it was made (Semantics+TargetQueues).
+public enum QueueSetting: Hashable, Sendable, Codable {
+    /// `q.setTarget(queue: t)`: allowed while the queue is inactive; libdispatch traps on an
+    /// active one ("Cannot change the target of this object after it has been activated").
+    case target(QueueID)
+    /// `q.setSpecific(key: k, value: v)`: `k` is the key's hidden variable (`ObjectState.specificKey`).
+    case specific(key: VariableID, value: Expression)
+}
+
 public enum PreconditionKind: String, Hashable, Sendable, Codable {
     case onQueue, notOnQueue, onQueueAsBarrier
 }
@@ -533,6 +579,9 @@ public struct VariableDecl: Hashable, Sendable, Codable {
 public enum ObjectState: Hashable, Sendable, Codable {
     case operationIsFinished(OperationID)
     case operationIsExecuting(OperationID)
+    /// A `DispatchSpecificKey`: reading it is `DispatchQueue.getSpecific(key:)`, the value set on
+    /// the current queue or, failing that, on its targets, one after another (nil elsewhere).
+    case specificKey
 }
 
 /// A dispatch object the snippet creates (a group).

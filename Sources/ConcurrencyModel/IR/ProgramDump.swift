@@ -45,7 +45,8 @@ private struct ProgramDumper {
             let queue = program.queues[index]
             let qos = queue.qos.map { " qos: \($0.rawValue)" } ?? ""
             let inactive = queue.initiallyInactive ? " initiallyInactive" : ""
-            return DumpNode(text: "\(QueueID(index: index)) \(queue.name) \(queue.kind.rawValue) label: \"\(queue.label)\"\(qos)\(inactive)\(at(queue.span))")
+            let target = queue.target.map { " target: \(program[$0].name)" } ?? ""
+            return DumpNode(text: "\(QueueID(index: index)) \(queue.name) \(queue.kind.rawValue) label: \"\(queue.label)\"\(qos)\(inactive)\(target)\(at(queue.span))")
         })
         section("Variables", program.variables.indices.map { index in
             let variable = program.variables[index]
@@ -176,6 +177,10 @@ private struct ProgramDumper {
             return (result.map { "\(name($0)) = " } ?? "") + "\(target).wait(timeout: .now() + \(self.delay(delay)))"
         case .activate(let queue):
             return "\(name(queue)).activate()"
+        case .queueSetting(let queue, .target(let target)):
+            return "\(name(queue)).setTarget(queue: \(name(target)))"
+        case .queueSetting(let queue, .specific(let key, let value)):
+            return "\(name(queue)).setSpecific(key: \(name(key)), value: \(swift(value)))"
         case .precondition(let kind, let queue):
             return "dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
         case .workItem(let item, let action):
@@ -282,12 +287,19 @@ private struct ProgramDumper {
         case .isMainThread: "Thread.isMainThread"
         case .conditional(let condition, let then, let otherwise): "\(operand(condition)) ? \(operand(then)) : \(operand(otherwise))"
         case .element(let list, let index): operand(list) + "[" + swift(index) + "]"
+        case .specific(let key, let use):
+            switch use {
+            case .orElse(let fallback): "DispatchQueue.getSpecific(key: \(name(key))) ?? \(operand(fallback))"
+            case .isNil(let expected): "DispatchQueue.getSpecific(key: \(name(key))) \(expected ? "==" : "!=") nil"
+            case .printed: "DispatchQueue.getSpecific(key: \(name(key))) as Any"
+            case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
+            }
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
-        case .binary, .conditional: "(" + swift(expression) + ")"
+        case .binary, .conditional, .specific: "(" + swift(expression) + ")"
         case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element: swift(expression)
         }
     }

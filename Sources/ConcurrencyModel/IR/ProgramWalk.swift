@@ -52,7 +52,7 @@ extension Program {
         case .workItem(let item, .submit), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
-             .activate, .precondition, .workItem(_, .cancel), .workItem(_, .wait),
+             .activate, .queueSetting, .precondition, .workItem(_, .cancel), .workItem(_, .wait),
              .operation(_, .addDependency), .operation(_, .setPriority), .operation(_, .cancel), .operation(_, .waitUntilFinished),
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
@@ -74,7 +74,7 @@ extension Program {
         case .branch(_, let then, let otherwise):
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
-        case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
+        case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
             .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             false
         }
@@ -92,8 +92,9 @@ extension Action {
         case .call(let call): call.arguments.map(\.value)
         case .returns(let value): value.map { [$0] } ?? []
         case .suspend(.sleep(let delay)): [delay.microseconds]
+        case .queueSetting(_, .specific(_, let value)): [value]
         case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
-        case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .workItem,
+        case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting(_, .target), .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:
             []
         }

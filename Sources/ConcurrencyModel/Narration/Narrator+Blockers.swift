@@ -64,7 +64,7 @@ extension Narrator {
             case .loop: container = "is in the loop at line \(at), which has not started yet"
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
-            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
+            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
                 .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .hop, .cancellation, .continuation(_, .resume):
                 container = "runs in a block submitted at line \(at), which has not run yet"
             case .suspend:
@@ -90,6 +90,7 @@ extension Narrator {
             case .block(let line): line.map { "line \($0)" } ?? "an earlier block"
             case .sync(let line, let thread): (line.map { "line \($0)" } ?? "a sync") + " (\(self.thread(thread)))"
             case .operation(let operation): name(operation)
+            case .queue(let other): "\(name(other)), which targets it"
             }
             return "\(count) earlier item(s) of \(name(queue)) must start first, the last one at \(ahead)"
         case .barrierRunning(let queue):
@@ -100,6 +101,12 @@ extension Narrator {
             return "\(name(queue)) is busy running another block (\(holder.map { "\(thread($0.thread)), at line \($0.line)" } ?? "another block"))"
         case .notStartedYet(let queue):
             return "\(name(queue)) has not started it yet"
+        case .targetBusy(let queue, let target, let running?) where running == target:
+            return "\(name(queue)) targets \(name(target)); \(name(target)) is running a block of its own"
+        case .targetBusy(let queue, let target, let running?):
+            return "\(name(queue)) targets \(name(target)); \(name(target)) is running \(name(running))'s block"
+        case .targetBusy(let queue, let target, nil):
+            return "\(name(queue)) targets \(name(target)) and waits its turn there behind earlier items"
         case .poolBusy(let queue, let cores, let added, let blocked, let ahead):
             let threads = cores + added
             var text = "every worker thread that serves \(name(queue)) is busy (\(threads) on \(Self.count(cores))"
@@ -121,7 +128,7 @@ extension Narrator {
             "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies"
         case .unbalancedLeave(let thread, let group, let span):
             "\(self.thread(thread)) calls \(name(group)).leave() at line \(span.line) with nothing in the group: the process dies"
-        case .unbalancedSignal, .recursiveMutexLock, .foundationCrash, .runtimeError, .modelError, .stuck:
+        case .unbalancedSignal, .recursiveMutexLock, .foundationCrash, .runtimeError, .modelError, .stuck, .targetOfActiveQueue:
             words(for: ending) + ", so nothing comes after it"
         }
     }

@@ -81,6 +81,9 @@ extension Narrator {
     /// What runs on an executor and what waits in it: "runs worker 1; waiting: the block at line 5".
     public func contents(of executor: Executor) -> String {
         var parts: [String] = []
+        if let drained = executor.drains {
+            parts.append("drains \(name(drained)), which targets it, one block at a time")
+        }
         if !executor.running.isEmpty {
             parts.append((executor.barrierRunning ? "runs a barrier block alone on " : "runs on ") + executor.running.map(thread).joined(separator: ", "))
         }
@@ -104,6 +107,8 @@ extension Narrator {
             return "a concurrentPerform helper"
         case .job(let task):
             return "the job of \(self.task(task))"
+        case .targetedQueue(let queue):
+            return "\(name(queue)), which targets this queue, with its blocks"
         }
     }
 

@@ -53,6 +53,8 @@ extension Narrator {
         case .waitsWithTimeout(let microseconds): "waits, for \(Self.seconds(microseconds)) at most"
         case .waitEnds(let timedOut): timedOut ? "the wait times out (.timedOut)" : "the wait returns (.success)"
         case .activates(let queue): "\(name(queue)).activate()"
+        case .setsQueue(let queue): "sets \(name(queue))'s target or specific value"
+        case .drainsTargetedQueue(let queue, let target): "\(name(target)) takes \(name(queue)), which targets it, and runs its blocks one at a time"
         case .preconditionHolds: "dispatchPrecondition holds"
         case .performs(let iterations): "concurrentPerform(iterations: \(iterations)): runs iterations itself, helped by pool threads (one per core beyond the first)"
         case .takesIteration(let index): "concurrentPerform: takes iteration \(index)"
@@ -145,7 +147,7 @@ extension Narrator {
     /// the semaphore of a signal.
     private func trapped(_ reason: DeadlockReason) -> String {
         switch reason {
-        case .trap(_, let queue, _), .preconditionFailed(_, _, let queue, _): name(queue)
+        case .trap(_, let queue, _), .preconditionFailed(_, _, let queue, _), .targetOfActiveQueue(_, let queue, _): name(queue)
         case .unbalancedLeave(_, let group, _): name(group)
         case .unbalancedSignal(_, let semaphore, _), .recursiveMutexLock(_, let semaphore, _): name(semaphore)
         case .foundationCrash, .runtimeError, .modelError, .stuck: words(for: reason)
@@ -156,7 +158,8 @@ extension Narrator {
     public func crash(_ reason: DeadlockReason) -> String {
         switch reason {
         case .foundationCrash(_, let misuse, _): message(misuse)
-        case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .recursiveMutexLock, .runtimeError, .modelError, .stuck:
+        case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .recursiveMutexLock, .runtimeError, .modelError, .stuck,
+            .targetOfActiveQueue:
             words(for: reason)
         }
     }

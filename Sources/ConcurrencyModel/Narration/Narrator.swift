@@ -134,6 +134,8 @@ public struct Narrator: Hashable, Sendable {
         case .sleep: "sleep"
         case .timedWait(let waitable, _, _): "call \(name(waitable)).wait(timeout:)"
         case .activate(let queue): "call \(name(queue)).activate()"
+        case .queueSetting(let queue, .target(let target)): "call \(name(queue)).setTarget(queue: \(name(target)))"
+        case .queueSetting(let queue, .specific(let key, _)): "call \(name(queue)).setSpecific(key: \(program[key].name))"
         case .precondition(let kind, let queue): "check dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
         case .concurrentPerform: "call DispatchQueue.concurrentPerform"
         case .workItem(let item, let action):
@@ -197,7 +199,7 @@ public struct Narrator: Hashable, Sendable {
         case .branch: "if"
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
-        case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
+        case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }

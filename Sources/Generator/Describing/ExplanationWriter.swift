@@ -141,7 +141,7 @@ struct ExplanationWriter {
     private func otherRuleSentences() -> [String] {
         let statements = program.rulesAtWork.compactMap { rule -> String? in
             switch rule {
-            case .programOrder, .syncWaitsForItsBlock, .serialOneAtATime, .fifo, .mainQueueNeedsIdleMainThread,
+            case .programOrder, .syncWaitsForItsBlock, .serialOneAtATime, .serialTargetDrainsOneAtATime, .fifo, .mainQueueNeedsIdleMainThread,
                 .notSubmittedYet, .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone,
                 .printShowsCurrentValues:
                 return nil
@@ -223,7 +223,10 @@ struct ExplanationWriter {
         let blocks = threads.blocks.map { $0.filter { !anywhere.contains($0) } }.filter { !$0.isEmpty }
         for (index, a) in blocks.enumerated() {
             for b in blocks[(index + 1)...] where a.count + b.count > 2 && a.allSatisfy({ x in b.allSatisfy { y in isFree(x, y) } }) {
-                sentences.append("The block printing \(TitleWriter.list(a)) and the one printing \(TitleWriter.list(b)) run side by side on two threads: their lines can interleave in any way.")
+                // Blocks drained by one serial target come in either order but never interleave.
+                sentences.append(interleave(a, b)
+                    ? "The block printing \(TitleWriter.list(a)) and the one printing \(TitleWriter.list(b)) run side by side on two threads: their lines can interleave in any way."
+                    : "The block printing \(TitleWriter.list(a)) and the one printing \(TitleWriter.list(b)) run one after the other, in either order, never interleaved.")
                 free.removeAll { (a.contains($0.first) && b.contains($0.second)) || (b.contains($0.first) && a.contains($0.second)) }
             }
         }
@@ -235,6 +238,14 @@ struct ExplanationWriter {
         return (fixedText, sentences)
     }
 
+    /// Whether some outcome prints a line of one block between two lines of the other.
+    private func interleave(_ a: [String], _ b: [String]) -> Bool {
+        exploration.outcomes.contains { outcome in
+            let marks = outcome.lines.compactMap { line in a.contains(line) ? 0 : b.contains(line) ? 1 : nil }
+            return zip(marks, marks.dropFirst()).filter { $0 != $1 }.count > 1
+        }
+    }
+
     /// Why `pair.second` cannot come before `pair.first`, said of this code.
     private func reasonPhrase(_ rule: Rule, _ pair: OrderFacts.Pair) -> String {
         let queue = facts.last { SnippetTree($0.dispatch.body).labels.map(\.printed).contains(pair.second) }?.dispatch.queue
@@ -242,6 +253,8 @@ struct ExplanationWriter {
         case .programOrder, .notSubmittedYet: return "its block is queued only after \(pair.first) has printed"
         case .syncWaitsForItsBlock: return "the sync returns only after its block has run"
         case .serialOneAtATime: return "\(queue.map { $0 + " is serial and" } ?? "a serial queue") runs one block at a time"
+        case .serialTargetDrainsOneAtATime:
+            return "\(queue ?? "the queue") drains through a serial target, which runs one block of its queues at a time"
         case .fifo: return "\(queue ?? "the queue") starts its blocks in the order they were queued"
         case .mainQueueNeedsIdleMainThread: return "the main queue waits for the main thread to be idle"
         case .barrierRunsAlone: return "the barrier block runs alone"

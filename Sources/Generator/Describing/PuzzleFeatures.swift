@@ -28,6 +28,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
         var prints = 0
         var queues: Set<QueueID> = []
         var constructs: Set<String> = []
+        // A queue that drains through another is a construct of its own (target queues).
+        if program.queues.contains(where: { $0.target != nil }) { constructs.insert("target") }
         program.walk { statement, _ in
             switch statement.action {
             case .print: prints += 1
@@ -45,6 +47,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .concurrentPerform: constructs.insert("concurrent-perform")
             case .operation, .operationQueue: constructs.insert("operation")
             case .activate: constructs.insert("inactive")
+            case .queueSetting(_, .target): constructs.insert("target")
+            case .queueSetting(_, .specific): constructs.insert("specific-key")
             case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
             case .suspend(.sleep): constructs.insert("timing")
             case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
@@ -86,7 +90,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [body]
             case .suspend(.groupNext(let next)):
                 inline = next.body.map { [$0] } ?? []
-            case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .precondition, .workItem,
+            case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
                 .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
                 // Runs no body that nests here.
                 break

@@ -24,6 +24,7 @@ enum TagDetector {
         func queue(_ id: QueueID) {
             add(topic(for: program[id].kind))
             if let qos = program[id].qos, qos != .default { add("qos") }
+            if program[id].target != nil { add("target-queues") }
         }
         func isolation(_ isolation: Isolation) {
             switch isolation {
@@ -51,6 +52,7 @@ enum TagDetector {
             case .workItem: add("work-items")
             case .concurrentPerform: add("concurrent-perform")
             case .activate: add("inactive-queues")
+            case .queueSetting: add("target-queues")
             case .operation, .operationQueue: add("operations")
             case .precondition: add("debugging")
             case .suspend(.sleep): add("timing")

@@ -31,7 +31,7 @@ public enum SnippetTime {
                 time = bodies.max() ?? 0
             case .concurrentPerform(let perform):
                 time = multiply(perform.iterations, once)
-            case .print, .assign, .dispatch, .group, .semaphore, .activate, .precondition, .workItem, .call, .operation,
+            case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
                  .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
                 // Its bodies (a sync or async body, a notify block, a function, a work item, an
                 // operation's blocks), if any, each run once.

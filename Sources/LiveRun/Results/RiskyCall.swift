@@ -20,6 +20,8 @@ public enum RiskyCall: Hashable, Sendable {
     case startOperation(operation: String)
     /// `m.withLock`: a Mutex stops the process when the thread is already inside its withLock.
     case mutexWithLock(mutex: String)
+    /// `queue.setTarget(queue:)`: libdispatch traps when the queue is active.
+    case setTarget(queue: String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -31,6 +33,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addExecutionBlock(let operation): "\(operation).addExecutionBlock"
         case .startOperation(let operation): "\(operation).start()"
         case .mutexWithLock(let mutex): "\(mutex).withLock"
+        case .setTarget(let queue): "\(queue).setTarget(queue:)"
         }
     }
 
@@ -46,13 +49,14 @@ public enum RiskyCall: Hashable, Sendable {
         case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
         case .startOperation: "an operation that is not ready, executing or in a queue cannot be started"
         case .mutexWithLock: "Recursive call to lock Mutex"
+        case .setTarget: "Cannot change the target of this object after it has been activated"
         }
     }
 
     /// Who stops the process.
     var library: String {
         switch self {
-        case .sync, .groupLeave, .precondition: "libdispatch"
+        case .sync, .groupLeave, .precondition, .setTarget: "libdispatch"
         case .addOperation, .addExecutionBlock, .startOperation: "Foundation"
         case .mutexWithLock: "Swift's Synchronization module"
         }
@@ -69,6 +73,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .addExecutionBlock(let operation): "addBlock\t" + WorkerMessage.escape(operation)
         case .startOperation(let operation): "start\t" + WorkerMessage.escape(operation)
         case .mutexWithLock(let mutex): "withLock\t" + WorkerMessage.escape(mutex)
+        case .setTarget(let queue): "setTarget\t" + WorkerMessage.escape(queue)
         }
     }
 
@@ -84,6 +89,7 @@ public enum RiskyCall: Hashable, Sendable {
         case ("addBlock", 2): self = .addExecutionBlock(operation: fields[1])
         case ("start", 2): self = .startOperation(operation: fields[1])
         case ("withLock", 2): self = .mutexWithLock(mutex: fields[1])
+        case ("setTarget", 2): self = .setTarget(queue: fields[1])
         default: return nil
         }
     }

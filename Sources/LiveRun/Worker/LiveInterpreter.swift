@@ -36,7 +36,7 @@ final class LiveInterpreter: @unchecked Sendable {
         self.jitter = jitter
         self.keepsTime = keepsTime
         // Fresh queues every run, so that no state leaks from one run into the next.
-        queues = program.queues.map(Self.makeQueue)
+        queues = Self.makeQueues(program.queues)
         // libdispatch crashes when an inactive queue is released ("Release of an inactive
         // object"); a real program keeps its queues until it exits, so these live on too.
         for (queue, decl) in zip(queues, program.queues) where decl.initiallyInactive {
@@ -86,7 +86,28 @@ final class LiveInterpreter: @unchecked Sendable {
 
     private static let bookkeeping = DispatchQueue(label: "gcdquiz.bookkeeping")
 
-    static func makeQueue(_ decl: QueueDecl) -> DispatchQueue {
+    /// The real queues, each made with its real target (a target is declared before the queues
+    /// that target it). A target set with `setTarget(queue:)` before activation is in the
+    /// declaration too; the statement then sets the same target on the real queue.
+    static func makeQueues(_ decls: [QueueDecl]) -> [DispatchQueue] {
+        var made: [DispatchQueue] = []
+        for decl in decls {
+            made.append(makeQueue(decl, target: decl.target.flatMap { made.indices.contains($0.index) ? made[$0.index] : nil }))
+        }
+        return made
+    }
+
+    /// The keys of `DispatchSpecificKey`s, one per hidden variable that stands for a key.
+    private static let specificKeys = SpecificKeys()
+
+    static func makeQueue(_ decl: QueueDecl, target: DispatchQueue? = nil) -> DispatchQueue {
+        // A target given by a later setTarget(queue:) on an inactive queue is set here already;
+        // the statement sets it again, which libdispatch allows while the queue is inactive.
+        if let target, decl.kind == .serial || decl.kind == .concurrent {
+            var attributes: DispatchQueue.Attributes = decl.kind == .concurrent ? .concurrent : []
+            if decl.initiallyInactive { attributes.insert(.initiallyInactive) }
+            return DispatchQueue(label: decl.label, qos: dispatchQoS(decl.qos), attributes: attributes, target: target)
+        }
         switch decl.kind {
         case .main:
             return DispatchQueue.main
@@ -271,6 +292,13 @@ final class LiveInterpreter: @unchecked Sendable {
             case .activate(let queue):
                 monitor.activating(queue)
                 queues[queue.index].activate()
+            case .queueSetting(let queue, .target(let target)):
+                // On an active queue this traps in libdispatch, as the model says.
+                announce(.setTarget(queue: program[queue].name), at: statement)
+                queues[queue.index].setTarget(queue: queues[target.index])
+                clearAnnouncement()
+            case .queueSetting(let queue, .specific(let key, let value)):
+                queues[queue.index].setSpecific(key: Self.specificKeys.key(for: key), value: evaluate(value, locals))
             case .call(let call):
                 var parameters: [VariableID: Value] = [:]
                 for argument in call.arguments {
@@ -472,6 +500,7 @@ final class LiveInterpreter: @unchecked Sendable {
         switch program[id].reflects {
         case .operationIsFinished(let operation)?: operations.operation(operation).map { .bool($0.isFinished) } ?? .bool(false)
         case .operationIsExecuting(let operation)?: operations.operation(operation).map { .bool($0.isExecuting) } ?? .bool(false)
+        case .specificKey?: DispatchQueue.getSpecific(key: Self.specificKeys.key(for: id))
         case nil: program[id].isGlobal ? store.read(id) : locals[id]
         }
     }

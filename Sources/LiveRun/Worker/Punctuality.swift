@@ -18,7 +18,7 @@ extension Action {
     /// of its own), so a long gap around it means the machine did not run the thread.
     var isInstant: Bool {
         switch self {
-        case .print, .assign, .dispatch(_, .async, _, _), .dispatchAfter, .semaphore(_, .signal), .activate, .precondition,
+        case .print, .assign, .dispatch(_, .async, _, _), .dispatchAfter, .semaphore(_, .signal), .activate, .queueSetting, .precondition,
              .group(_, .enter), .group(_, .leave), .group(_, .notify),
              .workItem(_, .submit), .workItem(_, .cancel), .workItem(_, .notify),
              .operation(_, .create), .operation(_, .addBlock), .operation(_, .addDependency), .operation(_, .setCompletion),

@@ -130,7 +130,7 @@ private struct ValueShapes {
         case .suspend(.value(_, let result?)):
             // A task's value: anything its body returns (lenient).
             add([Self.anything], to: result)
-        case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate,
+        case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             // Gives no variable a value.
             break
@@ -145,7 +145,7 @@ private struct ValueShapes {
             case .returns(let value?): values.formUnion(alternatives(value))
             case .loop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
-            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition,
+            case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
                 .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }
@@ -164,7 +164,8 @@ private struct ValueShapes {
         switch expression {
         case .literal(let value): return [NSRegularExpression.escapedPattern(for: value.description)]
         case .variable(let id): return variables[id] ?? [Self.anything]
-        case .isMainThread, .not: return [Self.boolean]
+        case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals): return [Self.boolean]
+        case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
         case .count: return [Self.integer]
         case .interpolation(let parts):
             return [parts.map { pattern($0) }.joined()]

@@ -143,7 +143,7 @@ struct SyncBoundary: Equatable {
             // Their blocks run or not, once or many times, or on another thread: not certain
             // enough to fix an order by.
             return []
-        case .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .precondition, .operation,
+        case .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition, .operation,
             .operationQueue, .returns, .suspend, .hop, .cancellation:
             // Print nothing themselves.
             return []

@@ -74,7 +74,7 @@ enum ScheduleRenderer {
             .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .lockTakenAgain, .lockStillHeld,
             .unlockIgnored, .schedules,
             .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
-            .activates, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
+            .activates, .setsQueue, .drainsTargetedQueue, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
             .workItemCancel, .workItemWaitReturns, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
