@@ -49,6 +49,7 @@ struct MachineState: Hashable {
     var taskGroups: [TaskGroupState] = []
     /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
     var continuations: [ContinuationState] = []
+    var streams: [StreamState] = []
     /// Per queue, the serial queue that drains it (`Program.drainTarget(of:)`): fixed for the
     /// run, kept here so that `enqueue` can wake the target.
     let drainTargets: [QueueID?]
@@ -73,6 +74,7 @@ struct MachineState: Hashable {
         operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
         taskGroups = Array(repeating: TaskGroupState(), count: program.taskGroups.count)
         continuations = Array(repeating: ContinuationState(), count: program.continuations.count)
+        streams = Array(repeating: StreamState(), count: program.streams.count)
         if program.usesTasks {
             tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
             threads[0].task = 0
@@ -528,6 +530,14 @@ struct TaskState: Hashable {
     var parent: Int?
     /// The group (a `TaskGroupID` index) whose child it is.
     var group: Int?
+}
+
+/// An `AsyncStream`: the elements yielded and not yet taken, whether it is finished, and the
+/// task waiting in `for await` for the next one.
+struct StreamState: Hashable {
+    var buffer: [Value?] = []
+    var finished = false
+    var waiter: Int?
 }
 
 /// A continuation: the task it belongs to, whether that task waits for it, and its value once

@@ -167,6 +167,19 @@ public struct ScheduleStep: Hashable, Sendable {
         case awaitsTask(task: Int)
         /// `await t.value` of a finished task: its value, at once.
         case getsValue(task: Int)
+        /// `AsyncStream { continuation in … }`: the build closure runs at once.
+        case startsStream(StreamID)
+        /// `continuation.yield(v)`: buffered (dropped when the stream is finished); the task
+        /// waiting for it, if any, is woken.
+        case streamYields(StreamID, value: Value?, wakes: Int?, dropped: Bool)
+        /// `continuation.finish()`: the waiting task, if any, is woken.
+        case streamFinishes(StreamID, wakes: Int?)
+        /// `for await`: the next buffered element.
+        case takesElement(StreamID, value: Value?)
+        /// `for await`: the stream is finished and empty; the loop ends.
+        case streamEnds(StreamID)
+        /// `for await`: nothing buffered yet; the task gives up its executor until a yield.
+        case awaitsStream(StreamID)
         /// The block's closure has returned, and what waited for its end goes on: its group is
         /// left, its work item or operation done, its task finished. A step of its own after the
         /// last statement, since a thread that statement woke may act first.

@@ -22,7 +22,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
                 .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
                 break
-            case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation:
+            case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
                 hasAsync = true
             }
             switch statement.action {
@@ -31,7 +31,8 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+                .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .stream:
                 break
             }
             switch statement.action {
@@ -56,7 +57,8 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .queueSetting, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+                .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .stream:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -99,8 +101,8 @@ extension Action {
     var takesTime: Bool {
         switch self {
         case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): true
-        case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .spawn, .hop,
-            .withTaskGroup, .cancellation, .continuation: false
+        case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
+            .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns:
             false

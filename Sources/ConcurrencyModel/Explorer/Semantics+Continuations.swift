@@ -47,6 +47,7 @@ extension Semantics {
             case .suspend(.continuation(let id, _)): wait = .continuation(id)
             case .suspend(.groupNext(let next)): wait = .group(next.group)
             case .suspend(.groupWaitAll(let group)): wait = .group(group)
+            case .suspend(.streamNext(let next)): wait = .stream(next.stream)
             case .suspend(.value(let handle, _)):
                 let holder = ThreadState(id: -1, frames: task.frames)
                 guard case .int(let target)? = value(of: handle, for: holder, in: state) else { continue }

@@ -40,13 +40,14 @@ extension Semantics {
             guard thread.sleepUntil == nil && thread.waitDeadline == nil else { return [] }
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
-        case .queueSetting(_, .specific(_, let value)):
+        case .queueSetting(_, .specific(_, let value)), .stream(_, .yield(let value)):
             return reads([value])
         case .suspend(.sleep(let delay)):
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .dispatch, .group, .semaphore, .activate, .queueSetting(_, .target), .precondition, .workItem,
-            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .stream(_, .start), .stream(_, .finish):
             // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }

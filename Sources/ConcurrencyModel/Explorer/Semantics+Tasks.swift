@@ -110,6 +110,8 @@ extension Semantics {
             return try groupNextStep(next, at: site, in: &state)
         case .groupWaitAll(let group):
             return try groupWaitAllStep(group, at: site, in: &state)
+        case .streamNext(let next):
+            return try streamNextStep(next, at: site, in: &state)
         case .continuation(let id, let result):
             if state.continuations[id.index].resumed {
                 if let result, let value = state.continuations[id.index].value { assign(result, value, thread: site.index, in: &state) }

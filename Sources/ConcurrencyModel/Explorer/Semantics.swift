@@ -135,7 +135,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
             return nil
         }
     }
@@ -167,7 +167,7 @@ final class Semantics: Sendable {
     /// ends the run there, as the process dies.
     private func step(_ threadID: Int, in state: MachineState) -> Result {
         if state.threads[state.threadIndex(threadID)!].switching { return switchStep(threadID, in: state) }
-        if state.threads[state.threadIndex(threadID)!].returning { return returnStep(threadID, in: state) }
+        if state.threads[state.threadIndex(threadID)!].returning { return blockReturnStep(threadID, in: state) }
         do {
             return try evaluatingStep(threadID, in: state)
         } catch {
@@ -261,6 +261,7 @@ final class Semantics: Sendable {
         case .withTaskGroup(let run): effect = withTaskGroupStep(run, at: site, in: &state)
         case .cancellation(let action): effect = try cancellationStep(action, at: site, in: &state)
         case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
+        case .stream(let id, let action): effect = try streamStep(id, action, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):
@@ -275,7 +276,7 @@ final class Semantics: Sendable {
     }
 
     /// The block's return, taken as a step of its own (`ThreadState.returning`).
-    func returnStep(_ threadID: Int, in state: MachineState) -> Result {
+    func blockReturnStep(_ threadID: Int, in state: MachineState) -> Result {
         var state = state
         let index = state.threadIndex(threadID)!
         let thread = state.threads[index]
@@ -290,7 +291,7 @@ final class Semantics: Sendable {
     ///
     /// An ending that others see, not only enables (a group left, which submits its notify
     /// blocks and lets a `wait` return; a work item or an operation done; a task finished,
-    /// whose waiters and group go on), is left for a step of its own (`returnStep`): a thread
+    /// whose waiters and group go on), is left for a step of its own (`blockReturnStep`): a thread
     /// the last statement woke (a `signal()`, a shared write) may register a notify or submit a
     /// block before it, as real threads do (a group's notify registered after the signal of its
     /// last block and before that block returned runs after a main-queue block submitted next:

@@ -30,6 +30,8 @@ public enum TaskWait: Hashable, Sendable {
     case taskValue(Int)
     /// A child of a group to finish.
     case group(TaskGroupID)
+    /// An AsyncStream's next element, or its finish.
+    case stream(StreamID)
 }
 
 /// Something Foundation refuses by killing the process (`fatalError`).

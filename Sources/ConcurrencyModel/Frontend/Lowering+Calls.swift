@@ -27,6 +27,9 @@ extension Lowering {
         if let statement = lowerResume(call) {
             return statement
         }
+        if let statement = lowerStreamCall(call) {
+            return statement
+        }
         if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
             report("'\(call.calledExpression.trimmedDescription)' is outside the supported subset here (await Task.yield() and Task.sleep)", Syntax(call))
             return nil

@@ -81,6 +81,7 @@ struct Lowering {
     /// Every `withCheckedContinuation` lowered so far, and the type of the value each is resumed
     /// with (absent: none).
     var continuations: [ContinuationDecl] = []
+    var streams: [StreamDecl] = []
     var continuationTypes: [ContinuationID: StaticType] = [:]
     var resumedWithoutValue: Set<ContinuationID> = []
     /// Queues an `activate()` names so far, in the text: `setTarget` must come before.
@@ -107,6 +108,10 @@ struct Lowering {
         case taskGroup(TaskGroupID, child: StaticType?)
         /// The parameter of a `withCheckedContinuation` body.
         case continuation(ContinuationID)
+        /// An AsyncStream, and the type of its elements.
+        case stream(StreamID, element: StaticType)
+        /// An AsyncStream's continuation (its build closure's parameter, or makeStream's).
+        case streamContinuation(StreamID, element: StaticType)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -195,6 +200,7 @@ struct Lowering {
                               semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
         program.taskGroups = taskGroups
         program.continuations = continuations
+        program.streams = streams
         program.dependsOnNonsendingDefault = hasPlainNonisolatedAsync
         return program
     }
@@ -337,6 +343,9 @@ struct Lowering {
     /// `let q = DispatchQueue(…)`, `let g = DispatchGroup()`, `let s = DispatchSemaphore(value:)`,
     /// or a variable with its initial value (which becomes an assignment statement).
     mutating func declare(_ declaration: VariableDeclSyntax) -> [Statement] {
+        if declaration.bindings.count == 1, let pair = declareStreamPair(declaration.bindings.first!, span: span(of: Syntax(declaration))) {
+            return pair
+        }
         guard declaration.bindings.count == 1, let binding = declaration.bindings.first,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else {
@@ -356,6 +365,9 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let actor = actorSyntax[type] {
             return declareActorInstance(name, actor, call, span: span(of: Syntax(declaration)))
+        }
+        if let statements = declareStream(name, value, span: span(of: Syntax(declaration))) {
+            return statements
         }
         if let call = value.as(FunctionCallExprSyntax.self), isSpecificKeyCreation(call) {
             return declareSpecificKey(name, call, span: span(of: Syntax(declaration)))
@@ -511,7 +523,7 @@ struct Lowering {
 
     /// `for i in a...b { }` and `for _ in a..<b { }`.
     private mutating func lowerLoop(_ loop: ForStmtSyntax) -> Statement? {
-        if loop.awaitKeyword != nil { return lowerGroupLoop(loop) }
+        if loop.awaitKeyword != nil { return lowerStreamLoop(loop) ?? lowerGroupLoop(loop) }
         guard loop.whereClause == nil, loop.tryKeyword == nil, loop.awaitKeyword == nil, loop.caseKeyword == nil else {
             unsupported(Syntax(loop))
             return nil

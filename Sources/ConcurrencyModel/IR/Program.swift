@@ -24,6 +24,8 @@ public struct Program: Hashable, Sendable, Codable {
     public var taskGroups: [TaskGroupDecl] = []
     /// Every `withCheckedContinuation` / `withCheckedThrowingContinuation` in the snippet.
     public var continuations: [ContinuationDecl] = []
+    /// Every `AsyncStream` the snippet makes.
+    public var streams: [StreamDecl] = []
     /// The language mode the snippet was lowered for, when one was stated (a question's `mode:`,
     /// `--mode`); nil: the default for its code (Swift 6 with Swift concurrency, else Swift 5).
     public var mode: LanguageMode?
@@ -93,6 +95,7 @@ public struct Program: Hashable, Sendable, Codable {
     public subscript(operation: OperationID) -> OperationDecl { operations[operation.index] }
     public subscript(group: TaskGroupID) -> TaskGroupDecl { taskGroups[group.index] }
     public subscript(continuation: ContinuationID) -> ContinuationDecl { continuations[continuation.index] }
+    public subscript(stream: StreamID) -> StreamDecl { streams[stream.index] }
 }
 
 public struct QueueID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
@@ -263,6 +266,8 @@ public enum Action: Hashable, Sendable, Codable {
     case cancellation(CancellationAction)
     /// `withCheckedContinuation`'s body, `cont.resume(…)`.
     case continuation(ContinuationID, ContinuationAction)
+    /// An `AsyncStream`'s build closure, `yield` or `finish` (see `StreamAction`).
+    case stream(StreamID, StreamAction)
     /// An `await` that suspends the running task (see `Suspension`).
     case suspend(Suspension)
     /// The running task moves to the executor of an isolation: before an isolated function's

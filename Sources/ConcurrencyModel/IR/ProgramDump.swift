@@ -239,6 +239,14 @@ private struct ProgramDumper {
             return "\(program[id].name).resume(" + (value.map { "returning: " + swift($0) } ?? "") + ")"
         case .suspend(.continuation(let id, let result)):
             return (result.map { "\(name($0)) = " } ?? "") + "await the resume of \(program[id].name)"
+        case .stream(let id, .start):
+            return "AsyncStream \(program[id].name), continuation \(program[id].continuationName)"
+        case .stream(let id, .yield(let value)):
+            return "\(program[id].continuationName).yield(\(swift(value)))"
+        case .stream(let id, .finish):
+            return "\(program[id].continuationName).finish()"
+        case .suspend(.streamNext(let next)):
+            return "for each " + (next.result.map { "\(name($0)) = " } ?? "") + "await next of \(program[next.stream].name)"
         case .operation(let operation, let action):
             let op = name(operation)
             switch action {

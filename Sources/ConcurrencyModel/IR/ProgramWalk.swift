@@ -47,8 +47,9 @@ extension Program {
         case .concurrentPerform(let perform): [perform.body]
         case .spawn(let spawn): [spawn.body]
         case .withTaskGroup(let run): [run.body]
-        case .continuation(_, .start(let body)): [body]
+        case .continuation(_, .start(let body)), .stream(_, .start(let body)): [body]
         case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
+        case .suspend(.streamNext(let next)): [next.body]
         case .workItem(let item, .submit), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
@@ -57,7 +58,7 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
+             .returns, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish):
             []
         }
     }
@@ -74,6 +75,8 @@ extension Program {
         case .branch(_, let then, let otherwise):
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
+        case .suspend(.streamNext(let next)): blocks[next.body.index].statements.contains(where: mayReturn)
+        case .stream: false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
             .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
             false
@@ -93,6 +96,8 @@ extension Action {
         case .returns(let value): value.map { [$0] } ?? []
         case .suspend(.sleep(let delay)): [delay.microseconds]
         case .queueSetting(_, .specific(_, let value)): [value]
+        case .stream(_, .yield(let value)): [value]
+        case .stream: []
         case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting(_, .target), .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:

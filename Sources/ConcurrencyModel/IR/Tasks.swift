@@ -81,4 +81,6 @@ public enum Suspension: Hashable, Sendable, Codable {
     /// The wait of `withCheckedContinuation` once its body has run: at once if it was resumed,
     /// else until a `resume`; the value into `result`.
     case continuation(ContinuationID, result: VariableID?)
+    /// `for await v in stream` (see `StreamNext`).
+    case streamNext(StreamNext)
 }

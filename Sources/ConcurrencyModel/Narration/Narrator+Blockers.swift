@@ -65,11 +65,14 @@ extension Narrator {
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
-                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .hop, .cancellation, .continuation(_, .resume):
+                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .hop, .cancellation, .continuation(_, .resume),
+                .stream(_, .yield), .stream(_, .finish):
                 container = "runs in a block submitted at line \(at), which has not run yet"
+            case .suspend(.streamNext):
+                container = "is in the for await at line \(at), which has not taken an element yet"
             case .suspend:
                 container = "is in the for await at line \(at), which has not taken a child's value yet"
-            case .withTaskGroup, .continuation(_, .start):
+            case .withTaskGroup, .continuation(_, .start), .stream(_, .start):
                 container = "is in the body at line \(at), which has not started yet"
             case .spawn:
                 container = "runs in the task made at line \(at), which has not run that far yet"

@@ -87,6 +87,8 @@ extension Narrator {
             "\(self.task(task)) waits in withCheckedContinuation at line \(line), and nothing resumes \(program[id].name)"
         case .taskWaits(let task, .taskValue(let target), let line):
             "\(self.task(task)) awaits task \(target)'s value at line \(line), and task \(target) never finishes"
+        case .taskWaits(let task, .stream(let id), let line):
+            "\(self.task(task)) waits in for await on \(program[id].name) at line \(line), and nothing yields to it or finishes it"
         case .taskWaits(let task, .group(let group), let line):
             "\(self.task(task)) waits for the children of \(program[group].name) at line \(line), and they never finish"
         }

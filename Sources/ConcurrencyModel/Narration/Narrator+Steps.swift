@@ -124,6 +124,19 @@ extension Narrator {
         case .awaitsContinuation(let id): "nobody has resumed \(program[id].name) yet: the task suspends, its executor free for other jobs"
         case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
         case .throwsCancellation: "Task.checkCancellation(): the task is cancelled, so it throws CancellationError, which ends the task"
+        case .startsStream(let id): "AsyncStream: its build closure runs now, here, with \(program[id].continuationName)"
+        case .streamYields(let id, let value, _, true):
+            "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(program[id].name) is finished, so the element is dropped"
+        case .streamYields(let id, let value, let task?, false):
+            "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(self.task(task)) was waiting for it; its job is queued on the executor it waits on"
+        case .streamYields(let id, let value, nil, false):
+            "\(program[id].continuationName).yield(\(value?.description ?? "()")): buffered in \(program[id].name) until a for await takes it"
+        case .streamFinishes(let id, let task?):
+            "\(program[id].continuationName).finish(): \(self.task(task)) was waiting; its job is queued on the executor it waits on"
+        case .streamFinishes(let id, nil): "\(program[id].continuationName).finish(): no element comes after those buffered"
+        case .takesElement(let id, let value): "for await takes \(value?.description ?? "()") from \(program[id].name) (elements come in the order yielded)"
+        case .streamEnds(let id): "\(program[id].name) is finished and empty: the for await loop ends"
+        case .awaitsStream(let id): "nothing is buffered in \(program[id].name) yet: the task suspends until a yield or finish, its executor free"
         }
     }
 

@@ -178,6 +178,10 @@ public struct Narrator: Hashable, Sendable {
         case .continuation(let id, .start): "run the body of withCheckedContinuation, which gets \(program[id].name)"
         case .continuation(let id, .resume): "call \(program[id].name).resume"
         case .suspend(.continuation(let id, _)): "await the resume of \(program[id].name)"
+        case .stream(let id, .start): "run the build closure of \(program[id].name), which gets \(program[id].continuationName)"
+        case .stream(let id, .yield): "call \(program[id].continuationName).yield"
+        case .stream(let id, .finish): "call \(program[id].continuationName).finish()"
+        case .suspend(.streamNext(let next)): "await the next element of \(program[next.stream].name) (for await)"
         case .operationQueue(let queue, let action):
             switch action {
             case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"
@@ -200,7 +204,8 @@ public struct Narrator: Hashable, Sendable {
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .stream:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }

@@ -50,6 +50,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .queueSetting(_, .target): constructs.insert("target")
             case .queueSetting(_, .specific): constructs.insert("specific-key")
             case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
+            case .stream: constructs.insert("stream")
             case .suspend(.sleep): constructs.insert("timing")
             case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
             }
@@ -86,12 +87,15 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [call.body]
             case .withTaskGroup(let run):
                 inline = [run.body]
-            case .continuation(_, .start(let body)):
+            case .continuation(_, .start(let body)), .stream(_, .start(let body)):
                 inline = [body]
             case .suspend(.groupNext(let next)):
                 inline = next.body.map { [$0] } ?? []
+            case .suspend(.streamNext(let next)):
+                inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
-                .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume):
+                .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume),
+                .stream(_, .yield), .stream(_, .finish):
                 // Runs no body that nests here.
                 break
             }

@@ -64,6 +64,7 @@ enum TagDetector {
             case .withTaskGroup: add("structured-concurrency")
             case .cancellation: add("cancellation")
             case .continuation: add("continuations")
+            case .stream: add("async-sequences")
             case .assign, .loop, .branch, .call, .print, .returns: break
             }
         }

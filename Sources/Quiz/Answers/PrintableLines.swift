@@ -131,8 +131,9 @@ private struct ValueShapes {
             // A task's value: anything its body returns (lenient).
             add([Self.anything], to: result)
         case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
-            // Gives no variable a value.
+            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .stream:
+            // Gives no variable a value (a for await's element stays unknown: lenient).
             break
         }
     }
@@ -146,7 +147,8 @@ private struct ValueShapes {
             case .loop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
-                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .stream:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }
         }

@@ -82,7 +82,8 @@ enum ScheduleRenderer {
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
             .spawnsTask, .runsTask, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
             .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsCancellation,
-            .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns: nil
+            .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
+            .streamFinishes, .takesElement, .streamEnds, .awaitsStream: nil
         }
     }
 }

@@ -1,0 +1,56 @@
+/// The model's rules for `AsyncStream` (SE-0314, swiftlang/swift `AsyncStreamBuffer.swift`, and
+/// swiftc runs pinned in `SwiftConcurrencyTests`): the build closure runs at once where the stream
+/// is made; `yield` appends to an unbounded buffer (nothing once finished) and resumes the task
+/// waiting in `for await`, through a job on the executor it waits on (its continuation's
+/// resume); `for await` takes the buffered elements in order without suspending, ends once the
+/// stream is finished and empty, and otherwise suspends until the next `yield` or `finish`. The
+/// loop's `next(isolation:)` (SE-0421) keeps the caller's executor.
+extension Semantics {
+    func streamStep(_ id: StreamID, _ action: StreamAction, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        switch action {
+        case .start(let body):
+            state.streams[id.index] = StreamState()
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+            state.threads[site.index].frames.append(Frame(block: body, role: .inlineBody))
+            return .moves(.startsStream(id), advancesPC: false)
+        case .yield(let expression):
+            let value = try evaluate(expression, for: site.thread, in: state)
+            guard !state.streams[id.index].finished else { return .moves(.streamYields(id, value: value, wakes: nil, dropped: true), advancesPC: true) }
+            state.streams[id.index].buffer.append(value)
+            return .moves(.streamYields(id, value: value, wakes: wakeStreamWaiter(id, in: &state), dropped: false), advancesPC: true)
+        case .finish:
+            let already = state.streams[id.index].finished
+            state.streams[id.index].finished = true
+            return .moves(.streamFinishes(id, wakes: already ? nil : wakeStreamWaiter(id, in: &state)), advancesPC: true)
+        }
+    }
+
+    /// The task waiting for the stream's next element resumes on the executor it waits on.
+    private func wakeStreamWaiter(_ id: StreamID, in state: inout MachineState) -> Int? {
+        guard let task = state.streams[id.index].waiter else { return nil }
+        state.streams[id.index].waiter = nil
+        enqueueJob(task, on: queue(for: state.tasks[task].isolation), in: &state)
+        return task
+    }
+
+    /// `for await v in stream`: the next buffered element and the loop's body (the statement
+    /// runs again after it), the end once finished and empty, or a suspension until one comes.
+    func streamNextStep(_ next: StreamNext, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        let s = next.stream.index
+        if !state.streams[s].buffer.isEmpty {
+            let element = state.streams[s].buffer.removeFirst()
+            if let result = next.result, let element { assign(result, element, thread: site.index, in: &state) }
+            state.threads[site.index].frames.append(Frame(block: next.body, role: .branch))
+            return .moves(.takesElement(next.stream, value: element), advancesPC: false)
+        }
+        if state.streams[s].finished {
+            return .moves(.streamEnds(next.stream), advancesPC: true)
+        }
+        guard let task = site.thread.task else { throw .undefined("an await outside a task") }
+        if let other = state.streams[s].waiter, other != task { throw .undefined("two tasks wait for the next element of one AsyncStream at once") }
+        state.streams[s].waiter = task
+        suspend(task, thread: site.index, in: &state)
+        return .ends(.next(state, ScheduleStep(thread: site.thread.threadID, queue: site.queue, event: .awaitsStream(next.stream),
+                                               span: site.statement.span)))
+    }
+}
