@@ -26,6 +26,27 @@ import Testing
         return said
     }
 
+    /// A `for await` loop as the first statement of a task runs again after each body: its
+    /// reasons name the loop (sheets of the stream puzzle crashed on an index before it).
+    @Test func aForAwaitLoopFirstInItsTaskIsNamed() throws {
+        let said = try reasons("""
+            let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+            Task {
+                for await value in stream {
+                    print("got", value)
+                }
+                print("ended")
+            }
+            serialQueue.async {
+                continuation.yield(1)
+                continuation.yield(2)
+                continuation.finish()
+            }
+            """, ["ended", "got 1", "got 2"])
+        #expect(said.map(\.detail).contains("main must first finish the for await loop over stream at line 3 (it is at line 4) before line 6"),
+                "\(said.map(\.detail))")
+    }
+
     @Test func aPrintOfAVariableSaysWhatItPrintsThere() throws {
         let lostUpdate = """
             var safe = 0

@@ -83,6 +83,24 @@ struct BlockerAnalysis {
         return []
     }
 
+    /// The statement whose body the frame above `frame` runs: the one before its pc, or, for a
+    /// `for await` loop (which runs again after each body), the one at it.
+    private func enclosingStatement(of frame: Frame) -> Statement {
+        program[enclosingLocation(of: frame)]
+    }
+
+    private func enclosingLocation(of frame: Frame) -> StatementLocation {
+        let statements = program[frame.block].statements
+        if statements.indices.contains(frame.pc) {
+            switch statements[frame.pc].action {
+            case .suspend(.streamNext): return StatementLocation(block: frame.block, index: frame.pc)
+            case .suspend(.groupNext(let next)) where next.loops: return StatementLocation(block: frame.block, index: frame.pc)
+            default: break
+            }
+        }
+        return StatementLocation(block: frame.block, index: max(frame.pc - 1, 0))
+    }
+
     /// Whether the print at `location` prints the same words every time.
     private func printsConstant(_ location: Location) -> Bool {
         guard case .print(let items) = program[location.block].statements[location.index].action else { return false }
@@ -139,7 +157,7 @@ struct BlockerAnalysis {
                         reason: .insidePerform(thread.threadID, performLine: perform.span.line, running: currentLine(of: inner), before: line),
                         span: perform.span))
                 }
-                let call = program[frame.block].statements[frame.pc - 1]
+                let call = enclosingStatement(of: frame)
                 if case .dispatch = call.action {
                     return .blocked(Blocker(
                         rule: .syncWaitsForItsBlock,
@@ -148,7 +166,7 @@ struct BlockerAnalysis {
                 }
                 return .blocked(Blocker(
                     rule: .programOrder,
-                    reason: .mustFirstFinish(thread.threadID, statement: StatementLocation(block: frame.block, index: frame.pc - 1),
+                    reason: .mustFirstFinish(thread.threadID, statement: enclosingLocation(of: frame),
                                              at: semantics.nextStatement(of: thread)?.span.line, before: line),
                     span: call.span))
             }

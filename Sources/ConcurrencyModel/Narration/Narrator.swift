@@ -203,6 +203,8 @@ public struct Narrator: Hashable, Sendable {
         case .branch: "if"
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
+        case .suspend(.streamNext(let next)): "for await loop over \(program[next.stream].name)"
+        case .suspend(.groupNext(let next)) where next.loops: "for await loop over \(name(next.group))"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .stream:
