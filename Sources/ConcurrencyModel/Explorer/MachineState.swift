@@ -331,6 +331,12 @@ struct QueueState: Hashable {
         arrivals.insert(arrival, at: position)
     }
 
+    /// The item at `index` goes first, keeping its arrival.
+    mutating func moveToFront(_ index: Int) {
+        pending.insert(pending.remove(at: index), at: 0)
+        arrivals.insert(arrivals.remove(at: index), at: 0)
+    }
+
     mutating func removeFirst() -> PendingItem {
         arrivals.removeFirst()
         return pending.removeFirst()

@@ -112,7 +112,7 @@ public struct Playthrough: Sendable {
         return semantics.moves(in: state).enumerated().map { index, move in
             let kind: PlayMove.Kind = switch move {
             case .step(let thread): .step(ThreadID(thread))
-            case .start(let queue): .start(queue)
+            case .start(let queue), .overtake(let queue): .start(queue)
             case .fire(let timer): .fire(state.timers[timer].queue, line: exploration.program[state.timers[timer].body].span?.line)
             case .advance(let time): .advance(to: time)
             case .wake(let timer): .wake(task: state.taskTimers[timer].task, due: state.taskTimers[timer].due)

@@ -17,6 +17,9 @@ final class Semantics: Sendable {
     enum Move: Hashable {
         /// The thread executes its next statement (or the next half of an assignment).
         case step(thread: Int)
+        /// The main queue lets a worker's `sync` in ahead of the main actor's jobs queued before
+        /// it (`syncOvertakingJobs`).
+        case overtake(QueueID)
         /// The queue hands its first pending item to a thread.
         case start(QueueID)
         /// A due `asyncAfter` timer submits its block.
@@ -54,6 +57,7 @@ final class Semantics: Sendable {
             let id = QueueID(index: index)
             if canStart(id, in: state) {
                 moves.append(.start(id))
+                if syncOvertakingJobs(on: id, in: state) != nil { moves.append(.overtake(id)) }
             }
         }
         // Timers due now fire in the order they were set, per queue: each was set a little
@@ -65,7 +69,7 @@ final class Semantics: Sendable {
         // A short Task.sleep may end while the only work that could run is the idle main
         // thread's next job (the main thread may wake late).
         let mainThreadLags = !state.taskTimers.isEmpty && !moves.isEmpty
-            && moves.allSatisfy { $0 == .start(Program.mainQueueID(in: program.queues)) }
+            && moves.allSatisfy { $0 == .start(Program.mainQueueID(in: program.queues)) || $0 == .overtake(Program.mainQueueID(in: program.queues)) }
         for (index, timer) in state.taskTimers.enumerated() where timer.due <= state.now || (timer.isShort && mainThreadLags) {
             moves.append(.wake(taskTimer: index))
         }
@@ -152,6 +156,8 @@ final class Semantics: Sendable {
         switch move {
         case .step(let thread): step(thread, in: state)
         case .start(let queue): start(queue, in: state)
+        case .overtake(let queue):
+            overtake(queue, in: state)
         case .fire(let index):
             fire(index, in: state)
         case .advance(let time):
