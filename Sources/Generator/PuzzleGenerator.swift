@@ -120,11 +120,7 @@ public struct PuzzleGenerator: Sendable {
         let explorer = Explorer(stateBudget: options.stateBudget)
         for question in bank.questions where question.kind == .trace {
             guard let code = question.code, case .success(let program) = bank.program(of: question) else { continue }
-            // No variants of AsyncStream puzzles yet: one that added DispatchQueue.main.sync to
-            // the producer showed live outcomes the model misses (the sync's body between two
-            // iterations of a main-actor for await, 58 of 300 compiled runs), and a generated
-            // answer must be one gcdquiz vouches for. The puzzle still counts as the bank's.
-            if program.streams.isEmpty { sources[question.id] = SourcePuzzle(question, program: program) }
+            sources[question.id] = SourcePuzzle(question, program: program)
             let exploration = explorer.explore(program)
             guard exploration.isComplete else { continue }
             fingerprints.insert(canonicalSource: Fingerprints.canonicalSource(of: code), shape: OutcomeShape(exploration.outcomes))

@@ -123,6 +123,7 @@ extension Lowering {
             return .some(nil)
         }
         let span = self.span(of: Syntax(loop))
+        let here = context(of: Syntax(loop)).isolation
         var name: String?
         if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
             name = identifier.identifier.text
@@ -138,6 +139,8 @@ extension Lowering {
                 result = variable
             }
         }
-        return Statement(.suspend(.streamNext(StreamNext(stream: id, result: result, body: block))), at: span)
+        // Each element comes back to the loop's executor before the body runs.
+        if here != .generic { blocks[block.index].statements.insert(Statement(.hop(here), at: span), at: 0) }
+        return Statement(.suspend(.streamNext(StreamNext(stream: id, result: result, body: block, isolation: here))), at: span)
     }
 }

@@ -34,14 +34,20 @@ public enum StreamAction: Hashable, Sendable, Codable {
 
 /// `for await v in stream { body }`: the next buffered element (the statement runs again after
 /// the body), the end once the stream is finished and empty, or a wait for a `yield`/`finish`.
+/// The stream's `next()` is a nonisolated async function: code on an actor leaves it for the
+/// global executor to take each element and comes back (`isolation`; the body starts with the
+/// hop back), so other jobs of the actor get in between.
 public struct StreamNext: Hashable, Sendable, Codable {
     public var stream: StreamID
     public var result: VariableID?
     public var body: BlockID
+    /// Where the loop's code runs, which each element comes back to.
+    public var isolation: Isolation
 
-    public init(stream: StreamID, result: VariableID?, body: BlockID) {
+    public init(stream: StreamID, result: VariableID?, body: BlockID, isolation: Isolation) {
         self.stream = stream
         self.result = result
         self.body = body
+        self.isolation = isolation
     }
 }
