@@ -536,6 +536,8 @@ struct TaskState: Hashable {
     var parent: Int?
     /// The group (a `TaskGroupID` index) whose child it is.
     var group: Int?
+    /// Someone may await its end: a kept task (`let t = Task { }`), an async let, a group's child.
+    var awaitable = false
 }
 
 /// An `AsyncStream`: the elements yielded and not yet taken, whether it is finished, and the

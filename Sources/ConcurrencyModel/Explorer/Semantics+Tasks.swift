@@ -66,6 +66,7 @@ extension Semantics {
             task.cancelled = task.cancelled || state.taskGroups[group.index].cancelled
             state.taskGroups[group.index].running.append(index)
         }
+        task.awaitable = spawn.handle != nil || spawn.group != nil || spawn.kind == .asyncLet || spawn.kind == .groupChild
         state.tasks.append(task)
         if let handle = spawn.handle { assign(handle, .int(index), thread: site.index, in: &state) }
         enqueueJob(index, on: queue(for: spawn.isolation), in: &state)

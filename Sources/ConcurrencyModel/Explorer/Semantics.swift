@@ -317,7 +317,7 @@ final class Semantics: Sendable {
             case .loop, .topLevel, .branch, .call, .item, .syncBody, .task, .inlineBody:
                 break
             }
-            if deferringSeenEnds && isSeenEnding(frame, of: state.threads[t]) {
+            if deferringSeenEnds && isSeenEnding(frame, of: state.threads[t], in: state) {
                 state.threads[t].returning = true
                 return
             }
@@ -360,14 +360,16 @@ final class Semantics: Sendable {
 
     /// Whether popping `frame` does something other threads see rather than only enabling
     /// them (see `unwind`).
-    func isSeenEnding(_ frame: Frame, of thread: ThreadState) -> Bool {
+    func isSeenEnding(_ frame: Frame, of thread: ThreadState, in state: MachineState) -> Bool {
         switch frame.task {
         case .workItem?, .operationBlock?: return true
         case .iteration?, nil: break
         }
         if case .item(_, _, .some) = frame.role { return true }
-        // The task's last frame: finishing it resumes its waiters and tells its group.
-        return thread.task != nil && thread.frames.count == 1
+        // The task's last frame: finishing it resumes its waiters and tells its group. A task
+        // nobody can await (an unkept `Task { }`) ends unseen.
+        guard let task = thread.task, thread.frames.count == 1 else { return false }
+        return state.tasks[task].awaitable || !state.tasks[task].waiters.isEmpty
     }
 
     /// A run is over when nothing can move. It finished if no work is left anywhere.
