@@ -36,7 +36,10 @@ struct SolveCommand: ParsableCommand {
         let alternative = puzzle.nonsendingAlternative(to: exploration, explorer: budgets.explorer, machine: machine.machine)
 
         if json {
-            try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative)
+            // Witnesses are searched while the time budget lasts; past it they are left out
+            // (null), so that a large answer still ends within the budget, not minutes later.
+            try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative,
+                                witnessDeadline: start + .milliseconds(Int(budgets.maxSeconds * 1000)))
         } else {
             let style = TerminalStyle.current(for: .standardOutput)
             print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")

@@ -8,14 +8,18 @@ import Quiz
 
 /// `solve --json`: DESIGN.md's shape, plus the witness and the search's figures.
 struct SolveJSON: Encodable {
-    /// The schedule that produces an outcome, beside the outcome's fields.
+    /// The schedule that produces an outcome, beside the outcome's fields; left out once the
+    /// time budget is spent (a search per outcome over a large graph takes long).
     struct Witness: Encodable {
-        var witness: [StepEntry]
+        var witness: [StepEntry]?
     }
 
-    /// An outcome with its witness, worded by the narrator.
-    static func entry(_ report: OutcomeReport, narrator: Narrator) -> OutcomeWith<Witness> {
-        OutcomeWith(
+    /// An outcome with its witness, worded by the narrator; without it past `deadline`.
+    static func entry(_ report: OutcomeReport, narrator: Narrator, deadline: ContinuousClock.Instant? = nil) -> OutcomeWith<Witness> {
+        if let deadline, ContinuousClock.now >= deadline {
+            return OutcomeWith(OutcomeJSON(report, narrator: narrator), Witness(witness: nil))
+        }
+        return OutcomeWith(
             OutcomeJSON(report, narrator: narrator),
             Witness(witness: report.witness.map { step in
                 StepEntry(thread: narrator.thread(step.thread), queue: step.queue.map(narrator.name), action: narrator.action(step),
@@ -93,7 +97,8 @@ struct SolveJSON: Encodable {
 
     /// Everything but the outcomes, which `print` streams: hundreds of thousands of outcomes,
     /// each with its witness, would take gigabytes as one document.
-    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration, alternative: ModeAlternative? = nil) {
+    init(puzzle: Puzzle, exploration: Exploration, elapsed: Duration, alternative: ModeAlternative? = nil,
+         witnessDeadline: ContinuousClock.Instant? = nil) {
         self.puzzle = puzzle.name
         mode = (puzzle.program.mode ?? (puzzle.program.usesTasks ? LanguageMode(swiftVersion: 6) : nil)).map { "\($0)" }
         otherMode = alternative.map { other in
@@ -112,7 +117,7 @@ struct SolveJSON: Encodable {
         milliseconds = (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
         machine = MachineJSON(exploration)
         listed = exploration.isListed
-        elsewhere = exploration.elsewhere.map { Self.entry($0, narrator: narrator) }
+        elsewhere = exploration.elsewhere.map { Self.entry($0, narrator: narrator, deadline: witnessDeadline) }
         machines = exploration.countsByMachine.map { MachineCount(cores: $0.machine.cores, platform: $0.machine.platform.rawValue, count: $0.count) }
         if !exploration.isListed {
             rules = exploration.orderingRules?.map { Rule(first: $0.first, then: $0.then) }
@@ -122,10 +127,11 @@ struct SolveJSON: Encodable {
 
     /// Prints the document with every outcome, encoding and writing one outcome at a time, so
     /// memory stays that of the search.
-    static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration, alternative: ModeAlternative? = nil) throws {
+    static func print(puzzle: Puzzle, exploration: Exploration, elapsed: Duration, alternative: ModeAlternative? = nil,
+                      witnessDeadline: ContinuousClock.Instant? = nil) throws {
         try JSONOutput.print(
-            SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative),
-            streaming: "outcomes", elements: exploration.reports.lazy.map { entry($0, narrator: exploration.narrator) })
+            SolveJSON(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative, witnessDeadline: witnessDeadline),
+            streaming: "outcomes", elements: exploration.reports.lazy.map { entry($0, narrator: exploration.narrator, deadline: witnessDeadline) })
     }
 }
 
