@@ -33,6 +33,16 @@ extension Lowering {
         return .some(staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))))
     }
 
+    /// A stream declared under `name`: the snippet now uses Swift concurrency (its top-level
+    /// code runs as a task, which `for await` needs).
+    private mutating func newStream(_ name: String, continuation: String, element: StaticType, span: SourceSpan) -> StreamID {
+        cooperativeQueue()
+        streams.append(StreamDecl(name: memberName(name), continuationName: continuation, span: span))
+        let id = StreamID(index: streams.count - 1)
+        bind(name, .stream(id, element: element))
+        return id
+    }
+
     /// `let s = AsyncStream<Int> { continuation in … }`: nil when `value` makes no AsyncStream.
     mutating func declareStream(_ name: String, _ value: ExprSyntax, span: SourceSpan) -> [Statement]? {
         guard let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.as(MemberAccessExprSyntax.self) == nil,
@@ -52,10 +62,7 @@ extension Lowering {
             report("the build closure takes the continuation: { continuation in … }", Syntax(clause))
             return []
         }
-        cooperativeQueue()
-        streams.append(StreamDecl(name: memberName(name), continuationName: contName, span: span))
-        let id = StreamID(index: streams.count - 1)
-        bind(name, .stream(id, element: element))
+        let id = newStream(name, continuation: contName, element: element, span: span)
         closureContexts[closure.id] = (context(of: Syntax(call)).isolation, false)
         let outer = asyncContext
         asyncContext = nil
@@ -77,10 +84,7 @@ extension Lowering {
             report("write let (stream, continuation) = AsyncStream.makeStream(of: \(element).self)", Syntax(binding))
             return []
         }
-        cooperativeQueue()
-        streams.append(StreamDecl(name: memberName(streamName), continuationName: contName, span: span))
-        let id = StreamID(index: streams.count - 1)
-        bind(streamName, .stream(id, element: element))
+        let id = newStream(streamName, continuation: contName, element: element, span: span)
         bind(contName, .streamContinuation(id, element: element))
         let body = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: span))
