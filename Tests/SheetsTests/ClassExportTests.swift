@@ -50,8 +50,8 @@ import Testing
         #expect(rules.count == 2)
         #expect(rules.filter { $0.contains("Swift 6 mode") && $0.contains("main actor") }.count == 1)
         #expect(rules.allSatisfy { $0.hasPrefix(HostRules.paragraph) })
-        #expect(HostRules.paragraph(for: ["print(1)"]) == HostRules.paragraph)
-        #expect(HostRules.paragraph(for: ["print(1)", "Task { print(2) }"]).hasSuffix(HostRules.swiftConcurrencyParagraph))
+        #expect(HostRules.paragraph(swiftConcurrency: false) == HostRules.paragraph)
+        #expect(HostRules.paragraph(swiftConcurrency: true).hasSuffix(HostRules.swiftConcurrencyParagraph))
     }
 
     /// Anki's choice cards show the options in the drill's order for the seed: the right one is

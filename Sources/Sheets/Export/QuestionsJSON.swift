@@ -81,7 +81,7 @@ struct QuestionsJSON: Encodable {
         switch item.answer {
         case .trace(let trace):
             entry.prelude = HostRules.prelude
-            entry.rules = HostRules.paragraph(for: [question.code ?? ""])
+            entry.rules = HostRules.paragraph(swiftConcurrency: trace.exploration.program.usesTasks)
             entry.mode = question.mode.map { "\($0)" }
             entry.outcomes = trace.reports.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }
             entry.elsewhere = trace.exploration.elsewhere.map { OutcomeJSON($0, narrator: trace.exploration.narrator) }

@@ -1,5 +1,4 @@
 import ConcurrencyModel
-import LiveRun
 
 /// What every trace question's answer depends on besides its own code: the prelude the host puts
 /// in front of it and the host's rules (the main thread serves the main queue once the top-level
@@ -36,11 +35,10 @@ public enum HostRules {
         is blocked) is a deadlock, and a continuation resumed twice traps.
         """
 
-    /// The host's rules for trace questions with these snippets: the Swift-concurrency rules
-    /// are added when any of them uses Swift concurrency (decided as the language mode is), since
-    /// only those answers depend on them.
-    public static func paragraph<Codes: Sequence<String>>(for codes: Codes) -> String {
-        codes.contains(where: LiveRoute.usesSwiftConcurrency) ? paragraph + " " + swiftConcurrencyParagraph : paragraph
+    /// The host's rules for trace questions: the Swift-concurrency rules are added when one of
+    /// them uses Swift concurrency (its program runs tasks), since only those answers depend on them.
+    public static func paragraph(swiftConcurrency: Bool) -> String {
+        swiftConcurrency ? paragraph + " " + swiftConcurrencyParagraph : paragraph
     }
 
     /// How to write an answer on paper.

@@ -71,8 +71,8 @@ struct SheetSectionView {
     init(_ variant: Variant, of sheet: Sheet, parts: PartsCache) {
         header = VariantHeaderView(variant, of: sheet)
         prelude = CodeLineView.snippet(Prelude.source)
-        rules = HostRules.paragraph(for: variant.items.compactMap { item in
-            if case .trace = item.answer { item.question.code } else { nil }
+        rules = HostRules.paragraph(swiftConcurrency: variant.items.contains { item in
+            if case .trace(let trace) = item.answer { trace.exploration.program.usesTasks } else { false }
         })
         questions = variant.items.map { SheetQuestionView($0, parts: parts.parts(for: $0)) }
         tickRule = TickScoring.sheetRule
@@ -129,7 +129,7 @@ struct SheetQuestionView {
         switch item.answer {
         case .trace(let trace):
             hasHost = true
-            hostRules = HostRules.paragraph(for: [question.code ?? ""])
+            hostRules = HostRules.paragraph(swiftConcurrency: trace.exploration.program.usesTasks)
             if item.traceOptions.isEmpty {
                 isWrite = true
                 answerLines = Array(1...WritingSpace.lines(for: trace.outcomes))
