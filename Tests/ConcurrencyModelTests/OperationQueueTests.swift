@@ -235,7 +235,7 @@ import Testing
             OperationQueue.main.maxConcurrentOperationCount = 2
             """).first?.message.contains("OperationQueue.main") == true)
         #expect(problems("""
-            serialQueue.async {
+            for _ in 1...2 {
                 let op = BlockOperation { print(1) }
             }
             """).first?.message.contains("top level") == true)

@@ -142,7 +142,7 @@ import Testing
         expectDiagnostics("""
             func make() { let g = DispatchGroup(); g.enter(); g.leave() }
             for _ in 1...2 { 1️⃣make() }
-            """, ["1️⃣": "'make' makes its own queues, groups or operations: call it at the top level"])
+            """, ["1️⃣": "'make' makes its own queues, groups or operations: call it where each call makes them once"])
     }
 
     @Test func aFunctionTakesTheQueueItIsGiven() throws {

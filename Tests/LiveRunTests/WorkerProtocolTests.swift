@@ -11,6 +11,7 @@ import Testing
         .announced(.addOperation(operation: "a, b", queue: "queue"), line: 9, column: 3, thread: 5),
         .announced(.addExecutionBlock(operation: "op"), line: 2, column: 7, thread: 9),
         .announced(.setTarget(queue: "db.reads"), line: 4, column: 1, thread: 3),
+        .announced(.workItem(call: "async(execute: item)"), line: 6, column: 1, thread: WorkerMessage.anyThread),
         .cleared(thread: 77), .dying(thread: 77, signal: 4), .expect(microseconds: 250_000), .finished,
         .hung("no progress"), .gaveUp("the pool\tstopped"), .child(pid: 1234), .childEnded(signal: 4, status: 0),
     ])

@@ -123,6 +123,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case workItemWaitReturns(item: WorkItemID)
         /// `item.wait()` on an item that has not run yet: the thread blocks until it has.
         case workItemWaitStarts(item: WorkItemID)
+        /// `break` or `continue` leaves the loop's body.
+        case exitsLoop(LoopExit)
         case workItemNotify(item: WorkItemID, queue: QueueID)
         case workItemPerform(item: WorkItemID)
         case workItemSkipped(item: WorkItemID)

@@ -20,7 +20,7 @@ extension Program {
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
+                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop:
                 break
             case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
                 hasAsync = true
@@ -31,7 +31,7 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
                 .stream:
                 break
             }
@@ -57,7 +57,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .queueSetting, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .operation(_, .create), .operation(_, .addBlock), .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
                 .stream:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
@@ -104,7 +104,7 @@ extension Action {
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
             .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
-            .concurrentPerform, .call, .operation, .operationQueue, .returns:
+            .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop:
             false
         }
     }

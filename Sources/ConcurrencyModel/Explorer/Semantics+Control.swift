@@ -60,6 +60,22 @@ extension Semantics {
         return .moves(.returns(result), advancesPC: false)
     }
 
+    /// `break` or `continue`: the frames inside the innermost loop end here; `break` ends the loop
+    /// too (its last value taken), `continue` lets it go on with the next value.
+    func exitLoopStep(_ exit: LoopExit, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        let frames = state.threads[site.index].frames
+        guard let loop = frames.lastIndex(where: { if case .loop = $0.role { true } else { false } }),
+            !frames[loop...].contains(where: \.isBody)
+        else { throw .undefined("\(exit.rawValue) outside a loop") }
+        for index in loop..<frames.count {
+            state.threads[site.index].frames[index].pc = program[frames[index].block].statements.count
+        }
+        if exit == .breaks, case .loop(let variable, _, let last) = frames[loop].role {
+            state.threads[site.index].frames[loop].role = .loop(variable: variable, current: last, last: last)
+        }
+        return .moves(.exitsLoop(exit), advancesPC: false)
+    }
+
     /// A returned value goes to the variable the caller reads it from: the statement before the
     /// caller's next one is the call (or the `sync`) that started the body.
     private func deliver(_ value: Value, from body: Frame, below boundary: Int, thread t: Int, in state: inout MachineState) {

@@ -147,7 +147,7 @@ extension Semantics {
             span = program[perform.perform.body].span
         case .async(_, _, _, _, .workItem(let workItem)?) where state.workItems[workItem.index].waitReturned:
             // A run after a wait returned: libdispatch checks before it looks at cancellation.
-            let reason = DeadlockReason.workItemMisuse(thread: .libdispatch, item: workItem, misuse: .runMoreThanOnceAndWaited,
+            let reason = DeadlockReason.workItemMisuse(thread: .libdispatch, item: workItem, misuse: .ranAgainAfterWait,
                                                        at: program[program.workItems[workItem.index].body].span ?? program.workItems[workItem.index].span)
             return .trapped(state, ScheduleStep(thread: .libdispatch, queue: queue, event: .crashes(reason), span: nil), reason)
         case .async(_, _, _, _, .workItem(let workItem)?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):

@@ -20,6 +20,7 @@ extension Semantics {
         case .loop(let loop): return reads([loop.from, loop.to])
         case .call(let call): return reads(call.arguments.map(\.value))
         case .returns(let value): return reads(value.map { [$0] } ?? [])
+        case .exitLoop: return []
         case .assign(let assignment):
             let target = assignment.target
             if isTwoPhase(assignment) {

@@ -43,7 +43,7 @@ extension Semantics {
         case .returns(let value): return value.map(local) ?? true
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
-        case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition, .workItem,
+        case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition, .workItem, .exitLoop,
             .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
             return false
         }

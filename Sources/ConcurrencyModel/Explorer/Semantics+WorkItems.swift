@@ -37,7 +37,7 @@ extension Semantics {
             return .moves(.workItemNotify(item: item, queue: queue), advancesPC: true)
         case .perform:
             if state.workItems[item.index].waitReturned {
-                return .ends(misuse(.runMoreThanOnceAndWaited, item, at: site, in: state))
+                return .ends(misuse(.ranAgainAfterWait, item, at: site, in: state))
             }
             state.workItems[item.index].performedDirectly = true
             if state.globals[decl.cancelled.index] == .bool(true) {

@@ -140,7 +140,7 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+            .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
             return nil
         }
     }
@@ -249,6 +249,7 @@ final class Semantics: Sendable {
         case .precondition(let kind, let queue): effect = preconditionStep(kind, queue, at: site, in: state)
         case .call(let call): effect = try callStep(call, at: site, in: &state)
         case .returns(let value): effect = try returnStep(value, at: site, in: &state)
+        case .exitLoop(let exit): effect = try exitLoopStep(exit, at: site, in: &state)
         case .operation(let operation, .start(let global)):
             return startStep(operation, globalQueue: global, at: site, in: &state)
         case .operation(let operation, let action):

@@ -50,10 +50,11 @@ public enum FoundationMisuse: Hashable, Sendable {
 public enum WorkItemMisuse: Hashable, Sendable {
     /// A second `wait()` ("A block object may not be waited for more than once").
     case waitedTwice
-    /// `wait()` on an item that ran more than once or also waits in a queue after `perform()`,
-    /// or a run after a `wait()` returned ("A block object may not be both run more than once
-    /// and waited for").
+    /// `wait()` on an item that ran more than once or also waits in a queue after `perform()`
+    /// ("A block object may not be both run more than once and waited for").
     case runMoreThanOnceAndWaited
+    /// A run of the item after a `wait()` on it returned (the same message).
+    case ranAgainAfterWait
     /// `notify` on an item that ran more than once ("A block object may not be both run more
     /// than once and observed").
     case runMoreThanOnceAndObserved

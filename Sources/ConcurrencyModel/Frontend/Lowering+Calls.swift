@@ -11,6 +11,11 @@ extension Lowering {
             guard let items = printedItems(call) else { return nil }
             return Statement(.print(items), at: span)
         }
+        // `debugPrint("\(i)")` prints "1", quoted: each value as its debugDescription.
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "debugPrint" {
+            guard let items = printedItems(call) else { return nil }
+            return Statement(.print(items.map { .debugText($0) }), at: span)
+        }
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }
@@ -76,7 +81,8 @@ extension Lowering {
             guard let queue = resolveOperationQueue(base) else { return nil }
             return lowerOperationQueueCall(queue, method: method, call: call, span: span)
         }
-        if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) {
+        if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) || base.is(OptionalChainingExprSyntax.self)
+            || base.is(ForceUnwrapExprSyntax.self) {
             switch binding(of: base) {
             case .operation(let operation)?:
                 return lowerOperationCall(operation, method: method, call: call, span: span)
@@ -101,8 +107,7 @@ extension Lowering {
         }
         if method == "async", !isDispatchQueueType(base), call.trailingClosure == nil,
             let argument = call.arguments.last, argument.label?.text == "execute",
-            let reference = argument.expression.as(DeclReferenceExprSyntax.self),
-            case .workItem(let item)? = lookup(reference.baseName.text)
+            case .workItem(let item)? = binding(of: argument.expression)
         {
             guard let queue = resolveQueue(base) else { return nil }
             var group: GroupID?
@@ -175,7 +180,7 @@ extension Lowering {
             guard let captures = acceptsSignature(signature, of: closure) else { return nil }
             captured = captures
         }
-        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure))) { lowering in
+        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true) { lowering in
             for capture in captured { lowering.bind(capture.name, .variable(capture.variable)) }
         }
         return (body, options)
@@ -281,7 +286,7 @@ extension Lowering {
             report("write q.asyncAfter(deadline: .now() + 0.1) { … }", Syntax(call))
             return nil
         }
-        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)), runsOnce: true)
         return Statement(.dispatchAfter(queue: queue, delay: delay, body: body), at: span)
     }
 
@@ -353,7 +358,7 @@ extension Lowering {
                 report("notify needs a closure: group.notify(queue: q) { … }", Syntax(call))
                 return nil
             }
-            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)), runsOnce: true)
             return Statement(.group(group, .notify(queue: queue, body: body)), at: span)
         default:
             report("DispatchGroup's '\(method)' is outside the supported subset (enter, leave, wait, notify)", Syntax(call))
@@ -371,14 +376,17 @@ extension Lowering {
             let action: WorkItemAction = method == "perform" ? .perform : method == "cancel" ? .cancel : .wait
             return Statement(.workItem(item, action), at: span)
         case "notify":
-            guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "queue",
-                let closure = call.trailingClosure, closure.signature == nil
+            // `notify(queue: q) { … }` or `notify(queue: q, execute: { … })`.
+            let closure = call.trailingClosure
+                ?? call.arguments.dropFirst().first.flatMap { $0.label?.text == "execute" ? $0.expression.as(ClosureExprSyntax.self) : nil }
+            guard call.arguments.count == (call.trailingClosure == nil ? 2 : 1), let argument = call.arguments.first,
+                argument.label?.text == "queue", let closure, closure.signature == nil
             else {
                 report("write item.notify(queue: q) { … }", Syntax(call))
                 return nil
             }
             guard let queue = resolveQueue(argument.expression) else { return nil }
-            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+            let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)), runsOnce: true)
             return Statement(.workItem(item, .notify(queue: queue, body: body)), at: span)
         default:
             report("DispatchWorkItem's '\(method)' is outside the supported subset (perform, cancel, wait, notify)", Syntax(call))

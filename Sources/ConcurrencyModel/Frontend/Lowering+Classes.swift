@@ -244,6 +244,11 @@ extension Lowering {
     /// What a name, or a member of an instance (`self.count`, `counter.queue`), stands for.
     func binding(of expr: ExprSyntax) -> Binding? {
         if let reference = expr.as(DeclReferenceExprSyntax.self) { return lookup(reference.baseName.text) }
+        // `item?` and `item!` of a work item declared optional and set at once: the item.
+        if let inner = expr.as(OptionalChainingExprSyntax.self)?.expression ?? expr.as(ForceUnwrapExprSyntax.self)?.expression,
+            case .workItem(let id)? = binding(of: inner), optionalWorkItems.contains(id) {
+            return .workItem(id)
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             case .actor(let instance)? = lookup(base.baseName.text),
             let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {

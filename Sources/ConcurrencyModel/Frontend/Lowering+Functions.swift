@@ -146,7 +146,7 @@ extension Lowering {
             return nil
         }
         if function.makesObjects && !mayDeclareObjects {
-            report("'\(function.name)' makes its own queues, groups or operations: call it at the top level of the snippet (or of a function), where each call makes them once", Syntax(call))
+            report("'\(function.name)' makes its own queues, groups or operations: call it where each call makes them once (the top level, a function, or a block that runs once), not in a loop or a closure that may run more than once", Syntax(call))
             return nil
         }
         var arguments: [FunctionCall.Argument] = []
@@ -240,9 +240,15 @@ extension Lowering {
     }
 }
 
-/// Finds declarations that make queues, groups, semaphores, work items or operations.
+/// Finds declarations that make (or name) queues, groups, semaphores, locks, work items or
+/// operations: `let q = DispatchQueue(…)`, `let q = DispatchQueue.global()`,
+/// `var item: DispatchWorkItem?`.
 private final class ObjectMaking: SyntaxVisitor {
     private(set) var found = false
+    private static let types: Set<String> = [
+        "DispatchQueue", "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "OperationQueue", "BlockOperation", "Operation",
+        "NSLock", "NSRecursiveLock", "Mutex",
+    ]
 
     static func found(in body: CodeBlockSyntax) -> Bool {
         let visitor = ObjectMaking(viewMode: .sourceAccurate)
@@ -252,9 +258,14 @@ private final class ObjectMaking: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
+            if let type = binding.typeAnnotation?.type.trimmedDescription,
+                Self.types.contains(String(type.filter { $0 != "?" && $0 != "!" })) {
+                found = true
+            }
             guard let value = binding.initializer?.value else { continue }
             let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? value.trimmedDescription
-            if ["DispatchQueue", "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "OperationQueue", "BlockOperation", "Operation"].contains(callee) {
+            let typeName = callee.split(separator: ".").first.map(String.init) ?? callee
+            if Self.types.contains(callee) || (typeName == "DispatchQueue" && callee != typeName) {
                 found = true
             }
         }

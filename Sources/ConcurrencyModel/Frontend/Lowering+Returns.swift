@@ -126,13 +126,10 @@ extension Lowering {
     /// `guard condition else { …; return }`: the else block runs when the condition is false,
     /// and must leave the body (Swift refuses one that falls through).
     mutating func lowerGuard(_ statement: GuardStmtSyntax) -> Statement? {
-        guard statement.conditions.count == 1, case .expression(let test)? = statement.conditions.first?.condition else {
-            report("a 'guard' tests one Bool condition here (use && to combine; 'guard let' needs optionals, outside the supported subset)",
-                   Syntax(statement.conditions))
-            return nil
-        }
-        guard let condition = lowerCondition(test) else { return nil }
-        guard let last = statement.body.statements.last, last.item.is(ReturnStmtSyntax.self) else {
+        guard let condition = lowerConditions(statement.conditions) else { return nil }
+        guard let last = statement.body.statements.last,
+            last.item.is(ReturnStmtSyntax.self) || last.item.is(BreakStmtSyntax.self) || last.item.is(ContinueStmtSyntax.self)
+        else {
             report("'guard' body must not fall through, consider using a 'return' to exit the scope", Syntax(statement.elseKeyword))
             return nil
         }
@@ -141,6 +138,33 @@ extension Lowering {
         blocks.append(Block(statements: [], span: span(of: Syntax(statement.conditions))))
         let otherwise = lowerBlock(statement.body.statements, span: span(of: Syntax(statement.body)))
         return Statement(.branch(condition: condition, then: holds, otherwise: otherwise), at: span(of: Syntax(statement)))
+    }
+
+    /// A condition list, its parts joined with `&&`: Bool conditions, and `let w = item` of a work
+    /// item declared optional (never nil: it binds the item, and holds).
+    mutating func lowerConditions(_ conditions: ConditionElementListSyntax) -> Expression? {
+        var parts: [Expression] = []
+        for element in conditions {
+            switch element.condition {
+            case .expression(let test):
+                guard let part = lowerCondition(test) else { return nil }
+                parts.append(part)
+            case .optionalBinding(let binding):
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value, case .workItem(let id)? = self.binding(of: value), optionalWorkItems.contains(id)
+                else {
+                    report("'\(binding.bindingSpecifier.text)' binds a DispatchWorkItem declared optional here; other optionals are outside the supported subset",
+                           Syntax(binding))
+                    return nil
+                }
+                bind(name, .workItem(id))
+            case .availability, .matchingPattern:
+                report("a condition is a Bool here (use && to combine)", Syntax(element))
+                return nil
+            }
+        }
+        guard let first = parts.first else { return .literal(.bool(true)) }
+        return parts.dropFirst().reduce(first) { .binary(.and, $0, $1) }
     }
 
     /// A body of one expression returns its value (Swift 5.9's implicit return), when the body

@@ -84,7 +84,7 @@ extension Lowering {
         closureContexts[closure.id] = (isolation, true)
         // A kept task gives its closure's value (`let t = Task { 42 }`; `await t.value`).
         if handle != nil { valueClosures[closure.id] = .some(nil) }
-        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)))
+        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true)
         if let handle, case let type?? = valueClosures[closure.id] { taskResultTypes[handle] = type }
         valueClosures[closure.id] = nil
         let spawn = TaskSpawn(kind: detached ? .detached : .unstructured, body: body, isolation: isolation, priority: priority, handle: handle)

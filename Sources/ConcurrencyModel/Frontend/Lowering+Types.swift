@@ -48,7 +48,7 @@ extension Lowering {
         case .specific(_, .isNil), .specific(_, .equals): return .bool
         case .specific(_, .printed): return .string
         case .count: return .int
-        case .interpolation: return .string
+        case .interpolation, .debugText: return .string
         case .conditional(_, let then, _): return type(of: then)
         case .element(let list, _):
             if case .list(let element)? = type(of: list) { return element }

@@ -13,6 +13,9 @@ struct Lowering {
     var groups: [ObjectDecl] = []
     var semaphores: [SemaphoreDecl] = []
     var workItems: [WorkItemDecl] = []
+    /// Work items declared optional and set on the next line (`var item: DispatchWorkItem?`,
+    /// then `item = DispatchWorkItem { … }`): never nil after, so `item?` and `item!` are the item.
+    var optionalWorkItems: Set<WorkItemID> = []
     var operationQueues: [OperationQueueDecl] = []
     var operations: [OperationDecl] = []
     /// Statements a call lowers to after its own (addOperations' wait).
@@ -227,13 +230,20 @@ struct Lowering {
         scopes[scopes.count - 1][name] = binding
     }
 
-    /// Lowers a closure or loop body into a new block with its own scope.
-    mutating func lowerBlock(_ items: CodeBlockItemListSyntax, span: SourceSpan?, prepare: (inout Lowering) -> Void = { _ in }) -> BlockID {
+    /// Lowers a closure or loop body into a new block with its own scope. A closure that runs
+    /// once each time its statement runs (`runsOnce`: a dispatched block, a notify block, a
+    /// task) may make objects where its statement may: each is then made once.
+    mutating func lowerBlock(_ items: CodeBlockItemListSyntax, span: SourceSpan?, runsOnce: Bool = false,
+                             prepare: (inout Lowering) -> Void = { _ in }) -> BlockID {
         let id = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: span))
+        let outerObjectDepth = objectScopeDepth
+        let makesObjects = runsOnce && mayDeclareObjects && loopIterations == 1
         scopes.append([:])
+        if makesObjects { objectScopeDepth = scopes.count }
         prepare(&self)
         let statements = lowerItems(items)
+        objectScopeDepth = outerObjectDepth
         scopes.removeLast()
         blocks[id.index].statements = statements
         return id
@@ -244,9 +254,17 @@ struct Lowering {
         deferScopes.append((isBody: Self.isBody(items), defers: []))
         let outerHoisted = hoisted
         defer { hoisted = outerHoisted }
-        items: for item in items {
+        var skipping: SyntaxIdentifier?
+        items: for (position, item) in zip(items.indices, items) {
+            if item.id == skipping { continue }
             hoisted = []
             var lowered: [Statement] = []
+            let next = items.index(after: position) < items.endIndex ? items[items.index(after: position)] : nil
+            if let next, let declared = declareOptionalWorkItem(item, then: next) {
+                statements += declared
+                skipping = next.id
+                continue
+            }
             if let implicit = implicitReturn(item, in: items) {
                 statements += implicit
                 continue
@@ -286,6 +304,8 @@ struct Lowering {
                     // `break` leaves the switch: the case's statements after it never run.
                     statements += hoisted + lowered
                     break items
+                } else if stmt.is(BreakStmtSyntax.self) || stmt.is(ContinueStmtSyntax.self) {
+                    lowered += lowerLoopExit(stmt).map { [$0] } ?? []
                 } else {
                     unsupported(Syntax(stmt))
                 }
@@ -395,7 +415,7 @@ struct Lowering {
         let span = self.span(of: Syntax(declaration))
         if isQueueExpression(value) {
             guard mayDeclareObjects else {
-                report("declare queues at the top level of the snippet or of a function, not inside a closure", Syntax(declaration))
+                report("declare queues at the top level of the snippet or of a function (or in a block that runs once), not in a loop or a closure that may run more than once", Syntax(declaration))
                 return []
             }
             if let call = value.as(FunctionCallExprSyntax.self), isDispatchQueueType(call.calledExpression) {
@@ -501,7 +521,41 @@ struct Lowering {
     }
 
     /// `DispatchWorkItem { }`, `DispatchWorkItem(flags: .barrier) { }`, `(qos:flags:block:)`.
-    private mutating func declareWorkItem(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
+    /// `var item: DispatchWorkItem?` and, on the next line, `item = DispatchWorkItem { … }`: the
+    /// common way to let the item's own block check `item?.isCancelled`. Declared as one work
+    /// item, named before its block is lowered; nil is never seen, since nothing runs between.
+    private mutating func declareOptionalWorkItem(_ item: CodeBlockItemSyntax, then next: CodeBlockItemSyntax) -> [Statement]? {
+        guard case .decl(let decl) = item.item, let declaration = decl.as(VariableDeclSyntax.self),
+            declaration.bindings.count == 1, let binding = declaration.bindings.first, binding.initializer == nil,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let type = binding.typeAnnotation?.type,
+            type.as(OptionalTypeSyntax.self)?.wrappedType.trimmedDescription == "DispatchWorkItem"
+                || type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType.trimmedDescription == "DispatchWorkItem",
+            let assignment = Self.assignment(in: next), assignment.target == name,
+            let call = assignment.value.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchWorkItem"
+        else { return nil }
+        guard mayDeclareObjects else {
+            report("declare DispatchWorkItems at the top level of the snippet or of a function", Syntax(declaration))
+            return []
+        }
+        return declareWorkItem(name, call, span: span(of: Syntax(declaration)), namedFirst: true)
+    }
+
+    /// `name = value` on a line of its own.
+    private static func assignment(in item: CodeBlockItemSyntax) -> (target: String, value: ExprSyntax)? {
+        let expression: ExprSyntax? = switch item.item {
+        case .expr(let expr): expr
+        case .stmt(let stmt): stmt.as(ExpressionStmtSyntax.self)?.expression
+        case .decl: nil
+        }
+        guard let infix = expression?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+            let target = infix.leftOperand.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        return (target.baseName.text, infix.rightOperand)
+    }
+
+    private mutating func declareWorkItem(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan, namedFirst: Bool = false) -> [Statement] {
         var closure = call.trailingClosure
         var barrier = false
         for argument in call.arguments {
@@ -523,13 +577,48 @@ struct Lowering {
             return []
         }
         let cancelled = newVariable("\(name).isCancelled", isGlobal: true, span: span, type: .bool, synchronized: true)
-        let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+        let id = WorkItemID(index: workItems.count)
+        let body = BlockID(index: blocks.count)
         workItems.append(WorkItemDecl(name: name, body: body, barrier: barrier, cancelled: cancelled, span: span))
-        bind(name, .workItem(WorkItemID(index: workItems.count - 1)))
+        // An optional item's block may name the item itself (`item?.isCancelled`).
+        if namedFirst {
+            bind(name, .workItem(id))
+            optionalWorkItems.insert(id)
+        }
+        let lowered = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+        precondition(lowered == body, "the work item's block is the next block")
+        bind(name, .workItem(id))
         return [Statement(.assign(Assignment(target: cancelled, operation: .set, value: .literal(.bool(false)))), at: span)]
     }
 
     // MARK: Control flow
+
+    /// `break` or `continue` in a `for i in a...b` loop (unlabelled: the innermost loop).
+    private mutating func lowerLoopExit(_ stmt: StmtSyntax) -> Statement? {
+        let exit: LoopExit = stmt.is(BreakStmtSyntax.self) ? .breaks : .continues
+        let label = stmt.as(BreakStmtSyntax.self)?.label ?? stmt.as(ContinueStmtSyntax.self)?.label
+        if label != nil {
+            report("labelled '\(exit.rawValue)' is outside the supported subset: leave the innermost loop", Syntax(stmt))
+            return nil
+        }
+        var node = stmt.parent
+        while let current = node {
+            if let loop = current.as(ForStmtSyntax.self) {
+                guard loop.awaitKeyword == nil else {
+                    report("'\(exit.rawValue)' in a 'for await' loop is outside the supported subset", Syntax(stmt))
+                    return nil
+                }
+                return Statement(.exitLoop(exit), at: span(of: Syntax(stmt)))
+            }
+            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) || current.is(WhileStmtSyntax.self)
+                || current.is(RepeatStmtSyntax.self) || current.is(SwitchCaseSyntax.self) || current.is(AccessorBlockSyntax.self) {
+                break
+            }
+            node = current.parent
+        }
+        report("'\(exit.rawValue)' is supported in a 'for' loop over a range", Syntax(stmt))
+        return nil
+    }
 
     /// `for i in a...b { }` and `for _ in a..<b { }`.
     private mutating func lowerLoop(_ loop: ForStmtSyntax) -> Statement? {

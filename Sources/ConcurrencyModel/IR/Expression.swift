@@ -17,6 +17,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// `DispatchQueue.getSpecific(key: k)` (the key's hidden variable, whose lookup gives nil
     /// where no queue of the current hierarchy has a value), in the forms that make it a value.
     case specific(VariableID, SpecificUse)
+    /// A value as `debugPrint` shows it: a string quoted and escaped.
+    case debugText(Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -29,7 +31,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .literal, .isMainThread: []
         case .variable(let id): [id]
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
-        case .not(let inner), .count(let inner): inner.variablesRead
+        case .not(let inner), .count(let inner), .debugText(let inner): inner.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         case .element(let list, let index): list.variablesRead + index.variablesRead
@@ -43,7 +45,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .isMainThread: true
         case .literal, .variable: false
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
-        case .not(let inner), .count(let inner): inner.readsThread
+        case .not(let inner), .count(let inner), .debugText(let inner): inner.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         case .element(let list, let index): list.readsThread || index.readsThread
@@ -79,6 +81,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             case .string(let text): return .int(text.count)
             case .int, .bool: throw .undefined(".count of a value without one")
             }
+        case .debugText(let inner):
+            return .string(try inner.evaluate(lookup, isMainThread: isMainThread).debugText)
         case .interpolation(let parts):
             var text = ""
             for part in parts {
@@ -239,10 +243,23 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// How the value shows inside a printed array: strings quoted, as Swift does.
+    /// How the value shows inside a printed array or through `debugPrint`: strings quoted and
+    /// escaped (String's `debugDescription`), as Swift does.
     var debugText: String {
         if case .string(let text) = self {
-            return "\"" + text + "\""
+            var quoted = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": quoted += "\\\""
+                case "\\": quoted += "\\\\"
+                case "\n": quoted += "\\n"
+                case "\t": quoted += "\\t"
+                case "\r": quoted += "\\r"
+                case "\0": quoted += "\\0"
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "\""
         }
         return description
     }

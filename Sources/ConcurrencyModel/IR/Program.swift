@@ -253,6 +253,9 @@ public enum Action: Hashable, Sendable, Codable {
     /// `return`, `return value`: leaves the function, method or closure it stands in (the
     /// statements after it and around it in that body do not run), its value to the caller.
     case returns(Expression?)
+    /// `break` or `continue` in a `for` loop: the statements after it in the loop's body (and
+    /// in the branches around it) do not run; the loop ends, or goes on with its next value.
+    case exitLoop(LoopExit)
     /// `op.addDependency(…)`, `op.cancel()`, `op.completionBlock = { }`, … (see `OperationAction`).
     case operation(OperationID, OperationAction)
     /// `queue.addOperation(…)`, `queue.maxConcurrentOperationCount = n`, … on an OperationQueue.
@@ -329,6 +332,12 @@ public struct Delay: Hashable, Sendable, Codable {
         guard case .int(let microseconds) = value else { throw .undefined("a delay that is not an Int") }
         return min(max(microseconds, 0), longest)
     }
+}
+
+/// How a `for` loop's body is left early.
+public enum LoopExit: String, Hashable, Sendable, Codable {
+    case breaks = "break"
+    case continues = "continue"
 }
 
 public enum WorkItemAction: Hashable, Sendable, Codable {

@@ -202,6 +202,8 @@ private struct ProgramDumper {
                 + "\(call.name)(" + call.arguments.map { "\(name($0.parameter)): \(swift($0.value))" }.joined(separator: ", ") + ")"
         case .returns(let value):
             return "return" + (value.map { " " + swift($0) } ?? "")
+        case .exitLoop(let exit):
+            return exit.rawValue
         case .spawn(let spawn):
             let made = switch spawn.kind {
             case .unstructured: "Task"
@@ -294,6 +296,7 @@ private struct ProgramDumper {
                 if case .literal(.string(let text)) = part { text } else { "\\(" + swift(part) + ")" }
             }.joined() + "\""
         case .count(let inner): operand(inner) + ".count"
+        case .debugText(let inner): "String(reflecting: " + swift(inner) + ")"
         case .isMainThread: "Thread.isMainThread"
         case .conditional(let condition, let then, let otherwise): "\(operand(condition)) ? \(operand(then)) : \(operand(otherwise))"
         case .element(let list, let index): operand(list) + "[" + swift(index) + "]"
@@ -310,7 +313,7 @@ private struct ProgramDumper {
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText: swift(expression)
         }
     }
 

@@ -58,7 +58,7 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish):
+             .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish):
             []
         }
     }
@@ -78,7 +78,8 @@ extension Program {
         case .suspend(.streamNext(let next)): blocks[next.body.index].statements.contains(where: mayReturn)
         case .stream: false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
-            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation:
+            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .exitLoop:
             false
         }
     }
@@ -94,6 +95,7 @@ extension Action {
         case .loop(let loop): [loop.from, loop.to]
         case .call(let call): call.arguments.map(\.value)
         case .returns(let value): value.map { [$0] } ?? []
+        case .exitLoop: []
         case .suspend(.sleep(let delay)): [delay.microseconds]
         case .queueSetting(_, .specific(_, let value)): [value]
         case .stream(_, .yield(let value)): [value]

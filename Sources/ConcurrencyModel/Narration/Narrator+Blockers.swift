@@ -65,7 +65,7 @@ extension Narrator {
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
-                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .hop, .cancellation, .continuation(_, .resume),
+                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .hop, .cancellation, .continuation(_, .resume),
                 .stream(_, .yield), .stream(_, .finish):
                 container = "runs in a block submitted at line \(at), which has not run yet"
             case .suspend(.streamNext):

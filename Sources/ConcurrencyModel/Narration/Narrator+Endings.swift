@@ -24,6 +24,8 @@ extension Narrator {
         switch reason {
         case .foundationCrash(let thread, let misuse, let span):
             "crash at line \(span.line): Foundation stops the process on \(self.thread(thread)): \(message(misuse))"
+        case .workItemMisuse(.libdispatch, let item, let misuse, let span):
+            "crash at line \(span.line): libdispatch stops the process as a queue starts \(name(item)): \(message(misuse))"
         case .workItemMisuse(let thread, let item, let misuse, let span):
             "crash at line \(span.line): libdispatch stops the process on \(self.thread(thread)) (\(name(item))): \(message(misuse))"
         case .trap(let thread, let queue, let span):
@@ -111,7 +113,9 @@ extension Narrator {
         switch misuse {
         case .waitedTwice: "\"A block object may not be waited for more than once\": wait() is called a second time"
         case .runMoreThanOnceAndWaited:
-            "\"A block object may not be both run more than once and waited for\": the item runs twice (perform() counts, and so does a submission still in its queue) and is waited for"
+            "\"A block object may not be both run more than once and waited for\": wait() on an item that has run twice, or that perform() ran while a queue also holds it"
+        case .ranAgainAfterWait:
+            "\"A block object may not be both run more than once and waited for\": the item runs again after a wait() on it returned"
         case .runMoreThanOnceAndObserved: "\"A block object may not be both run more than once and observed\": notify on an item that has run twice"
         }
     }

@@ -64,6 +64,8 @@ extension Narrator {
         case .performReturns: "concurrentPerform returns: every iteration has finished"
         case .workItemCancel(let item): "\(name(item)).cancel()"
         case .workItemWaitReturns(let item): "\(name(item)).wait() returns: the item has run"
+        case .exitsLoop(.breaks): "break: leaves the loop"
+        case .exitsLoop(.continues): "continue: goes on with the loop's next value"
         case .workItemWaitStarts(let item): "\(name(item)).wait(): the item has not run yet, so it waits"
         case .workItemNotify(let item, let queue): "\(name(item)).notify(queue: \(name(queue))): registers the block"
         case .workItemPerform(let item): "\(name(item)).perform()"

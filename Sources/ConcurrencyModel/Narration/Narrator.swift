@@ -118,6 +118,7 @@ public struct Narrator: Hashable, Sendable {
         case .branch: "test the condition of the if"
         case .call(let call): "call \(call.name)()"
         case .returns(let value): value == nil ? "return" : "return its value"
+        case .exitLoop(let exit): exit.rawValue
         case .group(let group, let action):
             switch action {
             case .enter: "call \(name(group)).enter()"
@@ -207,7 +208,7 @@ public struct Narrator: Hashable, Sendable {
         case .suspend(.streamNext(let next)): "for await loop over \(program[next.stream].name)"
         case .suspend(.groupNext(let next)) where next.loops: "for await loop over \(name(next.group))"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .stream:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }

@@ -52,7 +52,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
             case .stream: constructs.insert("stream")
             case .suspend(.sleep): constructs.insert("timing")
-            case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
+            case .precondition, .assign, .loop, .branch, .call, .returns, .exitLoop, .suspend, .hop: break
             }
         }
         self.prints = prints
@@ -94,7 +94,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .suspend(.streamNext(let next)):
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
-                .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume),
+                .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume),
                 .stream(_, .yield), .stream(_, .finish):
                 // Runs no body that nests here.
                 break

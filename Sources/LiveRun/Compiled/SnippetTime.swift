@@ -23,7 +23,7 @@ public enum SnippetTime {
             switch statement.action {
             case .sleep(let delay), .timedWait(_, let delay, _), .suspend(.sleep(let delay)):
                 time = longest(delay, in: program)
-            case .dispatchAfter(_, let delay, _):
+            case .dispatchAfter(_, let delay, _), .workItem(_, .submitAfter(_, let delay)):
                 time = add(longest(delay, in: program), once)
             case .loop(let loop):
                 time = multiply(iterations(of: loop), once)
@@ -32,7 +32,7 @@ public enum SnippetTime {
             case .concurrentPerform(let perform):
                 time = multiply(perform.iterations, once)
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
-                 .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+                 .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
                 // Its bodies (a sync or async body, a notify block, a function, a work item, an
                 // operation's blocks), if any, each run once.
                 time = once

@@ -458,8 +458,8 @@ private struct RunInProgress {
     /// The call the dying thread was in; if the handler could not say, the last one announced
     /// and still open.
     var culprit: AnnouncedCall? {
-        if let dyingThread { return announced[dyingThread] }
-        return lastAnnouncer.flatMap { announced[$0] }
+        if let dyingThread { return announced[dyingThread] ?? announced[WorkerMessage.anyThread] }
+        return lastAnnouncer.flatMap { announced[$0] } ?? announced[WorkerMessage.anyThread]
     }
 }
 

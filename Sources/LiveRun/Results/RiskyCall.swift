@@ -22,9 +22,10 @@ public enum RiskyCall: Hashable, Sendable {
     case mutexWithLock(mutex: String)
     /// `queue.setTarget(queue:)`: libdispatch traps when the queue is active.
     case setTarget(queue: String)
-    /// `item.wait()`, `item.notify(queue:)` or `item.perform()`: libdispatch traps when the
-    /// item is waited for twice, or run more than once and waited for or observed.
-    case workItem(method: String, item: String)
+    /// `item.wait()`, `item.notify(queue:)`, `item.perform()` or `q.async(execute: item)`, as
+    /// written: libdispatch traps when the item is waited for twice, or run more than once and
+    /// waited for or observed.
+    case workItem(call: String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -37,7 +38,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .startOperation(let operation): "\(operation).start()"
         case .mutexWithLock(let mutex): "\(mutex).withLock"
         case .setTarget(let queue): "\(queue).setTarget(queue:)"
-        case .workItem(let method, let item): "\(item).\(method)"
+        case .workItem(let call): call
         }
     }
 
@@ -79,7 +80,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .startOperation(let operation): "start\t" + WorkerMessage.escape(operation)
         case .mutexWithLock(let mutex): "withLock\t" + WorkerMessage.escape(mutex)
         case .setTarget(let queue): "setTarget\t" + WorkerMessage.escape(queue)
-        case .workItem(let method, let item): "workItem\t" + WorkerMessage.escape(method) + "\t" + WorkerMessage.escape(item)
+        case .workItem(let call): "workItem\t" + WorkerMessage.escape(call)
         }
     }
 
@@ -96,7 +97,7 @@ public enum RiskyCall: Hashable, Sendable {
         case ("start", 2): self = .startOperation(operation: fields[1])
         case ("withLock", 2): self = .mutexWithLock(mutex: fields[1])
         case ("setTarget", 2): self = .setTarget(queue: fields[1])
-        case ("workItem", 3): self = .workItem(method: fields[1], item: fields[2])
+        case ("workItem", 2): self = .workItem(call: fields[1])
         default: return nil
         }
     }

@@ -19,6 +19,8 @@ final class LiveInterpreter: @unchecked Sendable {
     private var workItems: [DispatchWorkItem?]
     private var pendingRuns: [Int]
     private var cancelledItems: [Bool]
+    /// Items whose `wait()` returned: libdispatch traps as a worker takes one from a queue again.
+    private var waitedItems: [Bool]
     /// The group each work item was submitted into (`async(group:execute:)`), left once it has executed.
     private var submittedGroups: [GroupID?]
     private let workItemLock = RunnableLock()
@@ -56,6 +58,7 @@ final class LiveInterpreter: @unchecked Sendable {
         workItems = Array(repeating: nil, count: program.workItems.count)
         pendingRuns = Array(repeating: 0, count: program.workItems.count)
         cancelledItems = Array(repeating: false, count: program.workItems.count)
+        waitedItems = Array(repeating: false, count: program.workItems.count)
         submittedGroups = Array(repeating: nil, count: program.workItems.count)
         operations = LiveOperations(program: program)
     }
@@ -162,11 +165,13 @@ final class LiveInterpreter: @unchecked Sendable {
     enum Flow {
         case ranToEnd
         case returned(Value?)
+        /// `break` or `continue`: the loop around decides (no body boundary lies between).
+        case exitedLoop(LoopExit)
 
         /// The value a function or a `sync` closure returned.
         var value: Value? {
             switch self {
-            case .ranToEnd: nil
+            case .ranToEnd, .exitedLoop: nil
             case .returned(let value): value
             }
         }
@@ -224,14 +229,18 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
                 // An empty body does nothing, however many times: swiftc -O removes the loop.
                 guard let values = range, !program[loop.body].statements.isEmpty else { break }
-                for value in values {
+                loop: for value in values {
                     if let variable = loop.variable { locals[variable] = .int(value) }
-                    if case .returned(let value) = execute(loop.body, &locals) { return .returned(value) }
+                    switch execute(loop.body, &locals) {
+                    case .returned(let value): return .returned(value)
+                    case .exitedLoop(.breaks): break loop
+                    case .ranToEnd, .exitedLoop(.continues): continue
+                    }
                 }
             case .branch(let condition, let then, let otherwise):
-                if let chosen = evaluate(condition, locals) == .bool(true) ? then : otherwise,
-                    case .returned(let value) = execute(chosen, &locals) {
-                    return .returned(value)
+                if let chosen = evaluate(condition, locals) == .bool(true) ? then : otherwise {
+                    let flow = execute(chosen, &locals)
+                    if case .ranToEnd = flow {} else { return flow }
                 }
             case .group(let group, let action):
                 perform(action, on: group, at: statement, locals)
@@ -318,6 +327,8 @@ final class LiveInterpreter: @unchecked Sendable {
             case .returns(let value):
                 let snapshot = locals
                 return .returned(value.map { evaluate($0, snapshot) })
+            case .exitLoop(let exit):
+                return .exitedLoop(exit)
             case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
                 // Swift-concurrency snippets run compiled with swiftc (the real runtime), never here.
                 Self.trap(.undefined("Swift concurrency is not interpreted live: it runs compiled"))
@@ -400,7 +411,7 @@ final class LiveInterpreter: @unchecked Sendable {
         case .submit(let queue, let group):
             workItemLock.withLock { submittedGroups[id.index] = group }
             if let group { monitor.groupEntered(group) }
-            countSubmission(of: id)
+            countSubmission(of: id, at: statement)
             let token = monitor.workItemSubmitting(id, to: queue, barrier: decl.barrier, line: statement.span.line)
             if let group {
                 queues[queue.index].async(group: groups[group.index], execute: item)
@@ -410,7 +421,7 @@ final class LiveInterpreter: @unchecked Sendable {
             monitor.submitted(token)
         case .submitAfter(let queue, let delay):
             let microseconds = self.microseconds(delay, locals)
-            countSubmission(of: id)
+            countSubmission(of: id, at: statement)
             monitor.timerSet()
             expect(microseconds)
             // The real call, so that libdispatch sees the submission as it is made (a wait after
@@ -430,16 +441,17 @@ final class LiveInterpreter: @unchecked Sendable {
             for _ in 0..<skipped where monitor.workDone() { Self.wakeMainThread() }
         case .perform:
             // libdispatch checks for misuse as the block starts; the body then runs on.
-            announce(.workItem(method: "perform()", item: decl.name), at: statement)
+            announce(.workItem(call: "\(decl.name).perform()"), at: statement)
             monitor.performing(id) { item.perform() }
             clearAnnouncement()
         case .wait:
-            announce(.workItem(method: "wait()", item: decl.name), at: statement)
+            announce(.workItem(call: "\(decl.name).wait()"), at: statement)
             monitor.waiting(in: .workItem(id), line: statement.span.line) { item.wait() }
             clearAnnouncement()
+            workItemLock.withLock { waitedItems[id.index] = true }
         case .notify(let queue, let body):
             let token = monitor.workItemNotify(id, queue: queue, line: statement.span.line)
-            announce(.workItem(method: "notify(queue:)", item: decl.name), at: statement)
+            announce(.workItem(call: "\(decl.name).notify(queue:)"), at: statement)
             item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
             clearAnnouncement()
         }
@@ -447,7 +459,11 @@ final class LiveInterpreter: @unchecked Sendable {
 
     /// A submission of the item is outstanding work until its run ends; one of a cancelled item
     /// is skipped by libdispatch, so there is nothing to wait for.
-    private func countSubmission(of id: WorkItemID) {
+    private func countSubmission(of id: WorkItemID, at statement: Statement) {
+        if workItemLock.withLock({ waitedItems[id.index] }) {
+            let call = RiskyCall.workItem(call: "async(execute: \(program.workItems[id.index].name))")
+            output.send(.announced(call, line: statement.span.line, column: statement.span.column, thread: WorkerMessage.anyThread))
+        }
         let counts = workItemLock.withLock {
             guard !cancelledItems[id.index] else { return false }
             pendingRuns[id.index] += 1

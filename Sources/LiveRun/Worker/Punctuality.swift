@@ -24,7 +24,7 @@ extension Action {
              .operation(_, .create), .operation(_, .addBlock), .operation(_, .addDependency), .operation(_, .setCompletion),
              .operation(_, .setPriority), .operation(_, .cancel),
              .operationQueue(_, .add), .operationQueue(_, .addBlock), .operationQueue(_, .setMaxConcurrent),
-             .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .returns, .spawn, .cancellation, .continuation(_, .resume),
+             .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .returns, .exitLoop, .spawn, .cancellation, .continuation(_, .resume),
              .stream(_, .yield), .stream(_, .finish):
             true
         case .dispatch(_, .sync, _, _), .loop, .branch, .group(_, .wait), .semaphore(_, .wait), .sleep, .timedWait,

@@ -43,6 +43,10 @@ struct BatchCommand: Equatable {
 /// written with one `write(2)` so that threads never interleave inside a message, and sent as it
 /// happens so that a trap loses nothing printed before it.
 enum WorkerMessage: Equatable {
+    /// The thread of an announcement whose crash comes on a thread libdispatch picks (a work
+    /// item run again after a wait: a worker traps as it takes it from the queue).
+    static let anyThread: Int32 = -1
+
     /// A run begins.
     case start(run: Int)
     /// The snippet printed this text (one `print`; may hold newlines).

@@ -131,7 +131,7 @@ private struct ValueShapes {
             // A task's value: anything its body returns (lenient).
             add([Self.anything], to: result)
         case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .stream:
             // Gives no variable a value (a for await's element stays unknown: lenient).
             break
@@ -147,7 +147,7 @@ private struct ValueShapes {
             case .loop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
-                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
                 .stream:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }
@@ -169,6 +169,9 @@ private struct ValueShapes {
         case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals): return [Self.boolean]
         case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
         case .count: return [Self.integer]
+        case .debugText(let inner):
+            // A number or flag shows as itself, a string quoted.
+            return alternatives(inner).union([NSRegularExpression.escapedPattern(for: "\"") + pattern(inner) + NSRegularExpression.escapedPattern(for: "\"")])
         case .interpolation(let parts):
             return [parts.map { pattern($0) }.joined()]
         case .conditional(_, let then, let otherwise):

@@ -75,7 +75,7 @@ enum ScheduleRenderer {
             .unlockIgnored, .schedules,
             .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
             .activates, .setsQueue, .drainsTargetedQueue, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
-            .workItemCancel, .workItemWaitReturns, .workItemWaitStarts, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
+            .workItemCancel, .workItemWaitReturns, .workItemWaitStarts, .exitsLoop, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
