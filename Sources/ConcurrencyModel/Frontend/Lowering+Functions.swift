@@ -54,20 +54,32 @@ extension Lowering {
         var parameters: [FunctionDecl.Parameter] = []
         let span = self.span(of: Syntax(function))
         for parameter in function.signature.parameterClause.parameters {
-            guard parameter.defaultValue == nil, parameter.ellipsis == nil,
-                !parameter.type.is(AttributedTypeSyntax.self), !parameter.type.is(FunctionTypeSyntax.self)
-            else {
-                report("parameters are plain values (Int, String, Bool, arrays) or the snippet's queues, groups and semaphores, without defaults", Syntax(parameter))
+            guard parameter.ellipsis == nil, !parameter.type.is(AttributedTypeSyntax.self), !parameter.type.is(FunctionTypeSyntax.self) else {
+                report("parameters are plain values (Int, String, Bool, arrays) or the snippet's queues, groups and semaphores", Syntax(parameter))
                 return
             }
             let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
             let inner = (parameter.secondName ?? parameter.firstName).text
             if let kind = FunctionDecl.ObjectKind(typeName: parameter.type.trimmedDescription) {
+                if let value = parameter.defaultValue {
+                    report("a \(kind.typeName) parameter has no default here: pass it at each call", Syntax(value))
+                    return
+                }
                 parameters.append(.object(label: label, name: inner, kind: kind))
                 continue
             }
             guard let type = staticType(parameter.type) else { return }
-            parameters.append(.value(label: label, variable: newVariable(inner, isGlobal: false, span: span, type: type)))
+            let variable = newVariable(inner, isGlobal: false, span: span, type: type)
+            if let value = parameter.defaultValue?.value {
+                guard let lowered = lowerExpression(value) else { return }
+                guard lowered.constantValue != nil else {
+                    report("a default value is a constant here (a literal, or arithmetic of literals)", Syntax(value))
+                    return
+                }
+                guard expect(type, lowered, at: Syntax(value), { "default argument value of type '\($0)' cannot be converted to type '\(type)'" }) else { return }
+                parameterDefaults[variable] = lowered
+            }
+            parameters.append(.value(label: label, variable: variable))
         }
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
@@ -139,8 +151,21 @@ extension Lowering {
             report("recursion is outside the supported subset", Syntax(call))
             return nil
         }
-        let labels = call.arguments.map { $0.label?.text }
-        guard labels == function.parameters.map(\.label) else {
+        // Each parameter takes the next argument if the labels match, else its default.
+        var given = Array(call.arguments)[...]
+        var matched: [(parameter: FunctionDecl.Parameter, argument: LabeledExprSyntax?)] = []
+        for parameter in function.parameters {
+            if let next = given.first, next.label?.text == parameter.label {
+                matched.append((parameter, next))
+                given = given.dropFirst()
+            } else if case .value(_, let variable) = parameter, parameterDefaults[variable] != nil {
+                matched.append((parameter, nil))
+            } else {
+                matched.removeAll()
+                break
+            }
+        }
+        guard given.isEmpty, matched.count == function.parameters.count else {
             let expected = function.parameters.map { ($0.label ?? "_") + ":" }.joined()
             report("call '\(function.name)(\(expected))' with its parameters' labels, in order", Syntax(call))
             return nil
@@ -151,7 +176,13 @@ extension Lowering {
         }
         var arguments: [FunctionCall.Argument] = []
         var objects: [(name: String, binding: Binding)] = []
-        for (argument, parameter) in zip(call.arguments, function.parameters) {
+        for (parameter, given) in matched {
+            guard let argument = given else {
+                if case .value(_, let variable) = parameter, let value = parameterDefaults[variable] {
+                    arguments.append(FunctionCall.Argument(parameter: variable, value: value))
+                }
+                continue
+            }
             switch parameter {
             case .value(_, let variable):
                 guard let value = lowerExpression(argument.expression), let expected = variableTypes[variable],

@@ -40,13 +40,13 @@ extension Lowering {
         let callee = call.calledExpression
         if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" { return true }
         if let member = callee.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
-            member.declName.baseName.text == "detached" { return true }
+            ["detached", "init"].contains(member.declName.baseName.text) { return true }
         return false
     }
 
     mutating func lowerTask(_ call: FunctionCallExprSyntax, handle: VariableID?) -> Statement? {
         cooperativeQueue()
-        let detached = call.calledExpression.is(MemberAccessExprSyntax.self)
+        let detached = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "detached"
         var priority: TaskPriority?
         var closure = call.trailingClosure
         for argument in call.arguments {
@@ -143,6 +143,9 @@ extension Lowering {
         if let handle = awaitedTask(expression) {
             return [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
         }
+        if let (spawn, handle) = inlineTask(expression) {
+            return spawn + [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
             report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
             return []
@@ -169,6 +172,18 @@ extension Lowering {
         return nil
     }
 
+    /// `await Task { … }.value` (or `.result`, whose value a `_ =` drops): the task is made where
+    /// it stands, under a hidden name, and awaited at once.
+    mutating func inlineTask(_ expression: ExprSyntax) -> (spawn: [Statement], handle: VariableID)? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), ["value", "result"].contains(member.declName.baseName.text),
+            let call = member.base?.as(FunctionCallExprSyntax.self), isTaskCreation(call)
+        else { return nil }
+        let span = self.span(of: Syntax(call))
+        let handle = newVariable("the task at line \(span.line)", isGlobal: false, span: span, type: .int)
+        guard let spawn = lowerTask(call, handle: handle) else { return ([], handle) }
+        return ([spawn], handle)
+    }
+
     /// `await …` used as a value (`let v = await f()`, `print(await c.read())`, `await t.value`):
     /// the awaited call, or the wait for the task, runs just before the statement that uses it,
     /// as a call inside an expression does, its value in a hidden variable.
@@ -180,7 +195,12 @@ extension Lowering {
         cooperativeQueue()
         let span = self.span(of: Syntax(awaited))
         let expression = awaited.expression
-        if let handle = awaitedTask(expression) {
+        var inlineHandle: VariableID?
+        if let (spawn, handle) = inlineTask(expression), expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value" {
+            hoisted += spawn
+            inlineHandle = handle
+        }
+        if let handle = inlineHandle ?? awaitedTask(expression) {
             guard let type = taskResultTypes[handle] else {
                 report("'\(expression.trimmedDescription)' gives no value here (its task returns none): await it on a line of its own", Syntax(expression))
                 return nil

@@ -41,6 +41,8 @@ struct Lowering {
     var constants: Set<VariableID> = []
     /// Which declared functions each function's body calls, to refuse recursion.
     var callGraph: [String: Set<String>] = [:]
+    /// A value parameter's default (`_ s: String = "slow"`): a constant, used where a call leaves it out.
+    var parameterDefaults: [VariableID: Expression] = [:]
     /// Each function's declaration, for lowering a specialized one at its calls.
     var functionSyntax: [String: FunctionDeclSyntax] = [:]
     /// The specialized functions whose bodies are being lowered, outermost first.
@@ -342,6 +344,11 @@ struct Lowering {
             return lowerSwitch(choice).map { [$0] } ?? []
         }
         if let infix = expr.as(InfixOperatorExprSyntax.self) {
+            // `_ = await Task { … }.result`, `_ = try? await f()`: the wait, its value dropped.
+            if infix.leftOperand.is(DiscardAssignmentExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+                let awaited = (infix.rightOperand.as(TryExprSyntax.self)?.expression ?? infix.rightOperand).as(AwaitExprSyntax.self) {
+                return lowerAwait(awaited)
+            }
             return lowerAssignment(infix).map { [$0] } ?? []
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -375,6 +382,9 @@ struct Lowering {
     mutating func declare(_ declaration: VariableDeclSyntax) -> [Statement] {
         if declaration.bindings.count == 1, let pair = declareStreamPair(declaration.bindings.first!, span: span(of: Syntax(declaration))) {
             return pair
+        }
+        if declaration.bindings.count == 1, let awaited = declareAwaitedTuple(declaration.bindings.first!) {
+            return awaited
         }
         guard declaration.bindings.count == 1, let binding = declaration.bindings.first,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -521,6 +531,34 @@ struct Lowering {
     }
 
     /// `DispatchWorkItem { }`, `DispatchWorkItem(flags: .barrier) { }`, `(qos:flags:block:)`.
+    /// `let (a, b) = await (x, y)` of async lets or tasks (also `(await x, await y)`): each
+    /// awaited in turn, left to right, as Swift evaluates a tuple.
+    private mutating func declareAwaitedTuple(_ binding: PatternBindingSyntax) -> [Statement]? {
+        guard let names = binding.pattern.as(TuplePatternSyntax.self), let value = binding.initializer?.value else { return nil }
+        let tuple = (value.as(AwaitExprSyntax.self)?.expression ?? value).as(TupleExprSyntax.self)
+        guard let tuple, tuple.elements.count == names.elements.count, binding.typeAnnotation == nil else {
+            report("a tuple is outside the supported subset here (except let (a, b) = await (x, y) of async lets)", Syntax(binding))
+            return []
+        }
+        var statements: [Statement] = []
+        for (name, element) in zip(names.elements, tuple.elements) {
+            guard let identifier = name.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name.label == nil, element.label == nil else {
+                report("name each value: let (a, b) = await (x, y)", Syntax(name))
+                return []
+            }
+            let expression = element.expression.as(AwaitExprSyntax.self)?.expression ?? element.expression
+            guard let handle = awaitedTask(expression), let type = taskResultTypes[handle] else {
+                report("'\(element.expression.trimmedDescription)' is not an async let or task with a value", Syntax(element))
+                return []
+            }
+            let span = self.span(of: Syntax(element))
+            let variable = newVariable(identifier, isGlobal: isTopLevel, span: span, type: type, constant: true)
+            bind(identifier, .variable(variable))
+            statements.append(Statement(.suspend(.value(of: handle, result: variable)), at: span))
+        }
+        return statements
+    }
+
     /// `var item: DispatchWorkItem?` and, on the next line, `item = DispatchWorkItem { … }`: the
     /// common way to let the item's own block check `item?.isCancelled`. Declared as one work
     /// item, named before its block is lowered; nil is never seen, since nothing runs between.

@@ -1,0 +1,68 @@
+import ConcurrencyModel
+import Testing
+
+/// Swift-concurrency spellings outside puzzles write (issue 24's refusals: sc-03, sc-10, sc-13),
+/// each expectation measured with swiftc in Swift 6 mode (`gcdquiz verify`, 30 runs).
+@Suite struct SwiftConcurrencyIdiomTests {
+    @Test func anInlineTaskIsAwaitedWhereItStands() throws {
+        #expect(try outcomeSet(explore("""
+            func first() async -> String {
+                try? await Task.sleep(nanoseconds: 3_000_000)
+                return "first"
+            }
+            func second() async -> String {
+                try? await Task.sleep(nanoseconds: 5_000_000)
+                return "second"
+            }
+            Task {
+                let n = await Task {
+                    print("inner")
+                    return 7
+                }.value
+                print("got \\(n)")
+                async let a = first()
+                async let b = second()
+                let (x, y) = await (a, b)
+                print(x, y)
+            }
+            """)) == ["inner got 7 first second"])
+        expectDiagnostics("let n = 1\nTask {\n    let (a, b) = await (1️⃣n, n)\n}", ["1️⃣": "'n' is not an async let or task with a value"])
+    }
+
+    @Test func defaultArgumentsFillWhatACallLeavesOut() throws {
+        #expect(try outcomeSet(explore("""
+            func greet(_ name: String = "world", times: Int = 1) async {
+                for _ in 0..<times { print("hello \\(name)") }
+            }
+            Task {
+                await greet()
+                await greet("you", times: 2)
+                await greet(times: 2)
+            }
+            print("main")
+            """)) == ["main hello world hello you hello you hello world hello world"])
+        expectDiagnostics("func f(_ b: Bool = 1️⃣Thread.isMainThread) { print(b) }", ["1️⃣": "a default value is a constant here"])
+        expectDiagnostics("func f(_ n: Int = 1) { print(n) }\n1️⃣f(m: 2)", ["1️⃣": "call 'f(_:)' with its parameters' labels, in order"])
+    }
+
+    /// `assert` is compiled out by `swiftc -O` (how live runs and verify build): its failing
+    /// condition in the detached task changes nothing.
+    @Test func assertIsCompiledOutAndTaskInitMakesATask() throws {
+        #expect(try outcomeSet(explore("""
+            @MainActor
+            func work() async {
+                assert(Thread.isMainThread)
+                _ = await Task.detached {
+                    assert(Thread.isMainThread)
+                    print("detached")
+                }.result
+                print("after")
+            }
+            Task.init {
+                await work()
+            }
+            print("main")
+            """)) == ["main detached after"])
+        expectDiagnostics("assert(1️⃣1)", ["1️⃣": "cannot convert value of type 'Int' to expected argument type 'Bool'"])
+    }
+}
