@@ -65,4 +65,36 @@ import Testing
             """)) == ["main detached after"])
         expectDiagnostics("assert(1️⃣1)", ["1️⃣": "cannot convert value of type 'Int' to expected argument type 'Bool'"])
     }
+
+    /// A synchronous `@MainActor` function, or a method of a `@MainActor` class, runs on its
+    /// caller's thread, which is on the main actor; a task made in it inherits the main actor
+    /// (swiftc, Swift 6 mode: `true` in 10 of 10 runs, where the model once said `false`).
+    @Test func aMainActorSynchronousFunctionPassesTheMainActorOn() throws {
+        #expect(try outcomeSet(explore("""
+            @MainActor
+            func f() {
+                Task { print(Thread.isMainThread) }
+            }
+            f()
+            """, on: Machine(platform: .linux))) == ["true"])
+        #expect(try outcomeSet(explore("""
+            @MainActor
+            class ViewModel {
+                var count = 0
+                func update() {
+                    count += 1
+                    Task { print("task", Thread.isMainThread, self.count) }
+                    print("update", Thread.isMainThread)
+                }
+            }
+            let model = ViewModel()
+            model.update()
+            Task.detached { print("detached", Thread.isMainThread) }
+            """, on: Machine(platform: .linux))) == ["update true detached false task true 1", "update true task true 1 detached false"])
+        expectDiagnostics("""
+            @MainActor
+            func f() { print(1) }
+            Task.detached { 1️⃣f() }
+            """, ["1️⃣": "call to main actor-isolated function 'f' in a synchronous nonisolated context"])
+    }
 }

@@ -29,7 +29,7 @@ extension Lowering {
             return
         }
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
-        let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" }
+        let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" } || Self.inMainActorType(function)
         if Self.isNonsending(function) && (onMainActor || Self.isConcurrent(function)) {
             report("'nonisolated(nonsending)' cannot be combined with '\(onMainActor ? "@MainActor" : "@concurrent")'", Syntax(function))
             return
@@ -92,7 +92,18 @@ extension Lowering {
         }
         bind(function.name.text, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
                                                         instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil,
-                                                        runsOnCaller: runsOnCaller)))
+                                                        runsOnCaller: runsOnCaller, isMainActorSync: onMainActor && !isAsync)))
+    }
+
+    /// A method of a `@MainActor class` or struct: isolated to the main actor, as the type is.
+    static func inMainActorType(_ function: FunctionDeclSyntax) -> Bool {
+        var node = function.parent
+        while let current = node {
+            if let type = current.as(ClassDeclSyntax.self) { return type.attributes.contains { $0.trimmedDescription == "@MainActor" } }
+            if let type = current.as(StructDeclSyntax.self) { return type.attributes.contains { $0.trimmedDescription == "@MainActor" } }
+            node = current.parent
+        }
+        return false
     }
 
     /// `nonisolated(nonsending) func f() async`: Swift 6.2's spelling (SE-0461) for an async
@@ -131,7 +142,7 @@ extension Lowering {
         let previous = currentFunction
         currentFunction = declared.name
         let outerContext = functionContext
-        functionContext = declared.isolation.map { ($0, true) }
+        functionContext = declared.bodyContext
         defer { functionContext = outerContext }
         scopes.append([:])
         for case .value(_, let variable) in declared.parameters where variables[variable.index].name != "_" {
@@ -194,6 +205,11 @@ extension Lowering {
                 objects.append((name, binding))
             }
         }
+        // Swift 6 checks it: a synchronous call needs the caller on the main actor already.
+        if function.isMainActorSync, context(of: Syntax(call)).isolation != .mainActor {
+            report("call to main actor-isolated function '\(function.name)' in a synchronous nonisolated context", Syntax(call))
+            return nil
+        }
         if let caller = currentFunction { callGraph[caller, default: []].insert(function.name) }
         let body = function.isSpecialized
             ? specialize(function, objects: objects, callerIsolation: context(of: Syntax(call)).isolation) : function.body
@@ -209,6 +225,7 @@ extension Lowering {
         let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction, context: functionContext)
         // A function that runs on its caller's executor is, for this call, isolated as the caller.
         if function.runsOnCaller { functionContext = (callerIsolation, true) }
+        if function.isMainActorSync { functionContext = (.mainActor, false) }
         // The body sees what a function sees: the top level, not the caller's locals (and a
         // method its instance's members).
         if let instance = function.instance, let members = instanceScopes[instance] ?? instanceScope(beingMade: instance) {

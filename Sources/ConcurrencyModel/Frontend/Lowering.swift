@@ -138,6 +138,16 @@ struct Lowering {
         /// (`nonisolated(nonsending)`, SE-0461); its body is lowered at each call, in the
         /// caller's isolation.
         var runsOnCaller = false
+        /// A synchronous `@MainActor` function (or a method of a `@MainActor` type): it runs on
+        /// its caller's thread, which must be on the main actor, and a task or closure made in
+        /// its body inherits the main actor.
+        var isMainActorSync = false
+
+        /// Where the body runs, as `context(of:)` asks it.
+        var bodyContext: (isolation: Isolation, isAsync: Bool)? {
+            if let isolation { return (isolation, true) }
+            return isMainActorSync ? (.mainActor, false) : nil
+        }
 
         /// Lowered at each call (`Lowering+Functions`): it makes objects, or takes them, or it is
         /// a method (its instance's members in scope).
