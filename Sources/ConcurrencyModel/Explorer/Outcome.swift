@@ -94,6 +94,21 @@ public struct ScheduleStep: Hashable, Sendable {
         case unlockIgnored(semaphore: SemaphoreID)
         case schedules(queue: QueueID, microseconds: Int)
         case timerFires(queue: QueueID)
+        /// `timer.schedule(deadline:repeating:)`: the deadline, this far from now.
+        case timerScheduled(source: TimerSourceID, microseconds: Int, repeating: Int?)
+        /// `setEventHandler` (or, `cancel`, `setCancelHandler`) on a timer source.
+        case timerHandlerSet(source: TimerSourceID, cancel: Bool)
+        /// `resume()` or `activate()`: the source starts.
+        case timerActivated(source: TimerSourceID)
+        /// `cancel()` (`again`: it was cancelled already, and nothing changes).
+        case timerCancelled(source: TimerSourceID, again: Bool)
+        /// The source's timer fires: its event handler joins the source's queue, which targets `queue`.
+        case timerSourceFires(source: TimerSourceID, queue: QueueID)
+        /// The timer fires while its event handler still waits from an earlier fire (or has
+        /// none): the fires merge, and the handler runs once for them.
+        case timerSourceMerges(source: TimerSourceID)
+        /// An event handler that was waiting when its source was cancelled is not run.
+        case timerHandlerSkipped(source: TimerSourceID)
         case clock(microseconds: Int)
         /// Time passes while blocks of these queues wait for a worker of an exhausted pool.
         case clockWhileWaitingForWorker(microseconds: Int, queues: [QueueID])

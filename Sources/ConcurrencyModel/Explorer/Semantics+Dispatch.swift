@@ -112,6 +112,9 @@ extension Semantics {
     func start(_ queue: QueueID, in state: MachineState) -> Result {
         if case .job? = state.queues[queue.index].pending.first { return startJob(queue, in: state) }
         if case .drain(let child)? = state.queues[queue.index].pending.first { return startDrain(of: child, on: queue, in: state) }
+        if case .async(_, _, _, _, .timerEvent(let source)?)? = state.queues[queue.index].pending.first, state.timerSources[source].cancelled {
+            return skipCancelledHandler(of: source, on: queue, in: state)
+        }
         var state = state
         let onAddedThread = workerAvailability(for: queue, in: state) == .afterPoolGrows
         if onAddedThread { addThread(forQueue: queue, in: &state) }

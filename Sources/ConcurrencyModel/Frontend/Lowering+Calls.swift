@@ -86,6 +86,8 @@ extension Lowering {
                 return lowerSemaphoreCall(semaphore, method: method, call: call, span: span)
             case .workItem(let item)?:
                 return lowerWorkItemCall(item, method: method, call: call, span: span)
+            case .timerSource(let source)?:
+                return lowerTimerCall(source, method: method, call: call, span: span)
             case .variable(let variable)? where method == "append":
                 guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
                     let value = lowerExpression(argument.expression)

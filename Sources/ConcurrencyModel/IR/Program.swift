@@ -26,6 +26,8 @@ public struct Program: Hashable, Sendable, Codable {
     public var continuations: [ContinuationDecl] = []
     /// Every `AsyncStream` the snippet makes.
     public var streams: [StreamDecl] = []
+    /// Every `DispatchSource.makeTimerSource(queue:)` in the snippet.
+    public var timerSources: [TimerSourceDecl] = []
     /// The language mode the snippet was lowered for, when one was stated (a question's `mode:`,
     /// `--mode`); nil: the default for its code (Swift 6 with Swift concurrency, else Swift 5).
     public var mode: LanguageMode?
@@ -268,6 +270,8 @@ public enum Action: Hashable, Sendable, Codable {
     case continuation(ContinuationID, ContinuationAction)
     /// An `AsyncStream`'s build closure, `yield` or `finish` (see `StreamAction`).
     case stream(StreamID, StreamAction)
+    /// A call on a `DispatchSourceTimer` (`IR/TimerSources.swift`).
+    case timer(TimerSourceID, TimerAction)
     /// An `await` that suspends the running task (see `Suspension`).
     case suspend(Suspension)
     /// The running task moves to the executor of an isolation: before an isolated function's

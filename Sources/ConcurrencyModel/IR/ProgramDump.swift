@@ -69,6 +69,9 @@ private struct ProgramDumper {
             let cancelled = operation.cancelled.map { " cancelled: \(program[$0].name)" } ?? ""
             return DumpNode(text: "\(operation.name) blocks: [\(blocks)]\(cancelled)\(at(operation.span))")
         })
+        section("TimerSources", program.timerSources.map { source in
+            DumpNode(text: "\(source.name) queue: \(program[source.queue].name) (\(source.queue)) target: \(program[source.target].name)\(at(source.span))")
+        })
         var path: [Int] = []
         root.children.append(node(program.entry, title: "Entry", path: &path))
         // Blocks no statement runs or submits (a function never called): shown on their own.
@@ -191,6 +194,16 @@ private struct ProgramDumper {
             case .notify(let queue, _): return "\(name(item)).notify(queue: \(name(queue)))"
             case .submit(let queue, let group):
                 return "\(name(queue)).async(" + (group.map { "group: \(name($0)), " } ?? "") + "execute: \(name(item)))"
+            }
+        case .timer(let source, let action):
+            let timer = program[source].name
+            switch action {
+            case .schedule(let deadline, let repeating):
+                return "\(timer).schedule(deadline: .now() + \(self.delay(deadline))" + (repeating.map { ", repeating: \(self.delay($0))" } ?? "") + ")"
+            case .setEventHandler: return "\(timer).setEventHandler"
+            case .setCancelHandler: return "\(timer).setCancelHandler"
+            case .activate: return "\(timer).activate()"
+            case .cancel: return "\(timer).cancel()"
             }
         case .concurrentPerform(let perform):
             let variable = perform.variable.map { " \(name($0)) in" } ?? ""

@@ -23,6 +23,8 @@ final class LiveInterpreter: @unchecked Sendable {
     let monitor: RunMonitor
     /// The run's OperationQueues and the operations the snippet names.
     let operations: LiveOperations
+    /// The run's timer sources.
+    private(set) var timerSources: LiveTimerSources!
     let output: WorkerOutput
     let jitter: Jitter?
     /// Whether the run's timing matters (the snippet sleeps, sets timers or waits with a
@@ -55,6 +57,7 @@ final class LiveInterpreter: @unchecked Sendable {
         submitted = Array(repeating: false, count: program.workItems.count)
         submittedGroups = Array(repeating: nil, count: program.workItems.count)
         operations = LiveOperations(program: program)
+        timerSources = LiveTimerSources(program: program, queues: queues)
     }
 
     /// The real DispatchWorkItem for `id`. Its block runs the body; a notify on a private queue
@@ -309,6 +312,8 @@ final class LiveInterpreter: @unchecked Sendable {
             case .returns(let value):
                 let snapshot = locals
                 return .returned(value.map { evaluate($0, snapshot) })
+            case .timer(let source, let action):
+                timerSources.perform(action, on: source, locals, in: self)
             case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
                 // Swift-concurrency snippets run compiled with swiftc (the real runtime), never here.
                 Self.trap(.undefined("Swift concurrency is not interpreted live: it runs compiled"))
@@ -445,7 +450,7 @@ final class LiveInterpreter: @unchecked Sendable {
 
     /// The snippet will take at least `microseconds` (unscaled) from now by its own doing (a
     /// sleep, a timer, a timeout): the parent's deadline for the run moves accordingly.
-    private func expect(_ microseconds: Int) {
+    func expect(_ microseconds: Int) {
         output.send(.expect(microseconds: Self.scaledMicroseconds(microseconds)))
     }
 
@@ -506,7 +511,7 @@ final class LiveInterpreter: @unchecked Sendable {
     }
 
     /// A delay in the snippet's microseconds, computed as the model computes it.
-    private func microseconds(_ delay: Delay, _ locals: [VariableID: Value]) -> Int {
+    func microseconds(_ delay: Delay, _ locals: [VariableID: Value]) -> Int {
         if let constant = delay.constant { return max(constant, 0) }
         do {
             return try delay.evaluate({ id in read(id, locals) }, longest: Delay.longest)
