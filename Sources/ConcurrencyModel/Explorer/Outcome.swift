@@ -71,6 +71,13 @@ public struct ScheduleStep: Hashable, Sendable {
         case startsItemOnAddedThread(queue: QueueID)
         /// The queue let this thread into the body of a `sync`.
         case entersSync(queue: QueueID)
+        /// `asyncAndWait` found the queue free: the caller runs the block at once.
+        case asyncAndWaitRunsHere(queue: QueueID)
+        /// `asyncAndWait` found the queue busy: the block waits its turn, and the caller with it.
+        case asyncAndWaitWaits(queue: QueueID)
+        /// The queue's turn came for an `asyncAndWait` block: this thread, which drains the
+        /// queue, runs it while the caller waits.
+        case runsAsyncAndWait(queue: QueueID)
         /// libdispatch traps and the process dies: `sync` onto a queue this thread owns, an
         /// unbalanced leave or signal, a failed precondition.
         case traps(DeadlockReason)

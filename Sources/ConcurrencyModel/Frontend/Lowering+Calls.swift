@@ -119,6 +119,10 @@ extension Lowering {
             }
             return Statement(.workItem(item, .submit(queue: queue, group: group)), at: span)
         }
+        if method == "asyncAndWait", !isDispatchQueueType(base) {
+            guard let queue = resolveQueue(base) else { return nil }
+            return lowerAsyncAndWait(call, queue: queue, span: span)
+        }
         if let mode = DispatchMode(rawValue: method), !isDispatchQueueType(base) {
             guard let queue = resolveQueue(base) else { return nil }
             guard let (body, options) = dispatchedClosure(call, method: method) else { return nil }
@@ -248,6 +252,19 @@ extension Lowering {
             names.insert(name)
         }
         return names
+    }
+
+    /// `q.asyncAndWait { }` or `(execute: { })`: a sync dispatch that knows it is one
+    /// (`DispatchOptions.asyncAndWait`). Flags and a work item are outside the subset.
+    private mutating func lowerAsyncAndWait(_ call: FunctionCallExprSyntax, queue: QueueID, span: SourceSpan) -> Statement? {
+        if let flags = call.arguments.first(where: { $0.label?.text == "flags" }) {
+            report("asyncAndWait(flags:) is outside the supported subset: write q.asyncAndWait { … }", Syntax(flags))
+            return nil
+        }
+        guard let (body, options) = dispatchedClosure(call, method: "asyncAndWait") else { return nil }
+        var waiting = options
+        waiting.asyncAndWait = true
+        return Statement(.dispatch(queue: queue, mode: .sync, body: body, options: waiting), at: span)
     }
 
     /// `q.asyncAfter(deadline: .now() + d) { }` or `(deadline:, execute: { })`.

@@ -439,11 +439,16 @@ public struct DispatchOptions: Hashable, Sendable, Codable {
     public var group: GroupID?
     /// `let v = q.sync { … }`: where the value the block returns goes (a variable of the caller).
     public var result: VariableID?
+    /// `q.asyncAndWait { }` (a `.sync` dispatch): it waits as `sync` does, but a block that had
+    /// to wait for its turn runs on the thread that drains the queue, not the caller's
+    /// (libdispatch's `dispatch_async_and_wait`, `src/queue.c`).
+    public var asyncAndWait = false
 
-    public init(barrier: Bool = false, group: GroupID? = nil, result: VariableID? = nil) {
+    public init(barrier: Bool = false, group: GroupID? = nil, result: VariableID? = nil, asyncAndWait: Bool = false) {
         self.barrier = barrier
         self.group = group
         self.result = result
+        self.asyncAndWait = asyncAndWait
     }
 
     public static let none = DispatchOptions()

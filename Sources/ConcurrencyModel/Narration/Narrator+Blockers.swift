@@ -126,7 +126,7 @@ extension Narrator {
     private func dying(_ ending: DeadlockReason) -> String {
         switch ending {
         case .trap(let thread, let queue, let span):
-            "\(self.thread(thread)) traps in \(name(queue)).sync at line \(span.line): the process dies, so nothing comes after it"
+            "\(self.thread(thread)) traps in \(name(queue)).\(syncCall(at: span)) at line \(span.line): the process dies, so nothing comes after it"
         case .preconditionFailed(let thread, let kind, let queue, let span):
             "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies"
         case .unbalancedLeave(let thread, let group, let span):

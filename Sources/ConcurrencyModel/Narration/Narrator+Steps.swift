@@ -22,6 +22,9 @@ extension Narrator {
         case .startsItemOnAddedThread(let queue):
             "starts the next item of \(name(queue)), on a thread libdispatch adds to the pool: every worker thread was busy, some of them blocked"
         case .entersSync(let queue): "enters the \(name(queue)).sync block"
+        case .asyncAndWaitRunsHere(let queue): "\(name(queue)).asyncAndWait: the queue is free, so this thread runs the block itself, at once"
+        case .asyncAndWaitWaits(let queue): "\(name(queue)).asyncAndWait: the queue is busy; the block waits for its turn, and this thread waits for the block"
+        case .runsAsyncAndWait(let queue): "runs the \(name(queue)).asyncAndWait block (the thread that drains the queue runs it, not the caller)"
         case .traps(let reason): "\(trapped(reason)): libdispatch traps, the process dies"
         case .reads(let variable): "reads \(name(variable)) (and computes the new value)"
         case .writes(let variable, let value): "sets \(name(variable)) = \(value.description)"

@@ -53,6 +53,15 @@ public struct Narrator: Hashable, Sendable {
         }
     }
 
+    /// "sync", or "asyncAndWait" when the statement at `span` is one (the two trap alike).
+    func syncCall(at span: SourceSpan) -> String {
+        var found = "sync"
+        program.walk { statement, _ in
+            if statement.span == span, case .dispatch(_, .sync, _, let options) = statement.action, options.asyncAndWait { found = "asyncAndWait" }
+        }
+        return found
+    }
+
     /// The call a thread is in while it waits, as written in Swift: "g.wait()".
     func call(_ wait: ThreadWait) -> String {
         switch wait {
@@ -113,6 +122,7 @@ public struct Narrator: Hashable, Sendable {
         switch statement.action {
         case .print(let items):
             "print " + (printed ?? items.map { $0.constantValue?.description ?? "…" }.joined(separator: " "))
+        case .dispatch(let queue, .sync, _, let options) where options.asyncAndWait: "call \(name(queue)).asyncAndWait"
         case .dispatch(let queue, let mode, _, _): "call \(name(queue)).\(mode.rawValue)"
         case .assign(let assignment): "assign \(name(assignment.target))"
         case .loop: "run the loop"

@@ -196,14 +196,18 @@ final class LiveInterpreter: @unchecked Sendable {
                 let caller = announce(.sync(queue: program[queue].name), at: statement)
                 let wait = monitor.beginWait(.sync(queue), line: line)
                 var inner = locals
-                let returned = queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
-                    // The body may run on another thread (the main queue's runs on the main thread).
+                let run = { [self] () -> Value? in
+                    // The body may run on another thread (the main queue's runs on the main
+                    // thread, an asyncAndWait's that waited on the thread draining the queue).
                     clearAnnouncement(of: caller)
                     monitor.syncStarted(wait, on: queue, barrier: options.barrier)
                     let flow = execute(body, &inner)
                     monitor.syncFinished(on: queue, barrier: options.barrier)
                     return flow.value
                 }
+                let returned = options.asyncAndWait
+                    ? queues[queue.index].liveAsyncAndWait(execute: run)
+                    : queues[queue.index].sync(flags: options.barrier ? .barrier : [], execute: run)
                 monitor.endWait(wait)
                 locals = inner
                 if let result = options.result, let returned { locals[result] = returned }

@@ -72,7 +72,7 @@ enum ScheduleRenderer {
         case .crashes(let reason): .crashes(reason)
         case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
             .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .lockTakenAgain, .lockStillHeld,
-            .unlockIgnored, .schedules,
+            .unlockIgnored, .schedules, .asyncAndWaitRunsHere, .asyncAndWaitWaits, .runsAsyncAndWait,
             .timerFires, .timerScheduled, .timerHandlerSet, .timerActivated, .timerCancelled, .timerSourceFires, .timerSourceMerges,
             .timerHandlerSkipped, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
             .activates, .setsQueue, .drainsTargetedQueue, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
