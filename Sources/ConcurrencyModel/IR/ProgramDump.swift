@@ -135,7 +135,7 @@ private struct ProgramDumper {
             if let group = options.group { arguments.append("group: \(name(group))") }
             if options.barrier { arguments.append("flags: .barrier") }
             return (options.result.map { "\(name($0)) = " } ?? "")
-                + "\(name(queue)).\(mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+                + "\(name(queue)).\(options.asyncAndWait ? "asyncAndWait" : mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         case .assign(let assignment):
             let target = name(assignment.target)
             let value = swift(assignment.value)
