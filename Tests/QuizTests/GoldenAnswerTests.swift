@@ -94,6 +94,7 @@ struct GoldenAnswer: Encodable {
         case .recursiveMutexLock: "recursiveMutexLock"
         case .modelError: "modelError"
         case .targetOfActiveQueue: "targetOfActiveQueue"
+        case .workItemMisuse: "workItemMisuse"
         }
     }
 

@@ -14,7 +14,7 @@ struct BlockerAnalysis {
         var parents: [BlockID: Location] = [:]
         program.walk { statement, here in
             switch statement.action {
-            case .workItem(_, .submit), .workItem(_, .perform):
+            case .workItem(_, .submit), .workItem(_, .submitAfter), .workItem(_, .perform):
                 // A work item's body belongs to its declaration, not to the calls that run it.
                 return
             case .call(let call):
@@ -361,7 +361,8 @@ struct BlockerAnalysis {
     func blocker(ending reason: DeadlockReason) -> Blocker? {
         switch reason {
         case .trap(_, _, let span), .unbalancedLeave(_, _, let span), .unbalancedSignal(_, _, let span), .targetOfActiveQueue(_, _, let span),
-            .recursiveMutexLock(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span):
+            .recursiveMutexLock(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span),
+            .workItemMisuse(_, _, _, let span):
             Blocker(rule: .trapEndsTheProcess, reason: .processDies(reason), span: span)
         case .preconditionFailed(_, _, _, let span):
             Blocker(rule: .preconditionCrashes, reason: .processDies(reason), span: span)

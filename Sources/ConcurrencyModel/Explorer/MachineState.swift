@@ -198,6 +198,8 @@ struct ThreadState: Hashable {
     var sleepUntil: Int?
     /// In a `wait(timeout:)` that gives up at this time.
     var waitDeadline: Int?
+    /// In a work item's `wait()`, begun before the item ran: it returns once the item has run.
+    var waitsForWorkItem = false
     /// The task whose job the thread runs (its frames are the task's), if any.
     var task: Int?
     /// A pool thread that took the task's job from the global executor and must first move it
@@ -466,12 +468,26 @@ struct TimerEntry: Hashable {
     var queue: QueueID
     var body: BlockID
     var captures: [VariableID: Value]
+    /// `asyncAfter(deadline:execute: item)`: the timer submits this work item.
+    var workItem: WorkItemID? = nil
 }
 
 struct WorkItemState: Hashable {
     /// Performed, or taken from a queue (run, or skipped because it was cancelled).
     var executed = false
     var notify: [NotifyEntry] = []
+    /// How often it ran or was skipped, counted up to 2 (libdispatch's `dbpd_performed`): an
+    /// item run more than once may not be waited for or observed.
+    var runs: UInt8 = 0
+    /// `perform()` ran it on a thread, which libdispatch records (`dbpd_thread`).
+    var performedDirectly = false
+    /// Submitted to a queue, and no run from a queue has ended since (libdispatch's `dbpd_queue`,
+    /// which `wait()` also takes).
+    var submissionPending = false
+    /// `wait()` was called: libdispatch allows it once.
+    var waitCalled = false
+    /// A `wait()` returned: the item may not run again.
+    var waitReturned = false
 }
 
 /// A block with the locals it captured, waiting to be submitted.

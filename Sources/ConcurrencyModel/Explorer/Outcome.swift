@@ -43,6 +43,9 @@ public enum DeadlockReason: Hashable, Sendable {
     case preconditionFailed(thread: ThreadID, kind: PreconditionKind, queue: QueueID, at: SourceSpan)
     /// Foundation's `fatalError` for misuse, such as adding an operation to a queue twice.
     case foundationCrash(thread: ThreadID, misuse: FoundationMisuse, at: SourceSpan)
+    /// libdispatch's crash for a work item waited for twice, or run more than once and waited
+    /// for or observed (`dispatch_block_wait`, `dispatch_block_notify` in queue.c).
+    case workItemMisuse(thread: ThreadID, item: WorkItemID, misuse: WorkItemMisuse, at: SourceSpan)
     /// `signal()` on a semaphore whose count is already `Int.max`: libdispatch's counter wraps
     /// and it kills the process ("Unbalanced call to dispatch_semaphore_signal()").
     case unbalancedSignal(thread: ThreadID, semaphore: SemaphoreID, at: SourceSpan)
@@ -140,6 +143,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case performReturns
         case workItemCancel(item: WorkItemID)
         case workItemWaitReturns(item: WorkItemID)
+        /// `item.wait()` on an item that has not run yet: the thread blocks until it has.
+        case workItemWaitStarts(item: WorkItemID)
         case workItemNotify(item: WorkItemID, queue: QueueID)
         case workItemPerform(item: WorkItemID)
         case workItemSkipped(item: WorkItemID)

@@ -31,7 +31,7 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
                 .stream, .timer:
                 break
             }
@@ -39,7 +39,7 @@ extension Program {
             case .group(_, .wait): add(.groupWaitsForItsBlocks)
             case .group(_, .notify): add(.groupNotifiesWhenEmpty)
             case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
-            case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .timer(_, .schedule): add(.timeIsLogical)
+            case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .workItem(_, .submitAfter), .timer(_, .schedule): add(.timeIsLogical)
             case .precondition: add(.preconditionCrashes)
             case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor),
                 .operation(_, .start):

@@ -156,11 +156,16 @@ extension Semantics {
             runner = startThread(with: frame, for: queue, in: &state)
             event = .helpsPerform(onAddedThread: onAddedThread)
             span = program[perform.perform.body].span
+        case .async(_, _, _, _, .workItem(let workItem)?) where state.workItems[workItem.index].waitReturned:
+            // A run after a wait returned: libdispatch checks before it looks at cancellation.
+            let reason = DeadlockReason.workItemMisuse(thread: .libdispatch, item: workItem, misuse: .runMoreThanOnceAndWaited,
+                                                       at: program[program.workItems[workItem.index].body].span ?? program.workItems[workItem.index].span)
+            return .trapped(state, ScheduleStep(thread: .libdispatch, queue: queue, event: .crashes(reason), span: nil), reason)
         case .async(_, _, _, _, .workItem(let workItem)?) where state.globals[program.workItems[workItem.index].cancelled.index] == .bool(true):
             // A cancelled work item is taken from the queue and skipped.
             state.queues[queue.index].active -= 1
             if barrier { state.queues[queue.index].barrierActive = false }
-            executed(workItem, in: &state)
+            executed(workItem, fromQueue: true, in: &state)
             return .next(state, ScheduleStep(thread: .libdispatch, queue: queue, event: .workItemSkipped(item: workItem), span: nil))
         case .async(let body, let captures, _, let group, let task):
             let frame = Frame(block: body, role: .item(queue, barrier: barrier, group: group), locals: captures, task: task)

@@ -22,7 +22,11 @@ extension Semantics {
     func fire(_ index: Int, in state: MachineState) -> Result {
         var state = state
         let timer = state.timers.remove(at: index)
-        state.enqueue(on: timer.queue, .async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
+        if let item = timer.workItem {
+            state.enqueue(on: timer.queue, .async(timer.body, captures: [:], barrier: program.workItems[item.index].barrier, group: nil, task: .workItem(item)))
+        } else {
+            state.enqueue(on: timer.queue, .async(timer.body, captures: timer.captures, barrier: false, group: nil, task: nil))
+        }
         return .next(state, ScheduleStep(thread: .timer, queue: nil, event: .timerFires(queue: timer.queue), span: program[timer.body].span))
     }
 

@@ -125,7 +125,8 @@ final class Semantics: Sendable {
             guard let until = thread.sleepUntil, state.now < until else { return nil }
             return .sleep(until: until)
         case .workItem(let item, .wait):
-            return state.workItems[item.index].executed ? nil : .workItem(item)
+            // Blocked only once the wait has begun (its first step checks for misuse).
+            return thread.waitsForWorkItem && !state.workItems[item.index].executed ? .workItem(item) : nil
         case .concurrentPerform:
             // Inside the call with nothing left to take, the caller waits for the helpers.
             guard let frame = thread.frames.last, let instance = frame.performing, !frame.isHelper else { return nil }
@@ -249,7 +250,7 @@ final class Semantics: Sendable {
         case .sleep(let delay): effect = try sleepStep(delay, at: site, in: &state)
         case .timedWait(let waitable, let delay, let result): effect = try timedWaitStep(waitable, delay, result, at: site, in: &state)
         case .concurrentPerform(let perform): effect = concurrentPerformStep(perform, at: site, in: &state)
-        case .workItem(let item, let action): effect = workItemStep(item, action, at: site, in: &state)
+        case .workItem(let item, let action): effect = try workItemStep(item, action, at: site, in: &state)
         case .activate(let queue): effect = activateStep(queue, in: &state)
         case .queueSetting(let queue, .target): effect = setTargetStep(queue, at: site, in: state)
         case .queueSetting(let queue, .specific(let key, let value)): effect = try setSpecificStep(queue, key: key, value: value, at: site, in: &state)
@@ -332,7 +333,8 @@ final class Semantics: Sendable {
             }
             state.threads[t].frames.removeLast()
             switch frame.task {
-            case .workItem(let item)?: executed(item, in: &state)
+            case .workItem(let item)?:
+                if case .item = frame.role { executed(item, fromQueue: true, in: &state) } else { executed(item, fromQueue: false, in: &state) }
             case .operationBlock(let instance)?: operationBlockEnded(instance, in: &state)
             case .iteration(let instance)?: state.performs[instance].running -= 1
             case .timerEvent?: break

@@ -45,3 +45,16 @@ public enum FoundationMisuse: Hashable, Sendable {
     /// `start()` on an operation that is in a queue or already executing.
     case startedTwice
 }
+
+/// What libdispatch refuses to do with a `DispatchWorkItem`, each a crash with its own message.
+public enum WorkItemMisuse: Hashable, Sendable {
+    /// A second `wait()` ("A block object may not be waited for more than once").
+    case waitedTwice
+    /// `wait()` on an item that ran more than once or also waits in a queue after `perform()`,
+    /// or a run after a `wait()` returned ("A block object may not be both run more than once
+    /// and waited for").
+    case runMoreThanOnceAndWaited
+    /// `notify` on an item that ran more than once ("A block object may not be both run more
+    /// than once and observed").
+    case runMoreThanOnceAndObserved
+}

@@ -267,10 +267,12 @@ extension Lowering {
         return Statement(.dispatch(queue: queue, mode: .sync, body: body, options: waiting), at: span)
     }
 
-    /// `q.asyncAfter(deadline: .now() + d) { }` or `(deadline:, execute: { })`.
+    /// `q.asyncAfter(deadline: .now() + d) { }`, `(deadline:, execute: { })`, or
+    /// `(deadline:, execute: item)` for a DispatchWorkItem the snippet declares.
     private mutating func lowerAsyncAfter(_ call: FunctionCallExprSyntax, queue: QueueID, span: SourceSpan) -> Statement? {
         var delay: Delay?
         var closure = call.trailingClosure
+        var item: WorkItemID?
         for argument in call.arguments {
             switch argument.label?.text {
             case "deadline", "wallDeadline":
@@ -278,12 +280,21 @@ extension Lowering {
                 delay = value
             case "execute" where argument.expression.is(ClosureExprSyntax.self):
                 closure = argument.expression.as(ClosureExprSyntax.self)
+            case "execute":
+                guard case .workItem(let found)? = binding(of: argument.expression) else {
+                    report("'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet", Syntax(argument.expression))
+                    return nil
+                }
+                item = found
             case "qos", "flags":
                 break
             default:
                 report("write q.asyncAfter(deadline: .now() + 0.1) { … }", Syntax(argument))
                 return nil
             }
+        }
+        if let item, let delay, closure == nil {
+            return Statement(.workItem(item, .submitAfter(queue: queue, delay: delay)), at: span)
         }
         guard let delay, let closure, closure.signature == nil else {
             report("write q.asyncAfter(deadline: .now() + 0.1) { … }", Syntax(call))

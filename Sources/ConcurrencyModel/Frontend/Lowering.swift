@@ -344,6 +344,16 @@ struct Lowering {
             defer { pendingStatements.removeAll() }
             return (statement.map { [$0] } ?? []) + pendingStatements
         }
+        // A flag on a line of its own (`workItem.isCancelled`, which a playground shows): Swift
+        // warns that the value is unused, and reading it changes nothing.
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["isCancelled", "isFinished", "isExecuting", "isReady"].contains(member.declName.baseName.text)
+        {
+            switch binding(of: base) {
+            case .workItem?, .operation?: return []
+            default: break
+            }
+        }
         unsupported(Syntax(expr))
         return []
     }

@@ -340,6 +340,8 @@ public enum WorkItemAction: Hashable, Sendable, Codable {
     case notify(queue: QueueID, body: BlockID)
     /// `queue.async(execute: item)`, or `queue.async(group: g, execute: item)`.
     case submit(queue: QueueID, group: GroupID?)
+    /// `queue.asyncAfter(deadline: .now() + d, execute: item)`: a timer that submits the item.
+    case submitAfter(queue: QueueID, delay: Delay)
 }
 
 public struct WorkItemID: Hashable, Sendable, Codable {

@@ -194,6 +194,8 @@ private struct ProgramDumper {
             case .notify(let queue, _): return "\(name(item)).notify(queue: \(name(queue)))"
             case .submit(let queue, let group):
                 return "\(name(queue)).async(" + (group.map { "group: \(name($0)), " } ?? "") + "execute: \(name(item)))"
+            case .submitAfter(let queue, let delay):
+                return "\(name(queue)).asyncAfter(deadline: .now() + \(self.delay(delay)), execute: \(name(item)))"
             }
         case .timer(let source, let action):
             let timer = program[source].name

@@ -51,7 +51,7 @@ extension Program {
         case .continuation(_, .start(let body)), .stream(_, .start(let body)): [body]
         case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
         case .suspend(.streamNext(let next)): [next.body]
-        case .workItem(let item, .submit), .workItem(let item, .perform): [workItems[item.index].body]
+        case .workItem(let item, .submit), .workItem(let item, .submitAfter), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
              .activate, .queueSetting, .precondition, .workItem(_, .cancel), .workItem(_, .wait),

@@ -24,6 +24,8 @@ extension Narrator {
         switch reason {
         case .foundationCrash(let thread, let misuse, let span):
             "crash at line \(span.line): Foundation stops the process on \(self.thread(thread)): \(message(misuse))"
+        case .workItemMisuse(let thread, let item, let misuse, let span):
+            "crash at line \(span.line): libdispatch stops the process on \(self.thread(thread)) (\(name(item))): \(message(misuse))"
         case .trap(let thread, let queue, let span):
             "trap at line \(span.line): \(self.thread(thread)) calls \(name(queue)).\(syncCall(at: span)) on a queue it already owns" + throughTargets(queue)
         case .targetOfActiveQueue(let thread, let queue, let span):
@@ -101,6 +103,16 @@ extension Narrator {
         case .operationEnqueuedTwice: "operations finished, executing or already in a queue cannot be enqueued"
         case .startedNotReady: "receiver is not yet ready to execute: start() on an operation whose dependencies have not finished"
         case .startedTwice: "something is trying to start the receiver simultaneously from more than one thread: start() on an operation in a queue or already executing"
+        }
+    }
+
+    /// libdispatch's message for a work item's misuse, and what led to it.
+    public func message(_ misuse: WorkItemMisuse) -> String {
+        switch misuse {
+        case .waitedTwice: "\"A block object may not be waited for more than once\": wait() is called a second time"
+        case .runMoreThanOnceAndWaited:
+            "\"A block object may not be both run more than once and waited for\": the item runs twice (perform() counts, and so does a submission still in its queue) and is waited for"
+        case .runMoreThanOnceAndObserved: "\"A block object may not be both run more than once and observed\": notify on an item that has run twice"
         }
     }
 

@@ -78,10 +78,12 @@ extension Narrator {
         case .performReturns: "concurrentPerform returns: every iteration has finished"
         case .workItemCancel(let item): "\(name(item)).cancel()"
         case .workItemWaitReturns(let item): "\(name(item)).wait() returns: the item has run"
+        case .workItemWaitStarts(let item): "\(name(item)).wait(): the item has not run yet, so it waits"
         case .workItemNotify(let item, let queue): "\(name(item)).notify(queue: \(name(queue))): registers the block"
         case .workItemPerform(let item): "\(name(item)).perform()"
         case .workItemSkipped(let item): "takes \(name(item)) from the queue: cancelled, so its body is skipped"
-        case .crashes(let reason): "Foundation stops the process: \(crash(reason))"
+        case .crashes(let reason):
+            if case .foundationCrash = reason { "Foundation stops the process: \(crash(reason))" } else { crash(reason) }
         case .calls(let function): "calls \(function)()"
         case .returns(let value?): "returns \(value.description)"
         case .returns(nil): "returns"
@@ -178,6 +180,7 @@ extension Narrator {
         case .unbalancedLeave(_, let group, _): name(group)
         case .unbalancedSignal(_, let semaphore, _), .recursiveMutexLock(_, let semaphore, _): name(semaphore)
         case .foundationCrash, .runtimeError, .modelError, .stuck: words(for: reason)
+        case .workItemMisuse(_, let item, _, _): name(item)
         }
     }
 
@@ -185,6 +188,7 @@ extension Narrator {
     public func crash(_ reason: DeadlockReason) -> String {
         switch reason {
         case .foundationCrash(_, let misuse, _): message(misuse)
+        case .workItemMisuse(_, _, let misuse, _): message(misuse)
         case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .recursiveMutexLock, .runtimeError, .modelError, .stuck,
             .targetOfActiveQueue:
             words(for: reason)

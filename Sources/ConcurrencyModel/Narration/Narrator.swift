@@ -156,6 +156,7 @@ public struct Narrator: Hashable, Sendable {
             case .wait: "call \(name(item)).wait()"
             case .notify(let queue, _): "call \(name(item)).notify(queue: \(name(queue)))"
             case .submit(let queue, _): "call \(name(queue)).async(execute: \(name(item)))"
+            case .submitAfter(let queue, _): "call \(name(queue)).asyncAfter(execute: \(name(item)))"
             }
         case .operation(let operation, let action):
             switch action {

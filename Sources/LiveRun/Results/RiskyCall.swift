@@ -22,6 +22,9 @@ public enum RiskyCall: Hashable, Sendable {
     case mutexWithLock(mutex: String)
     /// `queue.setTarget(queue:)`: libdispatch traps when the queue is active.
     case setTarget(queue: String)
+    /// `item.wait()`, `item.notify(queue:)` or `item.perform()`: libdispatch traps when the
+    /// item is waited for twice, or run more than once and waited for or observed.
+    case workItem(method: String, item: String)
 
     /// The call as the snippet writes it.
     public var call: String {
@@ -34,6 +37,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .startOperation(let operation): "\(operation).start()"
         case .mutexWithLock(let mutex): "\(mutex).withLock"
         case .setTarget(let queue): "\(queue).setTarget(queue:)"
+        case .workItem(let method, let item): "\(item).\(method)"
         }
     }
 
@@ -50,13 +54,14 @@ public enum RiskyCall: Hashable, Sendable {
         case .startOperation: "an operation that is not ready, executing or in a queue cannot be started"
         case .mutexWithLock: "Recursive call to lock Mutex"
         case .setTarget: "Cannot change the target of this object after it has been activated"
+        case .workItem: "A block object may not be waited for more than once, or both run more than once and waited for or observed"
         }
     }
 
     /// Who stops the process.
     var library: String {
         switch self {
-        case .sync, .groupLeave, .precondition, .setTarget: "libdispatch"
+        case .sync, .groupLeave, .precondition, .setTarget, .workItem: "libdispatch"
         case .addOperation, .addExecutionBlock, .startOperation: "Foundation"
         case .mutexWithLock: "Swift's Synchronization module"
         }
@@ -74,6 +79,7 @@ public enum RiskyCall: Hashable, Sendable {
         case .startOperation(let operation): "start\t" + WorkerMessage.escape(operation)
         case .mutexWithLock(let mutex): "withLock\t" + WorkerMessage.escape(mutex)
         case .setTarget(let queue): "setTarget\t" + WorkerMessage.escape(queue)
+        case .workItem(let method, let item): "workItem\t" + WorkerMessage.escape(method) + "\t" + WorkerMessage.escape(item)
         }
     }
 
@@ -90,6 +96,7 @@ public enum RiskyCall: Hashable, Sendable {
         case ("start", 2): self = .startOperation(operation: fields[1])
         case ("withLock", 2): self = .mutexWithLock(mutex: fields[1])
         case ("setTarget", 2): self = .setTarget(queue: fields[1])
+        case ("workItem", 3): self = .workItem(method: fields[1], item: fields[2])
         default: return nil
         }
     }

@@ -14,9 +14,11 @@ final class LiveInterpreter: @unchecked Sendable {
     let locks: [LiveLock?]
     let store: SharedStore
     /// The snippet's work items, made on first use so that their blocks can call back into the
-    /// interpreter; and whether each was submitted to a queue (then it is outstanding work).
+    /// interpreter; how many of each one's submissions have not started (each is outstanding
+    /// work until it ends); and which were cancelled (a later submission is skipped).
     private var workItems: [DispatchWorkItem?]
-    private var submitted: [Bool]
+    private var pendingRuns: [Int]
+    private var cancelledItems: [Bool]
     /// The group each work item was submitted into (`async(group:execute:)`), left once it has executed.
     private var submittedGroups: [GroupID?]
     private let workItemLock = RunnableLock()
@@ -54,7 +56,8 @@ final class LiveInterpreter: @unchecked Sendable {
         semaphores.forEach { _ = Unmanaged.passRetained($0) }
         store = SharedStore(count: program.variables.count)
         workItems = Array(repeating: nil, count: program.workItems.count)
-        submitted = Array(repeating: false, count: program.workItems.count)
+        pendingRuns = Array(repeating: 0, count: program.workItems.count)
+        cancelledItems = Array(repeating: false, count: program.workItems.count)
         submittedGroups = Array(repeating: nil, count: program.workItems.count)
         operations = LiveOperations(program: program)
         timerSources = LiveTimerSources(program: program, queues: queues)
@@ -67,20 +70,26 @@ final class LiveInterpreter: @unchecked Sendable {
             if let item = workItems[id.index] { return item }
             let decl = program.workItems[id.index]
             let item = DispatchWorkItem(flags: decl.barrier ? .barrier : []) { [unowned self] in
+                // Past libdispatch's checks: a `perform()` announced on this thread is safe now.
+                clearAnnouncement()
+                // A run from a queue is outstanding work until it ends (unless `cancel()` wrote
+                // it off first: then libdispatch read the flag just before the cancel).
+                let counted = !monitor.isPerforming(id) && workItemLock.withLock {
+                    guard pendingRuns[id.index] > 0 else { return false }
+                    pendingRuns[id.index] -= 1
+                    return true
+                }
                 let queue = monitor.workItemBlockStarted(id, barrier: decl.barrier)
                 var locals: [VariableID: Value] = [:]
                 execute(decl.body, &locals)
                 monitor.workItemBlockEnded(id, on: queue, barrier: decl.barrier)
+                if counted, monitor.workDone() { Self.wakeMainThread() }
             }
             let run = monitor.run
             item.notify(queue: Self.bookkeeping) { [weak self] in
                 guard let self else { return }
                 monitor.workItemDone(id, inRun: run)
                 if let group = workItemLock.withLock({ submittedGroups[id.index] }) { monitor.groupLeft(group) }
-                let wasSubmitted = workItemLock.withLock { submitted[id.index] }
-                if wasSubmitted, monitor.workDone() {
-                    Self.wakeMainThread()
-                }
             }
             workItems[id.index] = item
             return item
@@ -398,12 +407,9 @@ final class LiveInterpreter: @unchecked Sendable {
         let item = workItem(id)
         switch action {
         case .submit(let queue, let group):
-            workItemLock.withLock {
-                submitted[id.index] = true
-                submittedGroups[id.index] = group
-            }
+            workItemLock.withLock { submittedGroups[id.index] = group }
             if let group { monitor.groupEntered(group) }
-            monitor.workSubmitted()
+            countSubmission(of: id)
             let token = monitor.workItemSubmitting(id, to: queue, barrier: decl.barrier, line: statement.span.line)
             if let group {
                 queues[queue.index].async(group: groups[group.index], execute: item)
@@ -411,17 +417,52 @@ final class LiveInterpreter: @unchecked Sendable {
                 queues[queue.index].async(execute: item)
             }
             monitor.submitted(token)
+        case .submitAfter(let queue, let delay):
+            let microseconds = self.microseconds(delay, locals)
+            countSubmission(of: id)
+            monitor.timerSet()
+            expect(microseconds)
+            // The real call, so that libdispatch sees the submission as it is made (a wait after
+            // perform() crashes on it); a twin timer on the books' queue marks when it fires.
+            let deadline = DispatchTime.now() + Self.scaled(microseconds)
+            queues[queue.index].asyncAfter(deadline: deadline, execute: item)
+            Self.bookkeeping.asyncAfter(deadline: deadline) { [monitor] in monitor.timerEnded() }
         case .cancel:
             item.cancel()
             store.write(decl.cancelled, .bool(true))
+            // Its submissions still queued will be skipped: no more work to wait for.
+            let skipped = workItemLock.withLock {
+                cancelledItems[id.index] = true
+                defer { pendingRuns[id.index] = 0 }
+                return pendingRuns[id.index]
+            }
+            for _ in 0..<skipped where monitor.workDone() { Self.wakeMainThread() }
         case .perform:
+            // libdispatch checks for misuse as the block starts; the body then runs on.
+            announce(.workItem(method: "perform()", item: decl.name), at: statement)
             monitor.performing(id) { item.perform() }
+            clearAnnouncement()
         case .wait:
+            announce(.workItem(method: "wait()", item: decl.name), at: statement)
             monitor.waiting(in: .workItem(id), line: statement.span.line) { item.wait() }
+            clearAnnouncement()
         case .notify(let queue, let body):
             let token = monitor.workItemNotify(id, queue: queue, line: statement.span.line)
+            announce(.workItem(method: "notify(queue:)", item: decl.name), at: statement)
             item.notify(queue: queues[queue.index], execute: submittedBlock(body, captured: locals, start: .queued(token, queue, barrier: false)))
+            clearAnnouncement()
         }
+    }
+
+    /// A submission of the item is outstanding work until its run ends; one of a cancelled item
+    /// is skipped by libdispatch, so there is nothing to wait for.
+    private func countSubmission(of id: WorkItemID) {
+        let counts = workItemLock.withLock {
+            guard !cancelledItems[id.index] else { return false }
+            pendingRuns[id.index] += 1
+            return true
+        }
+        if counts { monitor.workSubmitted() }
     }
 
     /// Tells the parent that this thread is about to make `call`, which kills the process if the

@@ -20,7 +20,7 @@ extension Action {
         switch self {
         case .print, .assign, .dispatch(_, .async, _, _), .dispatchAfter, .semaphore(_, .signal), .activate, .queueSetting, .precondition,
              .group(_, .enter), .group(_, .leave), .group(_, .notify),
-             .workItem(_, .submit), .workItem(_, .cancel), .workItem(_, .notify),
+             .workItem(_, .submit), .workItem(_, .submitAfter), .workItem(_, .cancel), .workItem(_, .notify),
              .operation(_, .create), .operation(_, .addBlock), .operation(_, .addDependency), .operation(_, .setCompletion),
              .operation(_, .setPriority), .operation(_, .cancel),
              .operationQueue(_, .add), .operationQueue(_, .addBlock), .operationQueue(_, .setMaxConcurrent),

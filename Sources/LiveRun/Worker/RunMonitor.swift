@@ -415,6 +415,12 @@ final class RunMonitor: @unchecked Sendable {
         }
     }
 
+    /// Whether this thread is inside `item.perform()` (its block then runs from no queue).
+    func isPerforming(_ item: WorkItemID) -> Bool {
+        let thread = gcdquiz_thread_id()
+        return update { $0.performing[thread] == item.index }
+    }
+
     /// Runs `perform` (`item.perform()`): the item's block runs on this thread, on no queue.
     func performing(_ item: WorkItemID, _ perform: () -> Void) {
         let thread = gcdquiz_thread_id()
