@@ -202,7 +202,8 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
                 monitor.submitted(token)
             case .dispatch(let queue, .sync, let body, let options):
-                let caller = announce(.sync(queue: program[queue].name), at: statement)
+                let name = program[queue].name
+                let caller = announce(options.asyncAndWait ? .asyncAndWait(queue: name) : .sync(queue: name), at: statement)
                 let wait = monitor.beginWait(.sync(queue), line: line)
                 var inner = locals
                 let run = { [self] () -> Value? in
