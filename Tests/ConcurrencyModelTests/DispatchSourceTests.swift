@@ -107,12 +107,15 @@ import Testing
             let signals = DispatchSource.makeSignalSource(signal: 2, queue: .main)
             let wide = DispatchSource.makeTimerSource(queue: concurrentQueue)
             serialQueue.asyncAndWait(flags: .barrier) { print("x") }
+            let item = DispatchWorkItem { print("y") }
+            serialQueue.asyncAndWait(execute: item)
             """).map(\.message)
         #expect(found.contains { $0.contains("never cancelled fires for ever") })
         #expect(found.contains { $0.contains("'suspend' is outside the supported subset") })
         #expect(found.contains { $0.contains("only timers") })
         #expect(found.contains { $0.contains("custom concurrent queue") })
         #expect(found.contains { $0.contains("asyncAndWait(flags:)") })
+        #expect(found.contains { $0.contains("asyncAndWait(execute:) with a DispatchWorkItem") })
         #expect(!found.contains { $0.contains("leeway") })
     }
 

@@ -261,6 +261,10 @@ extension Lowering {
             report("asyncAndWait(flags:) is outside the supported subset: write q.asyncAndWait { … }", Syntax(flags))
             return nil
         }
+        if let item = call.arguments.first(where: { $0.label?.text == "execute" && !$0.expression.is(ClosureExprSyntax.self) }) {
+            report("asyncAndWait(execute:) with a DispatchWorkItem is outside the supported subset: write q.asyncAndWait { … }", Syntax(item.expression))
+            return nil
+        }
         guard let (body, options) = dispatchedClosure(call, method: "asyncAndWait") else { return nil }
         var waiting = options
         waiting.asyncAndWait = true
