@@ -8,12 +8,12 @@ import Testing
             serialQueue.async {
                 print(1)
             }
-            let timer = DispatchSource.makeTimerSource()
+            let timer = DispatchSource.makeSignalSource(signal: 2)
             """)
         #expect(found.count == 1)
         #expect(found.first?.location == SourceLocation(file: "t.swift", line: 4, column: 13))
         #expect(found.first?.message.contains("outside the supported subset") == true)
-        #expect(found.first?.sourceLine == "let timer = DispatchSource.makeTimerSource()")
+        #expect(found.first?.sourceLine == "let timer = DispatchSource.makeSignalSource(signal: 2)")
     }
 
     @Test func unsupportedStatementInsideAClosure() {

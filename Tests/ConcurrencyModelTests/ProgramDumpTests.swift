@@ -79,6 +79,18 @@ import Testing
             }
             print(hits.withLock { $0 })
             """),
+        ("timer-source", """
+            var ticks = 0
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + 0.1, repeating: .milliseconds(100))
+            timer.setEventHandler {
+                ticks += 1
+                if ticks == 2 { timer.cancel() }
+            }
+            timer.setCancelHandler { print(ticks) }
+            timer.resume()
+            serialQueue.asyncAndWait { print("waited") }
+            """),
     ]
 
     @Test(arguments: snippets.map(\.name))

@@ -50,6 +50,8 @@ struct MachineState: Hashable {
     /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
     var continuations: [ContinuationState] = []
     var streams: [StreamState] = []
+    /// One per `makeTimerSource` of the program (`Semantics+TimerSources`).
+    var timerSources: [TimerSourceState]
     /// Per queue, the serial queue that drains it (`Program.drainTarget(of:)`): fixed for the
     /// run, kept here so that `enqueue` can wake the target.
     let drainTargets: [QueueID?]
@@ -75,6 +77,7 @@ struct MachineState: Hashable {
         taskGroups = Array(repeating: TaskGroupState(), count: program.taskGroups.count)
         continuations = Array(repeating: ContinuationState(), count: program.continuations.count)
         streams = Array(repeating: StreamState(), count: program.streams.count)
+        timerSources = Array(repeating: TimerSourceState(), count: program.timerSources.count)
         if program.usesTasks {
             tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
             threads[0].task = 0
@@ -376,6 +379,9 @@ enum Task: Hashable {
     case operationBlock(Int)
     /// One iteration of a `concurrentPerform` call (an index into `MachineState.performs`).
     case iteration(Int)
+    /// A timer source's event handler (an index into `MachineState.timerSources`): skipped if
+    /// the source is cancelled before it starts.
+    case timerEvent(Int)
 }
 
 /// A `concurrentPerform` call in progress: iterations are handed out in index order to the

@@ -74,6 +74,13 @@ public struct ScheduleStep: Hashable, Sendable {
         case startsItemOnAddedThread(queue: QueueID)
         /// The queue let this thread into the body of a `sync`.
         case entersSync(queue: QueueID)
+        /// `asyncAndWait` found the queue free: the caller runs the block at once.
+        case asyncAndWaitRunsHere(queue: QueueID)
+        /// `asyncAndWait` found the queue busy: the block waits its turn, and the caller with it.
+        case asyncAndWaitWaits(queue: QueueID)
+        /// The queue's turn came for an `asyncAndWait` block: this thread, which drains the
+        /// queue, runs it while the caller waits.
+        case runsAsyncAndWait(queue: QueueID)
         /// libdispatch traps and the process dies: `sync` onto a queue this thread owns, an
         /// unbalanced leave or signal, a failed precondition.
         case traps(DeadlockReason)
@@ -97,6 +104,21 @@ public struct ScheduleStep: Hashable, Sendable {
         case unlockIgnored(semaphore: SemaphoreID)
         case schedules(queue: QueueID, microseconds: Int)
         case timerFires(queue: QueueID)
+        /// `timer.schedule(deadline:repeating:)`: the deadline, this far from now.
+        case timerScheduled(source: TimerSourceID, microseconds: Int, repeating: Int?)
+        /// `setEventHandler` (or, `cancel`, `setCancelHandler`) on a timer source.
+        case timerHandlerSet(source: TimerSourceID, cancel: Bool)
+        /// `resume()` or `activate()`: the source starts.
+        case timerActivated(source: TimerSourceID)
+        /// `cancel()` (`again`: it was cancelled already, and nothing changes).
+        case timerCancelled(source: TimerSourceID, again: Bool)
+        /// The source's timer fires: its event handler joins the source's queue, which targets `queue`.
+        case timerSourceFires(source: TimerSourceID, queue: QueueID)
+        /// The timer fires while its event handler still waits from an earlier fire (or has
+        /// none): the fires merge, and the handler runs once for them.
+        case timerSourceMerges(source: TimerSourceID)
+        /// An event handler that was waiting when its source was cancelled is not run.
+        case timerHandlerSkipped(source: TimerSourceID)
         case clock(microseconds: Int)
         /// Time passes while blocks of these queues wait for a worker of an exhausted pool.
         case clockWhileWaitingForWorker(microseconds: Int, queues: [QueueID])

@@ -114,6 +114,9 @@ public struct Playthrough: Sendable {
             case .step(let thread): .step(ThreadID(thread))
             case .start(let queue), .overtake(let queue): .start(queue)
             case .fire(let timer): .fire(state.timers[timer].queue, line: exploration.program[state.timers[timer].body].span?.line)
+            case .fireSource(let index):
+                .fire(exploration.program.timerSources[index].queue,
+                      line: state.timerSources[index].handler.flatMap { exploration.program[$0.body].span?.line })
             case .advance(let time): .advance(to: time)
             case .wake(let timer): .wake(task: state.taskTimers[timer].task, due: state.taskTimers[timer].due)
             }

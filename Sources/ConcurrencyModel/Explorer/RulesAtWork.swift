@@ -20,7 +20,7 @@ extension Program {
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop:
+                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop, .timer:
                 break
             case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
                 hasAsync = true
@@ -32,14 +32,14 @@ extension Program {
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream:
+                .stream, .timer:
                 break
             }
             switch statement.action {
             case .group(_, .wait): add(.groupWaitsForItsBlocks)
             case .group(_, .notify): add(.groupNotifiesWhenEmpty)
             case .semaphore(_, .wait): add(.semaphoreBlocksAtZero)
-            case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .workItem(_, .submitAfter): add(.timeIsLogical)
+            case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .workItem(_, .submitAfter), .timer(_, .schedule): add(.timeIsLogical)
             case .precondition: add(.preconditionCrashes)
             case .operation(_, .addDependency), .operation(_, .waitUntilFinished), .operationQueue(_, .waitUntilAllFinished), .operationQueue(_, .waitFor),
                 .operation(_, .start):
@@ -58,7 +58,7 @@ extension Program {
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .operation(_, .create), .operation(_, .addBlock), .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream:
+                .stream, .timer:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -100,7 +100,8 @@ extension Action {
     /// The statement sleeps, sets a timer or waits with a timeout: it makes a live run take time.
     var takesTime: Bool {
         switch self {
-        case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): true
+        case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .timer(_, .schedule): true
+        case .timer(_, .setEventHandler), .timer(_, .setCancelHandler), .timer(_, .activate), .timer(_, .cancel): false
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
             .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,

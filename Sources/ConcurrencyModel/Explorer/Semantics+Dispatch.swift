@@ -58,9 +58,17 @@ extension Semantics {
                 return .ends(site.trapped(state, .traps(reason), reason))
             }
             state.threads[site.index].frames[site.frameIndex].pc += 1
+            if options.asyncAndWait && entersAtOnce(queue, in: state) {
+                // dispatch_async_and_wait's fast path: the queue is free, so the caller takes it
+                // and runs the block itself, as sync does.
+                state.queues[queue.index].active += 1
+                state.threads[site.index].frames.append(Frame(block: body, role: .syncBody(queue, waiter: nil, barrier: false)))
+                return .moves(.asyncAndWaitRunsHere(queue: queue), advancesPC: false)
+            }
             state.enqueue(on: queue, .sync(thread: site.threadID, body: body, barrier: options.barrier, captures: visibleLocals(of: thread)))
             state.threads[site.index].waitingOn = queue
-            return .ends(.next(state, ScheduleStep(thread: thread.threadID, queue: site.queue, event: .waits(queue: queue), span: site.statement.span)))
+            let event: ScheduleStep.Event = options.asyncAndWait ? .asyncAndWaitWaits(queue: queue) : .waits(queue: queue)
+            return .ends(.next(state, ScheduleStep(thread: thread.threadID, queue: site.queue, event: event, span: site.statement.span)))
         }
     }
 
@@ -112,6 +120,9 @@ extension Semantics {
     func start(_ queue: QueueID, in state: MachineState) -> Result {
         if case .job? = state.queues[queue.index].pending.first { return startJob(queue, in: state) }
         if case .drain(let child)? = state.queues[queue.index].pending.first { return startDrain(of: child, on: queue, in: state) }
+        if case .async(_, _, _, _, .timerEvent(let source)?)? = state.queues[queue.index].pending.first, state.timerSources[source].cancelled {
+            return skipCancelledHandler(of: source, on: queue, in: state)
+        }
         var state = state
         let onAddedThread = workerAvailability(for: queue, in: state) == .afterPoolGrows
         if onAddedThread { addThread(forQueue: queue, in: &state) }
@@ -164,6 +175,14 @@ extension Semantics {
             if isMain && waiter != MachineState.mainThreadID {
                 runner = MachineState.mainThreadID
                 state.threads[0].frames.append(Frame(block: body, role: .syncBody(queue, waiter: waiter, barrier: barrier), locals: captures))
+            } else if isAsyncAndWait(waiter, in: state) {
+                // The block waited for its turn: the thread that drains the queue runs it
+                // (`_dispatch_async_and_wait_invoke`), while the caller waits.
+                let frame = Frame(block: body, role: .syncBody(queue, waiter: waiter, barrier: barrier), locals: captures)
+                runner = startThread(with: frame, for: queue, in: &state)
+                let thread = state.threads[state.threadIndex(runner)!]
+                unwind(runner, in: &state)
+                return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .runsAsyncAndWait(queue: queue), span: span))
             } else {
                 runner = waiter
                 let w = state.threadIndex(waiter)!
@@ -175,6 +194,22 @@ extension Semantics {
         let thread = state.threads[state.threadIndex(runner)!]
         unwind(runner, in: &state)
         return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event, span: span))
+    }
+
+    /// `asyncAndWait` takes the queue at once (and runs on the caller) when nothing of the queue
+    /// is pending and the queue would start an item now: libdispatch's
+    /// `_dispatch_async_and_wait_recurse_one`. A queue drained by a serial target, or run by the
+    /// main thread, takes the slow path.
+    func entersAtOnce(_ queue: QueueID, in state: MachineState) -> Bool {
+        state.drainTargets[queue.index] == nil && !program.runsOnMainThread(queue) && state.queues[queue.index].pending.isEmpty
+            && admits(queue, in: state)
+    }
+
+    /// Whether the thread waits in an `asyncAndWait` (the statement before its pc).
+    func isAsyncAndWait(_ waiter: Int, in state: MachineState) -> Bool {
+        guard let index = state.threadIndex(waiter), let frame = state.threads[index].frames.last, frame.pc > 0 else { return false }
+        if case .dispatch(_, .sync, _, let options) = program[frame.block].statements[frame.pc - 1].action { return options.asyncAndWait }
+        return false
     }
 
     /// Gives an item's frame to a thread: the main thread serves the main queue, and every other

@@ -41,14 +41,18 @@ extension Semantics {
             guard thread.sleepUntil == nil && thread.waitDeadline == nil else { return [] }
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        case .timer(_, .schedule(let deadline, let repeating?)):
+            return (deadline.variablesRead + repeating.variablesRead).filter { program[$0].isGlobal && !program[$0].isSynchronized }
+                .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .queueSetting(_, .specific(_, let value)), .stream(_, .yield(let value)):
             return reads([value])
-        case .suspend(.sleep(let delay)):
+        case .suspend(.sleep(let delay)), .timer(_, .schedule(let delay, nil)):
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .dispatch, .group, .semaphore, .activate, .queueSetting(_, .target), .precondition, .workItem,
             .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-            .stream(_, .start), .stream(_, .finish):
+            .stream(_, .start), .stream(_, .finish), .timer(_, .setEventHandler), .timer(_, .setCancelHandler), .timer(_, .activate),
+            .timer(_, .cancel):
             // Library calls: their own synchronization, no variable of the snippet read.
             return []
         }

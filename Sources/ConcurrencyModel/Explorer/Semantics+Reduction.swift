@@ -44,7 +44,8 @@ extension Semantics {
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition, .workItem, .exitLoop,
-            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+            .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+            .timer:
             return false
         }
     }

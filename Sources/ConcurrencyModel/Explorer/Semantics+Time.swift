@@ -3,7 +3,7 @@ extension Semantics {
     /// The earliest future time at which something happens: a timer, a wake-up, a timeout, the
     /// tick at which a pool's monitor may add a thread for work that waits.
     func nextEventTime(in state: MachineState) -> Int? {
-        var times = state.timers.map(\.due) + state.taskTimers.map(\.due)
+        var times = state.timers.map(\.due) + state.taskTimers.map(\.due) + sourceDeadlines(in: state)
         for thread in state.threads {
             if let until = thread.sleepUntil { times.append(until) }
             if let deadline = thread.waitDeadline { times.append(deadline) }
@@ -15,6 +15,7 @@ extension Semantics {
     /// A timer, a sleep or a timeout still to come (the pool monitor's ticks aside).
     func hasTimedEventAhead(in state: MachineState) -> Bool {
         state.timers.contains { $0.due > state.now } || state.taskTimers.contains { $0.due > state.now }
+            || sourceDeadlines(in: state).contains { $0 > state.now }
             || state.threads.contains { ($0.sleepUntil ?? .min) > state.now || ($0.waitDeadline ?? .min) > state.now }
     }
 

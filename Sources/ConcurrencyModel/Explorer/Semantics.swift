@@ -24,6 +24,8 @@ final class Semantics: Sendable {
         case start(QueueID)
         /// A due `asyncAfter` timer submits its block.
         case fire(timer: Int)
+        /// A timer source's timer is due (an index into `MachineState.timerSources`).
+        case fireSource(Int)
         /// Nothing can run before this time: the clock jumps to it.
         case advance(to: Int)
         /// A due `Task.sleep` timer continues its task.
@@ -65,6 +67,9 @@ final class Semantics: Sendable {
         var firing: Set<QueueID> = []
         for (index, timer) in state.timers.enumerated() where timer.due <= state.now && firing.insert(timer.queue).inserted {
             moves.append(.fire(timer: index))
+        }
+        for index in state.timerSources.indices where isArmed(index, in: state) && state.timerSources[index].due! <= state.now {
+            moves.append(.fireSource(index))
         }
         // A short Task.sleep may end while the only work that could run is the idle main
         // thread's next job (the main thread may wake late).
@@ -140,7 +145,8 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+            .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+            .timer:
             return nil
         }
     }
@@ -161,6 +167,8 @@ final class Semantics: Sendable {
             overtake(queue, in: state)
         case .fire(let index):
             fire(index, in: state)
+        case .fireSource(let index):
+            fireSource(index, in: state)
         case .advance(let time):
             advance(to: time, in: state)
         case .wake(let index):
@@ -270,6 +278,7 @@ final class Semantics: Sendable {
         case .cancellation(let action): effect = try cancellationStep(action, at: site, in: &state)
         case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
         case .stream(let id, let action): effect = try streamStep(id, action, at: site, in: &state)
+        case .timer(let source, let action): effect = try timerStep(source, action, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):
@@ -329,6 +338,7 @@ final class Semantics: Sendable {
                 if case .item = frame.role { executed(item, fromQueue: true, in: &state) } else { executed(item, fromQueue: false, in: &state) }
             case .operationBlock(let instance)?: operationBlockEnded(instance, in: &state)
             case .iteration(let instance)?: state.performs[instance].running -= 1
+            case .timerEvent?: break
             case nil: break
             }
             switch frame.role {
@@ -366,7 +376,7 @@ final class Semantics: Sendable {
     func isSeenEnding(_ frame: Frame, of thread: ThreadState, in state: MachineState) -> Bool {
         switch frame.task {
         case .workItem?, .operationBlock?: return true
-        case .iteration?, nil: break
+        case .iteration?, .timerEvent?, nil: break
         }
         if case .item(_, _, .some) = frame.role { return true }
         // The task's last frame: finishing it resumes its waiters and tells its group. A task
@@ -383,6 +393,7 @@ final class Semantics: Sendable {
             && state.workItems.allSatisfy { $0.notify.isEmpty }
             && state.operationQueues.allSatisfy { $0.unfinished == 0 }
             && state.tasks.allSatisfy(\.finished) && state.taskTimers.isEmpty
+            && !state.timerSources.indices.contains { isArmed($0, in: state) }
     }
 
     /// Who waits on what in a state where nothing can move, as facts.

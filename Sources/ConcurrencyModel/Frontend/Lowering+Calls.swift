@@ -106,6 +106,8 @@ extension Lowering {
                 return lowerSemaphoreCall(semaphore, method: method, call: call, span: span)
             case .workItem(let item)?:
                 return lowerWorkItemCall(item, method: method, call: call, span: span)
+            case .timerSource(let source)?:
+                return lowerTimerCall(source, method: method, call: call, span: span)
             case .variable(let variable)? where method == "append":
                 guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
                     let value = lowerExpression(argument.expression)
@@ -135,6 +137,10 @@ extension Lowering {
                 group = found
             }
             return Statement(.workItem(item, .submit(queue: queue, group: group)), at: span)
+        }
+        if method == "asyncAndWait", !isDispatchQueueType(base) {
+            guard let queue = resolveQueue(base) else { return nil }
+            return lowerAsyncAndWait(call, queue: queue, span: span)
         }
         if let mode = DispatchMode(rawValue: method), !isDispatchQueueType(base) {
             guard let queue = resolveQueue(base) else { return nil }
@@ -265,6 +271,23 @@ extension Lowering {
             names.insert(name)
         }
         return names
+    }
+
+    /// `q.asyncAndWait { }` or `(execute: { })`: a sync dispatch that knows it is one
+    /// (`DispatchOptions.asyncAndWait`). Flags and a work item are outside the subset.
+    private mutating func lowerAsyncAndWait(_ call: FunctionCallExprSyntax, queue: QueueID, span: SourceSpan) -> Statement? {
+        if let flags = call.arguments.first(where: { $0.label?.text == "flags" }) {
+            report("asyncAndWait(flags:) is outside the supported subset: write q.asyncAndWait { … }", Syntax(flags))
+            return nil
+        }
+        if let item = call.arguments.first(where: { $0.label?.text == "execute" && !$0.expression.is(ClosureExprSyntax.self) }) {
+            report("asyncAndWait(execute:) with a DispatchWorkItem is outside the supported subset: write q.asyncAndWait { … }", Syntax(item.expression))
+            return nil
+        }
+        guard let (body, options) = dispatchedClosure(call, method: "asyncAndWait") else { return nil }
+        var waiting = options
+        waiting.asyncAndWait = true
+        return Statement(.dispatch(queue: queue, mode: .sync, body: body, options: waiting), at: span)
     }
 
     /// `q.asyncAfter(deadline: .now() + d) { }`, `(deadline:, execute: { })`, or

@@ -87,6 +87,12 @@ struct Lowering {
     /// with (absent: none).
     var continuations: [ContinuationDecl] = []
     var streams: [StreamDecl] = []
+    /// Every timer source lowered so far (`Lowering+TimerSources`), with what the check at the
+    /// end needs: the repeating schedules, and the sources something cancels.
+    var timerSources: [TimerSourceDecl] = []
+    var repeatingTimers: [(source: TimerSourceID, node: Syntax)] = []
+    var cancelledTimers: Set<TimerSourceID> = []
+    var resumedTimers: Set<TimerSourceID> = []
     var continuationTypes: [ContinuationID: StaticType] = [:]
     var resumedWithoutValue: Set<ContinuationID> = []
     /// Queues an `activate()` names so far, in the text: `setTarget` must come before.
@@ -117,6 +123,8 @@ struct Lowering {
         case stream(StreamID, element: StaticType)
         /// An AsyncStream's continuation (its build closure's parameter, or makeStream's).
         case streamContinuation(StreamID, element: StaticType)
+        /// A `DispatchSourceTimer` (`DispatchSource.makeTimerSource(queue:)`).
+        case timerSource(TimerSourceID)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -216,6 +224,8 @@ struct Lowering {
         program.taskGroups = taskGroups
         program.continuations = continuations
         program.streams = streams
+        program.timerSources = timerSources
+        checkRepeatingTimers()
         program.dependsOnNonsendingDefault = hasPlainNonisolatedAsync
         return program
     }
@@ -448,6 +458,9 @@ struct Lowering {
             return []
         }
         if let statements = declareLock(name, value, span: span, declaration: Syntax(declaration)) {
+            return statements
+        }
+        if let statements = declareTimerSource(name, value, span: span, declaration: Syntax(declaration)) {
             return statements
         }
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,

@@ -26,6 +26,8 @@ public struct Program: Hashable, Sendable, Codable {
     public var continuations: [ContinuationDecl] = []
     /// Every `AsyncStream` the snippet makes.
     public var streams: [StreamDecl] = []
+    /// Every `DispatchSource.makeTimerSource(queue:)` in the snippet.
+    public var timerSources: [TimerSourceDecl] = []
     /// The language mode the snippet was lowered for, when one was stated (a question's `mode:`,
     /// `--mode`); nil: the default for its code (Swift 6 with Swift concurrency, else Swift 5).
     public var mode: LanguageMode?
@@ -271,6 +273,8 @@ public enum Action: Hashable, Sendable, Codable {
     case continuation(ContinuationID, ContinuationAction)
     /// An `AsyncStream`'s build closure, `yield` or `finish` (see `StreamAction`).
     case stream(StreamID, StreamAction)
+    /// A call on a `DispatchSourceTimer` (`IR/TimerSources.swift`).
+    case timer(TimerSourceID, TimerAction)
     /// An `await` that suspends the running task (see `Suspension`).
     case suspend(Suspension)
     /// The running task moves to the executor of an isolation: before an isolated function's
@@ -446,11 +450,16 @@ public struct DispatchOptions: Hashable, Sendable, Codable {
     public var group: GroupID?
     /// `let v = q.sync { … }`: where the value the block returns goes (a variable of the caller).
     public var result: VariableID?
+    /// `q.asyncAndWait { }` (a `.sync` dispatch): it waits as `sync` does, but a block that had
+    /// to wait for its turn runs on the thread that drains the queue, not the caller's
+    /// (libdispatch's `dispatch_async_and_wait`, `src/queue.c`).
+    public var asyncAndWait = false
 
-    public init(barrier: Bool = false, group: GroupID? = nil, result: VariableID? = nil) {
+    public init(barrier: Bool = false, group: GroupID? = nil, result: VariableID? = nil, asyncAndWait: Bool = false) {
         self.barrier = barrier
         self.group = group
         self.result = result
+        self.asyncAndWait = asyncAndWait
     }
 
     public static let none = DispatchOptions()

@@ -69,6 +69,9 @@ private struct ProgramDumper {
             let cancelled = operation.cancelled.map { " cancelled: \(program[$0].name)" } ?? ""
             return DumpNode(text: "\(operation.name) blocks: [\(blocks)]\(cancelled)\(at(operation.span))")
         })
+        section("TimerSources", program.timerSources.map { source in
+            DumpNode(text: "\(source.name) queue: \(program[source.queue].name) (\(source.queue)) target: \(program[source.target].name)\(at(source.span))")
+        })
         var path: [Int] = []
         root.children.append(node(program.entry, title: "Entry", path: &path))
         // Blocks no statement runs or submits (a function never called): shown on their own.
@@ -132,7 +135,7 @@ private struct ProgramDumper {
             if let group = options.group { arguments.append("group: \(name(group))") }
             if options.barrier { arguments.append("flags: .barrier") }
             return (options.result.map { "\(name($0)) = " } ?? "")
-                + "\(name(queue)).\(mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+                + "\(name(queue)).\(options.asyncAndWait ? "asyncAndWait" : mode.rawValue)" + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
         case .assign(let assignment):
             let target = name(assignment.target)
             let value = swift(assignment.value)
@@ -193,6 +196,16 @@ private struct ProgramDumper {
                 return "\(name(queue)).async(" + (group.map { "group: \(name($0)), " } ?? "") + "execute: \(name(item)))"
             case .submitAfter(let queue, let delay):
                 return "\(name(queue)).asyncAfter(deadline: .now() + \(self.delay(delay)), execute: \(name(item)))"
+            }
+        case .timer(let source, let action):
+            let timer = program[source].name
+            switch action {
+            case .schedule(let deadline, let repeating):
+                return "\(timer).schedule(deadline: .now() + \(self.delay(deadline))" + (repeating.map { ", repeating: \(self.delay($0))" } ?? "") + ")"
+            case .setEventHandler: return "\(timer).setEventHandler"
+            case .setCancelHandler: return "\(timer).setCancelHandler"
+            case .activate: return "\(timer).activate()"
+            case .cancel: return "\(timer).cancel()"
             }
         case .concurrentPerform(let perform):
             let variable = perform.variable.map { " \(name($0)) in" } ?? ""

@@ -39,7 +39,8 @@ extension Program {
     public func bodies(of action: Action) -> [BlockID] {
         switch action {
         case .dispatch(_, _, let body, _), .dispatchAfter(_, _, let body), .group(_, .notify(_, let body)),
-             .workItem(_, .notify(_, let body)), .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)):
+             .workItem(_, .notify(_, let body)), .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)),
+             .timer(_, .setEventHandler(let body)), .timer(_, .setCancelHandler(let body)):
             [body]
         case .loop(let loop): [loop.body]
         case .branch(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
@@ -58,7 +59,8 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish):
+             .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish),
+             .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel):
             []
         }
     }
@@ -76,7 +78,7 @@ extension Program {
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
         case .suspend(.streamNext(let next)): blocks[next.body.index].statements.contains(where: mayReturn)
-        case .stream: false
+        case .stream, .timer: false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
             .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .exitLoop:
@@ -99,7 +101,7 @@ extension Action {
         case .suspend(.sleep(let delay)): [delay.microseconds]
         case .queueSetting(_, .specific(_, let value)): [value]
         case .stream(_, .yield(let value)): [value]
-        case .stream: []
+        case .stream, .timer: []
         case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting(_, .target), .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:

@@ -66,7 +66,7 @@ extension Narrator {
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
                 .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .hop, .cancellation, .continuation(_, .resume),
-                .stream(_, .yield), .stream(_, .finish):
+                .stream(_, .yield), .stream(_, .finish), .timer:
                 container = "runs in a block submitted at line \(at), which has not run yet"
             case .suspend(.streamNext):
                 container = "is in the for await at line \(at), which has not taken an element yet"
@@ -126,7 +126,7 @@ extension Narrator {
     private func dying(_ ending: DeadlockReason) -> String {
         switch ending {
         case .trap(let thread, let queue, let span):
-            "\(self.thread(thread)) traps in \(name(queue)).sync at line \(span.line): the process dies, so nothing comes after it"
+            "\(self.thread(thread)) traps in \(name(queue)).\(syncCall(at: span)) at line \(span.line): the process dies, so nothing comes after it"
         case .preconditionFailed(let thread, let kind, let queue, let span):
             "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies"
         case .unbalancedLeave(let thread, let group, let span):

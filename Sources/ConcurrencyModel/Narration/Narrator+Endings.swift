@@ -29,7 +29,7 @@ extension Narrator {
         case .workItemMisuse(let thread, let item, let misuse, let span):
             "crash at line \(span.line): libdispatch stops the process on \(self.thread(thread)) (\(name(item))): \(message(misuse))"
         case .trap(let thread, let queue, let span):
-            "trap at line \(span.line): \(self.thread(thread)) calls \(name(queue)).sync on a queue it already owns" + throughTargets(queue)
+            "trap at line \(span.line): \(self.thread(thread)) calls \(name(queue)).\(syncCall(at: span)) on a queue it already owns" + throughTargets(queue)
         case .targetOfActiveQueue(let thread, let queue, let span):
             "trap at line \(span.line): \(self.thread(thread)) calls \(name(queue)).setTarget(queue:) on an active queue; libdispatch kills the process (\"Cannot change the target of this object after it has been activated\")"
         case .stuck(let facts):

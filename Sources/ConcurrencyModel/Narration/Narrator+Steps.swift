@@ -22,6 +22,9 @@ extension Narrator {
         case .startsItemOnAddedThread(let queue):
             "starts the next item of \(name(queue)), on a thread libdispatch adds to the pool: every worker thread was busy, some of them blocked"
         case .entersSync(let queue): "enters the \(name(queue)).sync block"
+        case .asyncAndWaitRunsHere(let queue): "\(name(queue)).asyncAndWait: the queue is free, so this thread runs the block itself, at once"
+        case .asyncAndWaitWaits(let queue): "\(name(queue)).asyncAndWait: the queue is busy; the block waits for its turn, and this thread waits for the block"
+        case .runsAsyncAndWait(let queue): "runs the \(name(queue)).asyncAndWait block (the thread that drains the queue runs it, not the caller)"
         case .traps(let reason): "\(trapped(reason)): libdispatch traps, the process dies"
         case .reads(let variable): "reads \(name(variable)) (and computes the new value)"
         case .writes(let variable, let value): "sets \(name(variable)) = \(value.description)"
@@ -45,6 +48,17 @@ extension Narrator {
         case .semaphoreSignal(let semaphore): "\(name(semaphore)).signal() (count + 1)"
         case .schedules(let queue, let microseconds): "\(name(queue)).asyncAfter: a timer for \(Self.seconds(microseconds)) from now"
         case .timerFires(let queue): "fires: the block joins \(name(queue))"
+        case .timerScheduled(let source, let microseconds, let repeating):
+            "\(name(source)).schedule: the timer is due \(Self.seconds(microseconds)) from now"
+                + (repeating.map { ", then every \(Self.seconds($0))" } ?? ", once")
+        case .timerHandlerSet(let source, let cancel): "\(name(source)).\(cancel ? "setCancelHandler" : "setEventHandler"): registers the block"
+        case .timerActivated(let source): "\(name(source)).resume(): the source starts, and its timer runs once scheduled"
+        case .timerCancelled(let source, let again):
+            again ? "\(name(source)).cancel(): it was cancelled already, nothing changes"
+                : "\(name(source)).cancel(): the timer stops; an event handler not yet started will not run, and the cancel handler (if any) waits behind the one running"
+        case .timerSourceFires(let source, let queue): "\(name(source)) fires: its event handler joins \(name(queue))"
+        case .timerSourceMerges(let source): "\(name(source)) fires while its event handler still waits to run: the fires merge into that one run"
+        case .timerHandlerSkipped(let source): "\(name(source))'s waiting event handler is dropped: the source was cancelled"
         case .clock(let microseconds): "time passes: now \(Self.seconds(microseconds))"
         case .clockWhileWaitingForWorker(let microseconds, let queues):
             "time passes (now \(Self.seconds(microseconds))) while the next block of \(queues.map { name($0) }.joined(separator: ", ")) waits for a worker thread: the pool's threads, one per CPU core, are busy, and libdispatch adds one only at its monitor's tick, once a second"

@@ -30,6 +30,7 @@ public struct Narrator: Hashable, Sendable {
         }
     }
     public func name(_ item: WorkItemID) -> String { program.workItems[item.index].name }
+    public func name(_ source: TimerSourceID) -> String { program.timerSources[source.index].name }
     public func name(_ queue: QueueID) -> String { program[queue].name }
 
     /// An executor as a learner says it: "the main actor", "actor c", "the global executor".
@@ -50,6 +51,15 @@ public struct Narrator: Hashable, Sendable {
         case .group(let group): name(group)
         case .semaphore(let semaphore): name(semaphore)
         }
+    }
+
+    /// "sync", or "asyncAndWait" when the statement at `span` is one (the two trap alike).
+    func syncCall(at span: SourceSpan) -> String {
+        var found = "sync"
+        program.walk { statement, _ in
+            if statement.span == span, case .dispatch(_, .sync, _, let options) = statement.action, options.asyncAndWait { found = "asyncAndWait" }
+        }
+        return found
     }
 
     /// The call a thread is in while it waits, as written in Swift: "g.wait()".
@@ -112,6 +122,7 @@ public struct Narrator: Hashable, Sendable {
         switch statement.action {
         case .print(let items):
             "print " + (printed ?? items.map { $0.constantValue?.description ?? "…" }.joined(separator: " "))
+        case .dispatch(let queue, .sync, _, let options) where options.asyncAndWait: "call \(name(queue)).asyncAndWait"
         case .dispatch(let queue, let mode, _, _): "call \(name(queue)).\(mode.rawValue)"
         case .assign(let assignment): "assign \(name(assignment.target))"
         case .loop: "run the loop"
@@ -184,6 +195,11 @@ public struct Narrator: Hashable, Sendable {
         case .stream(let id, .yield): "call \(program[id].continuationName).yield"
         case .stream(let id, .finish): "call \(program[id].continuationName).finish()"
         case .suspend(.streamNext(let next)): "await the next element of \(program[next.stream].name) (for await)"
+        case .timer(let source, .schedule): "call \(name(source)).schedule"
+        case .timer(let source, .setEventHandler): "call \(name(source)).setEventHandler"
+        case .timer(let source, .setCancelHandler): "call \(name(source)).setCancelHandler"
+        case .timer(let source, .activate): "call \(name(source)).resume()"
+        case .timer(let source, .cancel): "call \(name(source)).cancel()"
         case .operationQueue(let queue, let action):
             switch action {
             case .add(let operations) where operations.count == 1: "call \(name(queue)).addOperation(\(name(operations[0])))"
@@ -209,7 +225,7 @@ public struct Narrator: Hashable, Sendable {
         case .suspend(.groupNext(let next)) where next.loops: "for await loop over \(name(next.group))"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-            .stream:
+            .stream, .timer:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
     }

@@ -51,6 +51,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .queueSetting(_, .specific): constructs.insert("specific-key")
             case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
             case .stream: constructs.insert("stream")
+            case .timer: constructs.insert("timer-source")
             case .suspend(.sleep): constructs.insert("timing")
             case .precondition, .assign, .loop, .branch, .call, .returns, .exitLoop, .suspend, .hop: break
             }
@@ -71,7 +72,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
             var inline: [BlockID] = []
             switch statement.action {
             case .dispatch(_, _, let body, _), .dispatchAfter(_, _, let body), .group(_, .notify(_, let body)),
-                .workItem(_, .notify(_, let body)), .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)):
+                .workItem(_, .notify(_, let body)), .operation(_, .addBlock(let body)), .operation(_, .setCompletion(let body)),
+                .timer(_, .setEventHandler(let body)), .timer(_, .setCancelHandler(let body)):
                 submitted = [body]
             case .concurrentPerform(let perform):
                 submitted = [perform.body]
@@ -95,7 +97,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
                 .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume),
-                .stream(_, .yield), .stream(_, .finish):
+                .stream(_, .yield), .stream(_, .finish), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel):
                 // Runs no body that nests here.
                 break
             }

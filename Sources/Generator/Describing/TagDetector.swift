@@ -65,6 +65,10 @@ enum TagDetector {
             case .cancellation: add("cancellation")
             case .continuation: add("continuations")
             case .stream: add("async-sequences")
+            case .timer(let source, _):
+                add("dispatch-sources")
+                add("timing")
+                queue(program.timerSources[source.index].target)
             case .assign, .loop, .branch, .call, .print, .returns, .exitLoop: break
             }
         }

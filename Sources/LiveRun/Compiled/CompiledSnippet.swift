@@ -15,7 +15,7 @@ public struct CompiledSnippet: Sendable {
     /// worker, where `Thread.isMainThread` is false. Standard output is line-buffered so that a
     /// trap loses nothing.
     public static func source(for code: String, graceMilliseconds: Int) -> String {
-        Prelude.source + "setvbuf(stdout, nil, _IOLBF, 0)\n" + code
+        Prelude.source + AsyncAndWaitShim.source(for: code) + "setvbuf(stdout, nil, _IOLBF, 0)\n" + code
             + "\nDispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? \(graceMilliseconds))) { exit(0) }"
             + "\nRunLoop.main.run()\n"
     }
@@ -47,7 +47,7 @@ public struct CompiledSnippet: Sendable {
     public static func typeCheck(_ code: String, mode: LanguageMode = LanguageMode(swiftVersion: 5),
                                  fileName: String = "snippet.swift") throws -> (succeeded: Bool, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
-        try (Prelude.source + "#sourceLocation(file: \"\(fileName)\", line: 1)\n" + code).write(to: file, atomically: true, encoding: .utf8)
+        try (Prelude.source + AsyncAndWaitShim.source(for: code) + "#sourceLocation(file: \"\(fileName)\", line: 1)\n" + code).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try ProcessRun.execute("/usr/bin/env", ["swiftc"] + mode.swiftcArguments + ["-module-cache-path", CompiledHarness.moduleCache(), "-typecheck", file.path])
         return (result.death == .exited(0), result.stdout + result.stderr)

@@ -27,7 +27,7 @@ enum HarnessProgram {
         // exit(0) when it returns: it suspends for good instead, and the main actor is served
         // by the runtime. Synchronous top-level code serves it on the main thread's run loop.
         let ending = awaits.found ? "await _gqServeForever()" : "_gqServeMainQueue()"
-        return Prelude.source + "#sourceLocation(file: \"\(snippetFileName)\", line: 1)\n" + body
+        return Prelude.source + AsyncAndWaitShim.source(for: body) + "#sourceLocation(file: \"\(snippetFileName)\", line: 1)\n" + body
             + "\n#sourceLocation()\n_gqTopLevelEnded()\n\(ending)\n"
     }
 }

@@ -9,6 +9,9 @@ public enum SnippetTime {
         time(of: program.entry, in: program, depth: 0)
     }
 
+    /// The periods of a repeating timer the grace period allows for.
+    static let timerPeriods = 10
+
     /// Deeper than this, calls are not followed (the subset has no recursion; this is a guard).
     private static let deepest = 64
 
@@ -31,6 +34,14 @@ public enum SnippetTime {
                 time = bodies.max() ?? 0
             case .concurrentPerform(let perform):
                 time = multiply(perform.iterations, once)
+            case .timer(_, .schedule(let deadline, let repeating)):
+                // A repeating timer counted as `timerPeriods` periods: how many times it fires is
+                // known only when it runs (its handler cancels it).
+                time = add(longest(deadline, in: program), repeating.map { multiply(timerPeriods, longest($0, in: program)) } ?? 0)
+            case .timer(_, .setEventHandler):
+                time = multiply(timerPeriods, once)
+            case .timer(_, .setCancelHandler), .timer(_, .activate), .timer(_, .cancel):
+                time = once
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
                  .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
                 // Its bodies (a sync or async body, a notify block, a function, a work item, an

@@ -6,6 +6,8 @@ import ConcurrencyModel
 public enum RiskyCall: Hashable, Sendable {
     /// `queue.sync`: libdispatch traps when the thread already owns the (serial) queue.
     case sync(queue: String)
+    /// `queue.asyncAndWait`: the same trap, with the same message.
+    case asyncAndWait(queue: String)
     /// `group.leave()`: libdispatch traps when the group was not entered.
     case groupLeave(group: String)
     /// `dispatchPrecondition(condition:)`: libdispatch traps when the condition does not hold.
@@ -31,6 +33,7 @@ public enum RiskyCall: Hashable, Sendable {
     public var call: String {
         switch self {
         case .sync(let queue): "\(queue).sync"
+        case .asyncAndWait(let queue): "\(queue).asyncAndWait"
         case .groupLeave(let group): "\(group).leave()"
         case .precondition(let kind, let queue): "dispatchPrecondition(condition: .\(kind.rawValue)(\(queue)))"
         case .addOperation(let operation, let queue): "\(queue).addOperation(\(operation))"
@@ -45,7 +48,7 @@ public enum RiskyCall: Hashable, Sendable {
     /// Why the call stops the process, as libdispatch, Foundation or Swift says it.
     public var trapMessage: String {
         switch self {
-        case .sync: "dispatch_sync called on queue already owned by current thread"
+        case .sync, .asyncAndWait: "dispatch_sync called on queue already owned by current thread"
         case .groupLeave: "Unbalanced call to dispatch_group_leave()"
         case .precondition(.onQueue, let queue): "Block was expected to execute on queue [\(queue)]"
         case .precondition(.notOnQueue, let queue): "Block was not expected to execute on queue [\(queue)]"
@@ -62,7 +65,7 @@ public enum RiskyCall: Hashable, Sendable {
     /// Who stops the process.
     var library: String {
         switch self {
-        case .sync, .groupLeave, .precondition, .setTarget, .workItem: "libdispatch"
+        case .sync, .asyncAndWait, .groupLeave, .precondition, .setTarget, .workItem: "libdispatch"
         case .addOperation, .addExecutionBlock, .startOperation: "Foundation"
         case .mutexWithLock: "Swift's Synchronization module"
         }
@@ -73,6 +76,7 @@ public enum RiskyCall: Hashable, Sendable {
     var encoded: String {
         switch self {
         case .sync(let queue): "sync\t" + WorkerMessage.escape(queue)
+        case .asyncAndWait(let queue): "asyncAndWait\t" + WorkerMessage.escape(queue)
         case .groupLeave(let group): "leave\t" + WorkerMessage.escape(group)
         case .precondition(let kind, let queue): "precondition\t\(kind.rawValue)\t" + WorkerMessage.escape(queue)
         case .addOperation(let operation, let queue): "add\t" + WorkerMessage.escape(operation) + "\t" + WorkerMessage.escape(queue)
@@ -88,6 +92,7 @@ public enum RiskyCall: Hashable, Sendable {
         let fields = encoded.split(separator: "\t", omittingEmptySubsequences: false).map { WorkerMessage.unescape($0) }
         switch (fields.first, fields.count) {
         case ("sync", 2): self = .sync(queue: fields[1])
+        case ("asyncAndWait", 2): self = .asyncAndWait(queue: fields[1])
         case ("leave", 2): self = .groupLeave(group: fields[1])
         case ("precondition", 3):
             guard let kind = PreconditionKind(rawValue: fields[1]) else { return nil }

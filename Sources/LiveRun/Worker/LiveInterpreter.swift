@@ -27,6 +27,8 @@ final class LiveInterpreter: @unchecked Sendable {
     let monitor: RunMonitor
     /// The run's OperationQueues and the operations the snippet names.
     let operations: LiveOperations
+    /// The run's timer sources.
+    private(set) var timerSources: LiveTimerSources!
     let output: WorkerOutput
     let jitter: Jitter?
     /// Whether the run's timing matters (the snippet sleeps, sets timers or waits with a
@@ -61,6 +63,7 @@ final class LiveInterpreter: @unchecked Sendable {
         waitedItems = Array(repeating: false, count: program.workItems.count)
         submittedGroups = Array(repeating: nil, count: program.workItems.count)
         operations = LiveOperations(program: program)
+        timerSources = LiveTimerSources(program: program, queues: queues)
     }
 
     /// The real DispatchWorkItem for `id`. Its block runs the body; a notify on a private queue
@@ -204,17 +207,22 @@ final class LiveInterpreter: @unchecked Sendable {
                 }
                 monitor.submitted(token)
             case .dispatch(let queue, .sync, let body, let options):
-                let caller = announce(.sync(queue: program[queue].name), at: statement)
+                let name = program[queue].name
+                let caller = announce(options.asyncAndWait ? .asyncAndWait(queue: name) : .sync(queue: name), at: statement)
                 let wait = monitor.beginWait(.sync(queue), line: line)
                 var inner = locals
-                let returned = queues[queue.index].sync(flags: options.barrier ? .barrier : []) { [self] in
-                    // The body may run on another thread (the main queue's runs on the main thread).
+                let run = { [self] () -> Value? in
+                    // The body may run on another thread (the main queue's runs on the main
+                    // thread, an asyncAndWait's that waited on the thread draining the queue).
                     clearAnnouncement(of: caller)
                     monitor.syncStarted(wait, on: queue, barrier: options.barrier)
                     let flow = execute(body, &inner)
                     monitor.syncFinished(on: queue, barrier: options.barrier)
                     return flow.value
                 }
+                let returned = options.asyncAndWait
+                    ? queues[queue.index].liveAsyncAndWait(execute: run)
+                    : queues[queue.index].sync(flags: options.barrier ? .barrier : [], execute: run)
                 monitor.endWait(wait)
                 locals = inner
                 if let result = options.result, let returned { locals[result] = returned }
@@ -329,6 +337,8 @@ final class LiveInterpreter: @unchecked Sendable {
                 return .returned(value.map { evaluate($0, snapshot) })
             case .exitLoop(let exit):
                 return .exitedLoop(exit)
+            case .timer(let source, let action):
+                timerSources.perform(action, on: source, locals, in: self)
             case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
                 // Swift-concurrency snippets run compiled with swiftc (the real runtime), never here.
                 Self.trap(.undefined("Swift concurrency is not interpreted live: it runs compiled"))
@@ -502,7 +512,7 @@ final class LiveInterpreter: @unchecked Sendable {
 
     /// The snippet will take at least `microseconds` (unscaled) from now by its own doing (a
     /// sleep, a timer, a timeout): the parent's deadline for the run moves accordingly.
-    private func expect(_ microseconds: Int) {
+    func expect(_ microseconds: Int) {
         output.send(.expect(microseconds: Self.scaledMicroseconds(microseconds)))
     }
 
@@ -563,7 +573,7 @@ final class LiveInterpreter: @unchecked Sendable {
     }
 
     /// A delay in the snippet's microseconds, computed as the model computes it.
-    private func microseconds(_ delay: Delay, _ locals: [VariableID: Value]) -> Int {
+    func microseconds(_ delay: Delay, _ locals: [VariableID: Value]) -> Int {
         if let constant = delay.constant { return max(constant, 0) }
         do {
             return try delay.evaluate({ id in read(id, locals) }, longest: Delay.longest)

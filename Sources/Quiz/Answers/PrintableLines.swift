@@ -132,7 +132,7 @@ private struct ValueShapes {
             add([Self.anything], to: result)
         case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-            .stream:
+            .stream, .timer:
             // Gives no variable a value (a for await's element stays unknown: lenient).
             break
         }
@@ -148,7 +148,7 @@ private struct ValueShapes {
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
                 .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream:
+                .stream, .timer:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }
         }

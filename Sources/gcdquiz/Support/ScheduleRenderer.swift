@@ -72,8 +72,9 @@ enum ScheduleRenderer {
         case .crashes(let reason): .crashes(reason)
         case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .writes, .loops, .branches, .groupEnter,
             .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .lockTakenAgain, .lockStillHeld,
-            .unlockIgnored, .schedules,
-            .timerFires, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
+            .unlockIgnored, .schedules, .asyncAndWaitRunsHere, .asyncAndWaitWaits, .runsAsyncAndWait,
+            .timerFires, .timerScheduled, .timerHandlerSet, .timerActivated, .timerCancelled, .timerSourceFires, .timerSourceMerges,
+            .timerHandlerSkipped, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
             .activates, .setsQueue, .drainsTargetedQueue, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
             .workItemCancel, .workItemWaitReturns, .workItemWaitStarts, .exitsLoop, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
