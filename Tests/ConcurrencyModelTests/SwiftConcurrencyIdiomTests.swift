@@ -91,6 +91,16 @@ import Testing
             model.update()
             Task.detached { print("detached", Thread.isMainThread) }
             """, on: Machine(platform: .linux))) == ["update true detached false task true 1", "update true task true 1 detached false"])
+        // An instance made for one call, as interview pages write it.
+        #expect(try outcomeSet(explore("""
+            @MainActor
+            class MyViewModel {
+                func updateUI() {
+                    Task { print(Thread.isMainThread) }
+                }
+            }
+            MyViewModel().updateUI()
+            """, on: Machine(platform: .linux))) == ["true"])
         expectDiagnostics("""
             @MainActor
             func f() { print(1) }

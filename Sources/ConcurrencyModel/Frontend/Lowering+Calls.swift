@@ -56,6 +56,18 @@ extension Lowering {
         if case .function(let function)? = binding(of: call.calledExpression) {
             return lowerFunctionCall(function, call, span: span)
         }
+        // `ViewModel().update()`: an instance made for this call alone, under a hidden name.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
+            let type = instantiatedType(ExprSyntax(made))
+        {
+            let name = "\(type.name)() at line \(span.line)"
+            hoisted += instantiate(name, type, made, span: span, declaration: Syntax(made))
+            guard case .function(let method)? = instanceScopes[name]?[member.declName.baseName.text] else {
+                if instanceScopes[name] != nil { report("'\(type.name)' has no method '\(member.declName.baseName.text)'", Syntax(member.declName)) }
+                return nil
+            }
+            return lowerFunctionCall(method, call, span: span)
+        }
         // `super.init()` in an Operation subclass's init: NSObject's init does nothing to see.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base?.is(SuperExprSyntax.self) == true,
             member.declName.baseName.text == "init", call.arguments.isEmpty, currentFunction?.hasSuffix(".init") == true
