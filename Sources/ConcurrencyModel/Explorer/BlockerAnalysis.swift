@@ -21,7 +21,8 @@ struct BlockerAnalysis {
                 // A function's body is reached from its first call.
                 if parents[call.body] == nil { parents[call.body] = here }
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .queueSetting, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+                .activate, .queueSetting, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+                .throwing, .handles:
                 for body in program.bodies(of: statement.action) { parents[body] = here }
             }
         }

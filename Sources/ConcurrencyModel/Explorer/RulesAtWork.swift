@@ -20,7 +20,7 @@ extension Program {
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop:
+                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .hop, .throwing, .handles:
                 break
             case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
                 hasAsync = true
@@ -32,7 +32,7 @@ extension Program {
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .concurrentPerform, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream:
+                .stream, .throwing, .handles:
                 break
             }
             switch statement.action {
@@ -58,7 +58,7 @@ extension Program {
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .operation(_, .create), .operation(_, .addBlock), .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream:
+                .stream, .throwing, .handles:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -102,7 +102,7 @@ extension Action {
         switch self {
         case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep): true
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
-            .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream: false
+            .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns:
             false

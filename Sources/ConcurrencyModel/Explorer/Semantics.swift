@@ -139,7 +139,8 @@ final class Semantics: Sendable {
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+            .workItem, .call, .operation, .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+            .throwing, .handles:
             return nil
         }
     }
@@ -268,6 +269,8 @@ final class Semantics: Sendable {
         case .cancellation(let action): effect = try cancellationStep(action, at: site, in: &state)
         case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
         case .stream(let id, let action): effect = try streamStep(id, action, at: site, in: &state)
+        case .throwing(let action): effect = try throwingStep(action, at: site, in: &state)
+        case .handles(let handler): effect = handlerStep(handler, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):

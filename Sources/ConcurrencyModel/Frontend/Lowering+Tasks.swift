@@ -334,7 +334,6 @@ extension Lowering {
                 continue
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil, function.genericParameterClause == nil,
-                function.signature.effectSpecifiers?.throwsClause == nil,
                 function.modifiers.allSatisfy({ $0.name.tokenKind == .keyword(.nonisolated) }) {
                 continue
             }

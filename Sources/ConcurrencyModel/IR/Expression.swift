@@ -17,6 +17,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// `DispatchQueue.getSpecific(key: k)` (the key's hidden variable, whose lookup gives nil
     /// where no queue of the current hierarchy has a value), in the forms that make it a value.
     case specific(VariableID, SpecificUse)
+    /// `error is T`, `error as? T` tested in an `if let`: whether the error is of type T.
+    case errorIs(Expression, type: String)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -34,6 +36,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         case .element(let list, let index): list.variablesRead + index.variablesRead
         case .specific(let key, let use): [key] + use.variablesRead
+        case .errorIs(let inner, _): inner.variablesRead
         }
     }
 
@@ -48,6 +51,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         case .element(let list, let index): list.readsThread || index.readsThread
         case .specific: true
+        case .errorIs(let inner, _): inner.readsThread
         }
     }
 
@@ -77,7 +81,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             switch try inner.evaluate(lookup, isMainThread: isMainThread) {
             case .list(let items): return .int(items.count)
             case .string(let text): return .int(text.count)
-            case .int, .bool: throw .undefined(".count of a value without one")
+            case .int, .bool, .error: throw .undefined(".count of a value without one")
             }
         case .interpolation(let parts):
             var text = ""
@@ -106,6 +110,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 let value = try other.evaluate(lookup, isMainThread: isMainThread)
                 return .bool((found == value) != negated)
             }
+        case .errorIs(let inner, let type):
+            guard case .error(let error) = try inner.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a type test of a value that is not an error") }
+            return .bool(error.type == type)
         case .binary(let op, let lhs, let rhs):
             let left = try lhs.evaluate(lookup, isMainThread: isMainThread)
             switch (op, left) {
@@ -164,6 +171,10 @@ public enum RuntimeError: Hashable, Sendable, Codable {
     case indexOutOfRange
     /// A checked continuation resumed a second time.
     case continuationResumedTwice
+    /// An error thrown out of the top-level code (swift_errorInMain); the error's type and value.
+    case errorAtTopLevel(String)
+    /// `try!` of a call that threw (swift_unexpectedError).
+    case forcedTryThrew(String)
 
     /// Swift's own words for the trap.
     public var message: String {
@@ -176,6 +187,8 @@ public enum RuntimeError: Hashable, Sendable, Codable {
         case .invalidRange: "range requires lowerBound <= upperBound"
         case .indexOutOfRange: "Index out of range"
         case .continuationResumedTwice: "SWIFT TASK CONTINUATION MISUSE: the program tried to resume its continuation more than once"
+        case .errorAtTopLevel(let error): "Error raised at top level: \(error)"
+        case .forcedTryThrew(let error): "'try!' expression unexpectedly raised an error: \(error)"
         case .conversionOverflow(let value, let type): value < 0 ? "negative value \(value) is not representable as \(type)" : "not enough bits to represent \(value) as \(type)"
         }
     }
@@ -229,12 +242,15 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
     case list([Value])
+    /// An error value (`MyError.failed`, `CancellationError()`), thrown or caught.
+    case error(ThrownError)
 
     public var description: String {
         switch self {
         case .int(let value): String(value)
         case .string(let value): value
         case .bool(let value): String(value)
+        case .error(let error): error.text
         case .list(let items): "[" + items.map(\.debugText).joined(separator: ", ") + "]"
         }
     }

@@ -52,6 +52,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
             case .stream: constructs.insert("stream")
             case .suspend(.sleep): constructs.insert("timing")
+            case .throwing, .handles: constructs.insert("error")
             case .precondition, .assign, .loop, .branch, .call, .returns, .suspend, .hop: break
             }
         }
@@ -87,6 +88,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [call.body]
             case .withTaskGroup(let run):
                 inline = [run.body]
+            case .handles(let handler):
+                inline = [handler.body] + handler.clauses.map(\.body)
             case .continuation(_, .start(let body)), .stream(_, .start(let body)):
                 inline = [body]
             case .suspend(.groupNext(let next)):
@@ -95,7 +98,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
                 .operation, .operationQueue, .returns, .suspend, .hop, .cancellation, .continuation(_, .resume),
-                .stream(_, .yield), .stream(_, .finish):
+                .stream(_, .yield), .stream(_, .finish), .throwing:
                 // Runs no body that nests here.
                 break
             }

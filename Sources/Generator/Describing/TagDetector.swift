@@ -65,7 +65,7 @@ enum TagDetector {
             case .cancellation: add("cancellation")
             case .continuation: add("continuations")
             case .stream: add("async-sequences")
-            case .assign, .loop, .branch, .call, .print, .returns: break
+            case .assign, .loop, .branch, .call, .print, .returns, .throwing, .handles: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }

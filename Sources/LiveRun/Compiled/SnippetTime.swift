@@ -32,7 +32,8 @@ public enum SnippetTime {
             case .concurrentPerform(let perform):
                 time = multiply(perform.iterations, once)
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
-                 .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+                 .operationQueue, .returns, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing,
+                 .handles:
                 // Its bodies (a sync or async body, a notify block, a function, a work item, an
                 // operation's blocks), if any, each run once.
                 time = once

@@ -309,7 +309,7 @@ final class LiveInterpreter: @unchecked Sendable {
             case .returns(let value):
                 let snapshot = locals
                 return .returned(value.map { evaluate($0, snapshot) })
-            case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream:
+            case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles:
                 // Swift-concurrency snippets run compiled with swiftc (the real runtime), never here.
                 Self.trap(.undefined("Swift concurrency is not interpreted live: it runs compiled"))
             case .operation(let operation, let action):
