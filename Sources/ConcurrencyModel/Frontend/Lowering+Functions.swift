@@ -138,7 +138,7 @@ extension Lowering {
     }
 
     mutating func lowerFunctionCall(_ function: FunctionDecl, _ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
-        if throwingFunctions.contains(function.name) && !Self.isMarkedTry(call) {
+        if throwingFunctions.contains(function.name) && !Self.isMarkedTry(call) && call.id != asyncLetCall {
             report("call can throw but is not marked with 'try'", Syntax(call))
             return nil
         }

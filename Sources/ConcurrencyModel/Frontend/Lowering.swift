@@ -77,6 +77,8 @@ struct Lowering {
     var platformErrorTypes: Set<String> = []
     /// The prints of an error value, refused if such an error is made.
     var errorPrints: [Syntax] = []
+    /// The call an `async let` runs, whose errors its `try await x` marks.
+    var asyncLetCall: SyntaxIdentifier?
     /// Actor declarations by type name, and the methods lowered for each instance.
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
