@@ -242,6 +242,9 @@ import Testing
         expectDiagnostics("func f() async throws {}\nDispatchQueue.global().async {\n    1️⃣try Task.checkCancellation()\n}",
                           ["1️⃣": "errors thrown from here are not handled"])
         expectDiagnostics("func f() 1️⃣throws(CancellationError) {}", ["1️⃣": "typed throws"])
+        // A scope's `defer` runs where it ends or returns; an error leaving it is refused.
+        expectDiagnostics("enum E: Error { case bad }\nfunc f() throws {\n    defer { print(1) }\n    1️⃣throw E.bad\n}",
+                          ["1️⃣": "an error thrown out of a scope with 'defer'"])
         // sc-16: swiftc says the same at the same place (5:11 in the outside file).
         expectDiagnostics("""
             func runTasks() async throws {

@@ -214,6 +214,11 @@ extension Lowering {
         while let parent = current.parent {
             defer { current = parent }
             if let attempt = parent.as(TryExprSyntax.self), attempt.questionOrExclamationMark != nil { return true }
+            // The lowering runs a scope's `defer` blocks where it ends or returns, not where an error leaves it.
+            if let items = parent.as(CodeBlockItemListSyntax.self), items.contains(where: { $0.item.is(DeferStmtSyntax.self) }) {
+                report("an error thrown out of a scope with 'defer' is outside the supported subset", node)
+                return false
+            }
             if let statement = parent.as(DoStmtSyntax.self), current.id == statement.body.id,
                 statement.catchClauses.contains(where: { clause in
                     clause.catchItems.isEmpty || clause.catchItems.contains { item in
@@ -230,6 +235,10 @@ extension Lowering {
             if parent.is(AccessorDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { break }
             if let closure = parent.as(ClosureExprSyntax.self) {
                 if closureMayThrow(closure) { return true }
+                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "MainActor.run" {
+                    report("an error thrown out of MainActor.run { } is outside the supported subset: catch it inside the closure", node)
+                    return false
+                }
                 break
             }
             if parent.is(SourceFileSyntax.self) { return true }
