@@ -55,7 +55,7 @@ extension Semantics {
                     state.threads[index].frames.removeSubrange(k...)
                     return .moves(.throwsError(error, .dropped), advancesPC: false)
                 case .forced:
-                    throw .runtime(.forcedTryThrew("\(error.type).\(error.text)"))
+                    throw .runtime(.forcedTryThrew(error.written))
                 }
             }
             switch frame.role {
@@ -86,7 +86,7 @@ extension Semantics {
                 state.tasks[task].result = .error(error)
                 return .moves(.throwsError(error, .endsTask(task: task)), advancesPC: false)
             case .topLevel:
-                throw .runtime(.errorAtTopLevel("\(error.type).\(error.text)"))
+                throw .runtime(.errorAtTopLevel(error.written))
             case .item, .syncBody:
                 throw .undefined("an error thrown out of a dispatched block")
             }

@@ -18,6 +18,21 @@ public struct ThrownError: Hashable, Sendable, Codable, CustomStringConvertible 
 
     public static let cancellation = ThrownError(type: "CancellationError", text: "CancellationError()")
 
+    /// The error as the snippet writes it, for explanations: `MyError.failed`,
+    /// `CancellationError()`, `URLError(.badURL)`, `NSError(domain: "Test", code: 1)`.
+    public var written: String {
+        switch type {
+        case "CancellationError": return text
+        case "URLError": return "URLError(.badURL)"
+        case "NSError":
+            // The text is `Error Domain=Test Code=1 "(null)"`.
+            let parts = text.split(separator: " ")
+            guard parts.count >= 2 else { return "NSError" }
+            return "NSError(domain: \"\(parts[1].dropFirst("Domain=".count))\", code: \(parts.count > 2 ? parts[2].dropFirst("Code=".count) : "?"))"
+        default: return "\(type).\(text)"
+        }
+    }
+
     public var description: String { text }
 }
 

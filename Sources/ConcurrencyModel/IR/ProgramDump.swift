@@ -339,7 +339,7 @@ private struct ProgramDumper {
         case .bool(let flag): String(flag)
         case .string(let text): "\"" + text + "\""
         case .list(let items): "[" + items.map(literal).joined(separator: ", ") + "]"
-        case .error(let error): "\(error.type)(\(error.text))"
+        case .error(let error): error.written
         }
     }
 }
