@@ -146,6 +146,68 @@ import Testing
             """) == ["1 3 Error: failed done", "1 Error: failed done", "Error: failed done"])
     }
 
+    /// The body's error cancels the sleeping child and waits for it before the group rethrows.
+    @Test func anErrorOutOfAGroupsBodyCancelsAndAwaitsItsChildren() throws {
+        #expect(try outcomes("""
+            enum E: Error { case stop }
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        do {
+                            try await Task.sleep(nanoseconds: 1_000_000_000)
+                            print("child slept")
+                        } catch {
+                            print("child cancelled")
+                        }
+                    }
+                    print("body throws")
+                    throw E.stop
+                }
+            } catch {
+                print("caught \\(error)")
+            }
+            """) == ["body throws child cancelled caught stop"])
+    }
+
+    /// sc-02's `do { try await Task.sleep } catch` parts, its sleeps written as literals and its
+    /// `await (a + b)` as two awaits: the outside log's two outputs (149 and 1 of 150 runs).
+    @Test func theOutsidePuzzlesSleepsInDoCatch() throws {
+        #expect(try outcomes("""
+            func performTaskA() async -> Int {
+                print("Start A")
+                do {
+                    try await Task.sleep(nanoseconds: 100_000_000)
+                    print("End A")
+                }
+                catch {
+                    print("Error")
+                }
+                return 10
+            }
+            func performTaskB() async -> Int {
+                print("Start B")
+                do {
+                    try await Task.sleep(nanoseconds: 50_000_000)
+                    print("End B")
+                }
+                catch {
+                    print("Error")
+                }
+                return 5
+            }
+            func doSomething() {
+                Task(priority: .high) {
+                    async let a = performTaskA()
+                    async let b = performTaskB()
+                    let x = await a
+                    let y = await b
+                    print(x + y)
+                }
+            }
+            doSomething()
+            """) == ["Start A Start B End B End A 15", "Start B Start A End B End A 15"])
+    }
+
     @Test func checkCancellationInAFunctionAndATypeTestInTheCatch() throws {
         #expect(try outcomes("""
             func step(_ n: Int) async throws {
