@@ -208,6 +208,33 @@ import Testing
             """) == ["Start A Start B End B End A 15", "Start B Start A End B End A 15"])
     }
 
+    /// A callback API wrapped in a throwing continuation: `resume(throwing:)` from a queue's
+    /// block makes the awaiting task throw (50 swiftc runs).
+    @Test func resumeThrowingMakesTheAwaitThrow() throws {
+        #expect(try outcomes("""
+            enum NetError: Error { case offline }
+            func fetch(_ ok: Bool) async throws -> Int {
+                try await withCheckedThrowingContinuation { cont in
+                    DispatchQueue.global().async {
+                        if ok {
+                            cont.resume(returning: 42)
+                        } else {
+                            cont.resume(throwing: NetError.offline)
+                        }
+                    }
+                }
+            }
+            do {
+                print(try await fetch(true))
+                print(try await fetch(false))
+            } catch {
+                print("failed: \\(error)")
+            }
+            """) == ["42 failed: offline"])
+        expectDiagnostics("let v: Int = await 1️⃣withCheckedThrowingContinuation { cont in cont.resume(returning: 1) }",
+                          ["1️⃣": "call can throw but is not marked with 'try'"])
+    }
+
     @Test func checkCancellationInAFunctionAndATypeTestInTheCatch() throws {
         #expect(try outcomes("""
             func step(_ n: Int) async throws {

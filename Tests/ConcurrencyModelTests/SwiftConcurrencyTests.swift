@@ -594,7 +594,7 @@ import Testing
             Task {
                 await withCheckedContinuation { (cont: CheckedContinuation<Void, Never>) in 1️⃣cont.resume(throwing: 1) }
             }
-            """, ["1️⃣": "resume(throwing:) is outside the supported subset"])
+            """, ["1️⃣": "resume(throwing:) needs withCheckedThrowingContinuation"])
     }
 }
 

@@ -121,6 +121,11 @@ extension Semantics {
             return try streamNextStep(next, at: site, in: &state)
         case .continuation(let id, let result):
             if state.continuations[id.index].resumed {
+                // Resumed with `resume(throwing:)`: the error is thrown here.
+                if case .error(let error)? = state.continuations[id.index].value {
+                    state.threads[site.index].frames[site.frameIndex].pc += 1
+                    return try raise(error, thread: site.index, in: &state)
+                }
                 if let result, let value = state.continuations[id.index].value { assign(result, value, thread: site.index, in: &state) }
                 return .moves(.continuationReturns(id), advancesPC: true)
             }

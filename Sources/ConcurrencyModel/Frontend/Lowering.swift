@@ -79,6 +79,8 @@ struct Lowering {
     var errorPrints: [Syntax] = []
     /// The call an `async let` runs, whose errors its `try await x` marks.
     var asyncLetCall: SyntaxIdentifier?
+    /// The continuations (by index) of `withCheckedThrowingContinuation`, which `resume(throwing:)` may end.
+    var throwingContinuations: Set<Int> = []
     /// Actor declarations by type name, and the methods lowered for each instance.
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
