@@ -26,6 +26,15 @@ extension Semantics {
         }
     }
 
+    /// A frame holding a callee's error runs only the hop back (or a group's wait) before the
+    /// `pending` that throws it on; anything else means the lowering lost the error.
+    func checkPendingErrorKept(_ statement: Statement) throws(EvaluationError) {
+        switch statement.action {
+        case .hop, .suspend(.groupWaitAll), .throwing(.pending): return
+        default: throw .undefined("an error a callee raised has no place to be thrown on")
+        }
+    }
+
     /// `do {`, `try? f()`, `try! f()`: the body runs as a frame (the statement is behind it, so a
     /// thrown error finds its clauses there).
     func handlerStep(_ handler: ErrorHandler, at site: StepSite, in state: inout MachineState) -> StepEffect {

@@ -230,6 +230,7 @@ final class Semantics: Sendable {
         let site = StepSite(threadID: threadID, index: t, thread: thread, frameIndex: frameIndex, frame: frame,
                             statement: statement, queue: thread.currentQueue)
 
+        if frame.pendingError != nil { try checkPendingErrorKept(statement) }
         let effect: StepEffect
         switch statement.action {
         case .print(let items): effect = try printStep(items, at: site, in: &state)
