@@ -331,6 +331,8 @@ import Testing
         expectDiagnostics("func f() async throws {}\nDispatchQueue.global().async {\n    1️⃣try Task.checkCancellation()\n}",
                           ["1️⃣": "errors thrown from here are not handled"])
         expectDiagnostics("func f() 1️⃣throws(CancellationError) {}", ["1️⃣": "typed throws"])
+        expectDiagnostics("enum E: Error { case bad }\nfunc f() throws { throw E.bad }\ntry serialQueue.sync {\n    1️⃣try f()\n}",
+                          ["1️⃣": "an error thrown out of a sync closure is outside the supported subset"])
         // A scope's `defer` runs where it ends or returns; an error leaving it is refused.
         expectDiagnostics("enum E: Error { case bad }\nfunc f() throws {\n    defer { print(1) }\n    1️⃣throw E.bad\n}",
                           ["1️⃣": "an error thrown out of a scope with 'defer'"])

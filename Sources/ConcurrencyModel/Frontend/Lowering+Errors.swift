@@ -239,6 +239,12 @@ extension Lowering {
                     report("an error thrown out of MainActor.run { } is outside the supported subset: catch it inside the closure", node)
                     return false
                 }
+                // `try q.sync { try f() }` is Swift (sync rethrows); the model does not follow it.
+                if let call = closure.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sync" {
+                    report("an error thrown out of a sync closure is outside the supported subset: catch it inside the closure", node)
+                    return false
+                }
                 break
             }
             if parent.is(SourceFileSyntax.self) { return true }
