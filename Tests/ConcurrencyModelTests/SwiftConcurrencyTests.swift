@@ -505,8 +505,8 @@ import Testing
 
     @Test func checkCancellationIsPlacedAtItsLine() {
         expectDiagnostics("Task { 1️⃣Task.checkCancellation() }", ["1️⃣": "call can throw but is not marked with 'try'"])
-        expectDiagnostics("DispatchQueue.global().async {\n    1️⃣try Task.checkCancellation()\n}",
-                          ["1️⃣": "errors thrown from here are not handled"])
+        expectDiagnostics("DispatchQueue.global().async 1️⃣{\n    try Task.checkCancellation()\n}",
+                          ["1️⃣": "invalid conversion from throwing function to non-throwing function type"])
     }
 }
 

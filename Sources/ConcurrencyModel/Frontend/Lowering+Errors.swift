@@ -245,7 +245,13 @@ extension Lowering {
                     report("an error thrown out of a sync closure is outside the supported subset: catch it inside the closure", node)
                     return false
                 }
-                break
+                // Any other closure (a GCD block, a work item, an operation) cannot throw: swiftc
+                // says so once, at the closure.
+                if !throwingClosuresReported.contains(closure.id) {
+                    throwingClosuresReported.insert(closure.id)
+                    report("invalid conversion from throwing function to non-throwing function type: this closure cannot throw; catch the error inside it", Syntax(closure))
+                }
+                return false
             }
             if parent.is(SourceFileSyntax.self) { return true }
         }

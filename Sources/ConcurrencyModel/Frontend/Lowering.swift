@@ -81,6 +81,8 @@ struct Lowering {
     var asyncLetCall: SyntaxIdentifier?
     /// The continuations (by index) of `withCheckedThrowingContinuation`, which `resume(throwing:)` may end.
     var throwingContinuations: Set<Int> = []
+    /// The closures that cannot throw and were told so (once each, as swiftc does).
+    var throwingClosuresReported: Set<SyntaxIdentifier> = []
     /// Actor declarations by type name, and the methods lowered for each instance.
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
