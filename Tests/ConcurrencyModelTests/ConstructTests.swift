@@ -52,8 +52,11 @@ import Testing
             }
             """).first?.message == "recursion is outside the supported subset")
         #expect(problems("""
-            func one() throws -> Int { 1 }
-            """).first?.message.hasPrefix("generic and throwing functions are outside") == true)
+            func one<T>(_ t: T) -> Int { 1 }
+            """).first?.message.hasPrefix("generic functions are outside") == true)
+        #expect(problems("""
+            func one() rethrows -> Int { 1 }
+            """).first?.message.hasPrefix("typed throws and 'rethrows' are outside") == true)
         #expect(problems("""
             func greet(name: String) { print(name) }
             greet("x")

@@ -267,6 +267,9 @@ struct Frame: Hashable {
     /// The operation (an index into `MachineState.operations`) this frame's `op.start()` runs:
     /// the thread comes back to the statement after its blocks and returns once it has finished.
     var startedOperation: Int?
+    /// An error a function this frame called raised: thrown on from here once the thread is back
+    /// at the call's `ThrowAction.pending` (after the hop back to this frame's executor).
+    var pendingError: ThrownError?
 
     /// A body a `return` ends: a function's or a closure's (a work item's `perform()` runs its
     /// block in a branch-like frame, but the block is a closure of its own).
@@ -560,6 +563,8 @@ struct TaskState: Hashable {
     var group: Int?
     /// Someone may await its end: a kept task (`let t = Task { }`), an async let, a group's child.
     var awaitable = false
+    /// Its `Task.sleep` was ended by cancellation: `try await Task.sleep` throws CancellationError.
+    var sleepCancelled = false
 }
 
 /// An `AsyncStream`: the elements yielded and not yet taken, whether it is finished, and the

@@ -235,8 +235,13 @@ public struct ScheduleStep: Hashable, Sendable {
         case cancels(tasks: [Int])
         /// `Task.isCancelled` read.
         case readsCancelled(Bool)
-        /// `try Task.checkCancellation()` in a cancelled task: CancellationError ends its body.
-        case throwsCancellation
+        /// An error is thrown (`throw`, `Task.checkCancellation()` or `Task.sleep` in a cancelled
+        /// task, a callee's or a child's error thrown on), and where it goes.
+        case throwsError(ThrownError, ErrorDisposition)
+        /// `do {`, `try?`, `try!`: the body runs, its errors handled there.
+        case entersDo(ErrorHandler.Kind)
+        /// A point where an error could be thrown on (after a throwing call, a sleep): none was.
+        case throwsNothing
         /// `withCheckedContinuation`: its body runs here, now.
         case startsContinuation(ContinuationID)
         /// `cont.resume`: the value is kept; the task waiting for it (if any) continues, its job
@@ -246,6 +251,21 @@ public struct ScheduleStep: Hashable, Sendable {
         case awaitsContinuation(ContinuationID)
         /// The continuation was resumed: `withCheckedContinuation` returns its value.
         case continuationReturns(ContinuationID)
+    }
+
+    /// Where a thrown error goes.
+    public enum ErrorDisposition: Hashable, Sendable {
+        /// A `catch` clause of an enclosing `do` takes it.
+        case caught
+        /// An enclosing `try?` drops it.
+        case dropped
+        /// It leaves the function; the caller throws it on.
+        case leavesFunction
+        /// It leaves the body of a task group; the group's children are cancelled and awaited,
+        /// then it is thrown on.
+        case leavesTaskGroup
+        /// It leaves the task's body: the task ends with the error (nothing prints it).
+        case endsTask(task: Int)
     }
 
     public var thread: ThreadID

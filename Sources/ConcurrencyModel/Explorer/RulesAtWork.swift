@@ -20,7 +20,7 @@ extension Program {
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
             case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop, .timer:
+                .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop, .timer, .throwing, .handles:
                 break
             case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
                 hasAsync = true
@@ -32,7 +32,7 @@ extension Program {
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream, .timer:
+                .stream, .timer, .throwing, .handles:
                 break
             }
             switch statement.action {
@@ -58,7 +58,7 @@ extension Program {
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .operation(_, .create), .operation(_, .addBlock), .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream, .timer:
+                .stream, .timer, .throwing, .handles:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
             }
@@ -103,7 +103,7 @@ extension Action {
         case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .timer(_, .schedule): true
         case .timer(_, .setEventHandler), .timer(_, .setCancelHandler), .timer(_, .activate), .timer(_, .cancel): false
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
-            .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream: false
+            .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles: false
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop:
             false

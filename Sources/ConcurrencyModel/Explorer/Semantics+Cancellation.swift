@@ -1,6 +1,7 @@
 /// The model's rules for cancellation (SE-0304, swiftlang/swift `TaskCancellation.swift`, and
 /// swiftc runs pinned in `SwiftConcurrencyTests`): cancelling marks a task and its children; a cancelled
-/// task's `Task.sleep` ends at once; `Task.checkCancellation()` in a cancelled task ends it.
+/// task's `Task.sleep` ends at once (`try await` throws CancellationError); `Task.checkCancellation()`
+/// in a cancelled task throws CancellationError (`Semantics+Errors`).
 extension Semantics {
     func cancellationStep(_ action: CancellationAction, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         switch action {
@@ -20,14 +21,8 @@ extension Semantics {
             return .moves(.readsCancelled(cancelled), advancesPC: true)
         case .check:
             guard let task = site.thread.task, state.tasks[task].cancelled else { return .moves(.readsCancelled(false), advancesPC: true) }
-            // CancellationError ends the task's body: every frame of it is over.
-            for index in state.threads[site.index].frames.indices {
-                state.threads[site.index].frames[index].pc = program[state.threads[site.index].frames[index].block].statements.count
-                if case .loop(let variable, _, let last) = state.threads[site.index].frames[index].role {
-                    state.threads[site.index].frames[index].role = .loop(variable: variable, current: last, last: last)
-                }
-            }
-            return .moves(.throwsCancellation, advancesPC: false)
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+            return try raise(.cancellation, thread: site.index, in: &state)
         }
     }
 
@@ -39,6 +34,7 @@ extension Semantics {
         var cancelled = [task]
         if let timer = state.taskTimers.firstIndex(where: { $0.task == task }) {
             state.taskTimers.remove(at: timer)
+            state.tasks[task].sleepCancelled = true
             enqueueJob(task, on: queue(for: .generic), in: &state)
         }
         for child in state.tasks.indices where state.tasks[child].parent == task { cancelled += cancelTask(child, in: &state) }

@@ -49,6 +49,10 @@ extension Semantics {
         case .suspend(.sleep(let delay)), .timer(_, .schedule(let delay, nil)):
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
+        case .throwing(.value(let error)):
+            return reads([error])
+        case .throwing(.pending), .throwing(.sleepCancelled), .handles:
+            return []
         case .dispatch, .group, .semaphore, .activate, .queueSetting(_, .target), .precondition, .workItem,
             .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .stream(_, .start), .stream(_, .finish), .timer(_, .setEventHandler), .timer(_, .setCancelHandler), .timer(_, .activate),

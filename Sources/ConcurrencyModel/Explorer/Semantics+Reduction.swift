@@ -42,6 +42,11 @@ extension Semantics {
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
         case .returns(let value): return value.map(local) ?? true
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)
+        // Entering a `do` body, or a point where no error is thrown on: nothing another thread sees.
+        case .handles: return true
+        case .throwing(.pending): return thread.frames.last?.pendingError == nil
+        case .throwing(.sleepCancelled): return !(thread.task.map { state.tasks[$0].sleepCancelled } ?? false)
+        case .throwing(.value): return false
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition, .workItem, .exitLoop,
             .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,

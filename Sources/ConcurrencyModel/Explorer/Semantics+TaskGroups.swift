@@ -17,6 +17,11 @@ extension Semantics {
         let g = next.group.index
         if !state.taskGroups[g].finished.isEmpty {
             let child = state.taskGroups[g].finished.removeFirst()
+            // A child that ended with an error: `for try await`, `try await group.next()` throw it on.
+            if case .error(let error)? = state.tasks[child].result {
+                state.threads[site.index].frames[site.frameIndex].pc += 1
+                return try raise(error, thread: site.index, in: &state)
+            }
             if let result = next.result, let value = state.tasks[child].result { assign(result, value, thread: site.index, in: &state) }
             // A loop's statement runs again once its body has run.
             if !next.loops { state.threads[site.index].frames[site.frameIndex].pc += 1 }

@@ -86,6 +86,7 @@ extension Semantics {
         case .sleep where state.tasks[task].cancelled:
             // A cancelled task's sleep throws CancellationError (`try?` drops it): it ends at once.
             state.threads[site.index].frames[site.frameIndex].pc += 1
+            state.tasks[task].sleepCancelled = true
             suspend(task, thread: site.index, in: &state)
             enqueueJob(task, on: queue(for: .generic), in: &state)
             event = .sleepsTask(microseconds: 0)
@@ -100,6 +101,11 @@ extension Semantics {
                 throw .undefined("an await of a task that was not made")
             }
             if state.tasks[target].finished {
+                // A task that ended with an error: `try await t.value` throws it on.
+                if case .error(let error)? = state.tasks[target].result {
+                    state.threads[site.index].frames[site.frameIndex].pc += 1
+                    return try raise(error, thread: site.index, in: &state)
+                }
                 if let result, let value = state.tasks[target].result { assign(result, value, thread: site.index, in: &state) }
                 return .moves(.getsValue(task: target), advancesPC: true)
             }
@@ -115,6 +121,11 @@ extension Semantics {
             return try streamNextStep(next, at: site, in: &state)
         case .continuation(let id, let result):
             if state.continuations[id.index].resumed {
+                // Resumed with `resume(throwing:)`: the error is thrown here.
+                if case .error(let error)? = state.continuations[id.index].value {
+                    state.threads[site.index].frames[site.frameIndex].pc += 1
+                    return try raise(error, thread: site.index, in: &state)
+                }
                 if let result, let value = state.continuations[id.index].value { assign(result, value, thread: site.index, in: &state) }
                 return .moves(.continuationReturns(id), advancesPC: true)
             }

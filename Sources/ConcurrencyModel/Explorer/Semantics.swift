@@ -146,7 +146,7 @@ final class Semantics: Sendable {
             return .timeout(waitable, deadline: deadline)
         case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
             .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
-            .timer:
+            .timer, .throwing, .handles:
             return nil
         }
     }
@@ -238,6 +238,7 @@ final class Semantics: Sendable {
         let site = StepSite(threadID: threadID, index: t, thread: thread, frameIndex: frameIndex, frame: frame,
                             statement: statement, queue: thread.currentQueue)
 
+        if frame.pendingError != nil { try checkPendingErrorKept(statement) }
         let effect: StepEffect
         switch statement.action {
         case .print(let items): effect = try printStep(items, at: site, in: &state)
@@ -279,6 +280,8 @@ final class Semantics: Sendable {
         case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
         case .stream(let id, let action): effect = try streamStep(id, action, at: site, in: &state)
         case .timer(let source, let action): effect = try timerStep(source, action, at: site, in: &state)
+        case .throwing(let action): effect = try throwingStep(action, at: site, in: &state)
+        case .handles(let handler): effect = handlerStep(handler, at: site, in: &state)
         }
         switch effect {
         case .ends(let result):

@@ -496,6 +496,7 @@ extension Lowering {
                 continue
             }
             guard let item = lowerExpression(argument.expression) else { return nil }
+            if item.variablesRead.contains(where: { variableTypes[$0] == .error }) { errorPrints.append(Syntax(argument)) }
             items.append(item)
         }
         return items

@@ -20,25 +20,30 @@ extension Lowering {
         return Statement(.cancellation(.cancelTask(handle)), at: span(of: Syntax(call)))
     }
 
-    /// `try Task.checkCancellation()`, in the body of a `Task { }` (where the error it throws ends
-    /// the task); nil when `expr` is not that call.
+    /// `try Task.checkCancellation()`: throws CancellationError in a cancelled task (nothing
+    /// outside a task); nil when `expr` is not that call (`try?`/`try!` wrap it as any call).
     mutating func lowerCheckCancellation(_ expr: ExprSyntax) -> [Statement]? {
         let attempt = expr.as(TryExprSyntax.self)
+        if attempt?.questionOrExclamationMark != nil { return nil }
         guard let call = (attempt?.expression ?? expr).as(FunctionCallExprSyntax.self),
             call.calledExpression.trimmedDescription == "Task.checkCancellation"
         else { return nil }
-        guard let attempt else {
+        guard Self.isMarkedTry(call) else {
             report("call can throw but is not marked with 'try'", Syntax(call))
             return []
         }
-        guard attempt.questionOrExclamationMark == nil, call.arguments.isEmpty,
-            case .closure(let closure) = enclosingBody(of: Syntax(expr)),
-            let creation = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-            isTaskCreation(creation)
-        else {
-            report("try Task.checkCancellation() is modelled directly in a Task { } body, where its error ends the task", Syntax(expr))
+        guard call.arguments.isEmpty, call.trailingClosure == nil else {
+            report("Task.checkCancellation() takes no arguments", Syntax(call))
             return []
         }
+        if let attempt, !checkHandled(Syntax(attempt)) { return [] }
+        cooperativeQueue()
         return [Statement(.cancellation(.check), at: span(of: Syntax(expr)))]
+    }
+
+    /// `Task.sleep(…)` under its `await`.
+    static func isTaskSleep(_ expr: ExprSyntax) -> Bool {
+        guard let call = expr.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.trimmedDescription == "Task.sleep"
     }
 }

@@ -34,6 +34,8 @@ extension Lowering {
             } else if let declaration = decl.as(StructDeclSyntax.self) {
                 declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
                             members: declaration.memberBlock, isStruct: true, node: Syntax(declaration))
+            } else if let declaration = decl.as(EnumDeclSyntax.self) {
+                declareErrorEnum(declaration)
             }
         }
     }

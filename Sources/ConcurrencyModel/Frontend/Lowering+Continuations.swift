@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// Continuations: `await withCheckedContinuation { cont in … }` (and the throwing one), resumed
-/// with `cont.resume(returning:)` or `cont.resume()` from wherever the body hands `cont` (a
+/// with `cont.resume(returning:)`, `cont.resume()` or (the throwing one) `cont.resume(throwing:)` from wherever the body hands `cont` (a
 /// queue's block, a timer). The body runs at once in the calling task; the task then waits.
 extension Lowering {
     static let continuationFunctions: Set<String> = ["withCheckedContinuation", "withCheckedThrowingContinuation"]
@@ -29,8 +29,17 @@ extension Lowering {
             return nil
         }
         let span = self.span(of: Syntax(call))
+        let throwing = name == "withCheckedThrowingContinuation"
+        if throwing {
+            guard Self.isMarkedTry(call) else {
+                report("call can throw but is not marked with 'try'", Syntax(call))
+                return nil
+            }
+            guard checkHandled(Syntax(call)) else { return nil }
+        }
         continuations.append(ContinuationDecl(name: contName, span: span))
         let id = ContinuationID(index: continuations.count - 1)
+        if throwing { throwingContinuations.insert(id.index) }
         closureContexts[closure.id] = (context(of: Syntax(call)).isolation, false)
         let outer = asyncContext
         asyncContext = nil
@@ -69,8 +78,22 @@ extension Lowering {
             resumedWithoutValue.insert(id)
             return Statement(.continuation(id, .resume(nil)), at: span)
         }
+        // `cont.resume(throwing: e)` of a throwing continuation: the error is its value, which
+        // the awaiting task throws.
+        if call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "throwing" {
+            guard throwingContinuations.contains(id.index) else {
+                report("resume(throwing:) needs withCheckedThrowingContinuation", Syntax(call))
+                return .some(nil)
+            }
+            guard let error = lowerExpression(argument.expression) else { return .some(nil) }
+            guard type(of: error) == .error else {
+                report("argument type '\(type(of: error).map { "\($0)" } ?? "?")' does not conform to expected type 'Error'", Syntax(argument.expression))
+                return .some(nil)
+            }
+            return Statement(.continuation(id, .resume(error)), at: span)
+        }
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "returning" else {
-            report("resume(returning: v) or resume() here (resume(throwing:) is outside the supported subset)", Syntax(call))
+            report("resume(returning: v), resume(throwing: e) or resume() here", Syntax(call))
             return .some(nil)
         }
         guard let value = lowerExpression(argument.expression), let type = type(of: value) else { return .some(nil) }

@@ -3,8 +3,24 @@ import SwiftSyntax
 /// Expressions: literals, variables, arithmetic, comparisons, interpolation, `list.count`.
 extension Lowering {
     mutating func lowerExpression(_ expr: ExprSyntax) -> Expression? {
+        if let attempt = expr.as(TryExprSyntax.self) {
+            guard attempt.questionOrExclamationMark == nil else {
+                report("the value of 'try?' or 'try!' is outside the supported subset: call it as a statement, or use do/catch", Syntax(attempt))
+                return nil
+            }
+            guard checkHandled(Syntax(attempt)) else { return nil }
+            if !attempt.expression.is(AwaitExprSyntax.self) { return lowerExpression(attempt.expression) }
+        }
         if let awaited = Self.awaited(expr) {
             return lowerAwaitValue(awaited)
+        }
+        if case let found?? = lowerErrorValue(expr) {
+            return found
+        } else if errorValue(expr) != nil {
+            return nil
+        }
+        if let test = expr.as(IsExprSyntax.self) {
+            return lowerErrorIs(test)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
             member.declName.baseName.text == "isCancelled" {

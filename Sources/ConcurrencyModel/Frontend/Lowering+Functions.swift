@@ -24,9 +24,15 @@ extension Lowering {
 
     /// Declares `function` under `name` (`counter.inc` for a method of `instance`).
     mutating func declareSignature(_ function: FunctionDeclSyntax, as name: String, instance: String? = nil) {
-        if function.genericParameterClause != nil || function.signature.effectSpecifiers?.throwsClause != nil {
-            report("generic and throwing functions are outside the supported subset", Syntax(function.signature))
+        if function.genericParameterClause != nil {
+            report("generic functions are outside the supported subset", Syntax(function.signature))
             return
+        }
+        if let clause = function.signature.effectSpecifiers?.throwsClause {
+            guard clause.throwsSpecifier.tokenKind == .keyword(.throws), clause.type == nil else {
+                report("typed throws and 'rethrows' are outside the supported subset: write 'throws'", Syntax(clause))
+                return
+            }
         }
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
         let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" } || Self.inMainActorType(function)
@@ -84,6 +90,7 @@ extension Lowering {
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
         let makesObjects = ObjectMaking.found(in: body)
+        if function.signature.effectSpecifiers?.throwsClause != nil { throwingFunctions.insert(name) }
         functionSyntax[name] = function
         if let type = returns, instance != nil, !Self.alwaysReturns(body.statements),
             !(body.statements.count == 1 && body.statements.first?.item.as(ExprSyntax.self) != nil)
@@ -154,6 +161,10 @@ extension Lowering {
     }
 
     mutating func lowerFunctionCall(_ function: FunctionDecl, _ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        if throwingFunctions.contains(function.name) && !Self.isMarkedTry(call) && call.id != asyncLetCall {
+            report("call can throw but is not marked with 'try'", Syntax(call))
+            return nil
+        }
         if let closure = call.trailingClosure {
             report("'\(function.name)' takes no closure", Syntax(closure))
             return nil

@@ -176,7 +176,9 @@ extension Lowering {
         {
             return nil  // an assignment is a statement: the body returns nothing
         }
-        var statementCall = expr.as(FunctionCallExprSyntax.self).map { !isValueCall($0) } ?? false
+        let attempt = expr.as(TryExprSyntax.self)
+        var statementCall = (attempt?.expression ?? expr).as(FunctionCallExprSyntax.self).map { !isValueCall($0) } ?? false
+        if attempt?.questionOrExclamationMark != nil { statementCall = true }
         // `await c.bump()` (no value) and `try? await Task.sleep(…)` are statements too.
         if let awaited = Self.awaited(expr) {
             statementCall = !awaitGivesValue(awaited)

@@ -112,6 +112,9 @@ extension Lowering {
         var statements: [Statement] = []
         let expression = value.as(AwaitExprSyntax.self)?.expression ?? value
         if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `async let x = f()` with f throwing: its `try` is at `try await x`.
+            asyncLetCall = call.id
+            defer { asyncLetCall = nil }
             if let lowered = lowerAwaitedCall(call, keepsValue: true) {
                 statements = lowered.statements
                 // The child task's value is the call's: `await x` reads it.
@@ -125,7 +128,7 @@ extension Lowering {
         }
         scopes.removeLast()
         asyncContext = outer
-        blocks[id.index].statements = statements
+        blocks[id.index].statements = insertPendingThrows(statements)
         bind(name, .task(handle))
         return [Statement(.spawn(TaskSpawn(kind: .asyncLet, body: id, isolation: .generic, handle: handle)), at: span)]
     }
@@ -354,7 +357,6 @@ extension Lowering {
                 continue
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil, function.genericParameterClause == nil,
-                function.signature.effectSpecifiers?.throwsClause == nil,
                 function.modifiers.allSatisfy({ $0.name.tokenKind == .keyword(.nonisolated) }) {
                 continue
             }
@@ -436,6 +438,13 @@ extension Lowering {
         let declared = FunctionDecl(name: "\(instance.typeName).\(method)", body: block, parameters: parameters, returns: returns,
                                     isolation: isolation)
         actorMethods[key] = declared
+        if let clause = function.signature.effectSpecifiers?.throwsClause {
+            guard clause.throwsSpecifier.tokenKind == .keyword(.throws), clause.type == nil else {
+                report("typed throws and 'rethrows' are outside the supported subset: write 'throws'", Syntax(clause))
+                return nil
+            }
+            throwingFunctions.insert(declared.name)
+        }
         // Lowered with only the top level and the instance's properties in scope.
         let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
         // The method's own name finds its declaration (its `return`s, an implicit one).

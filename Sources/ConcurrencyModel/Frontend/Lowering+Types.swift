@@ -7,6 +7,8 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     case int, string, bool
     /// An array; `nil` for an empty literal whose element type only the context can tell.
     case list(StaticType?)
+    /// An error value (`any Error`): thrown, caught, printed, tested with `is`.
+    case error
 
     var description: String {
         switch self {
@@ -15,6 +17,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .bool: "Bool"
         case .list(let element?): "[\(element)]"
         case .list(nil): "[_]"
+        case .error: "any Error"
         }
     }
 
@@ -24,6 +27,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .string: .string
         case .bool: .bool
         case .list(let items): .list(items.first.map(of))
+        case .error: .error
         }
     }
 
@@ -47,6 +51,7 @@ extension Lowering {
         case .specific(let key, .orElse): return variableTypes[key]
         case .specific(_, .isNil), .specific(_, .equals): return .bool
         case .specific(_, .printed): return .string
+        case .errorIs: return .bool
         case .count: return .int
         case .interpolation, .debugText: return .string
         case .conditional(_, let then, _): return type(of: then)
@@ -64,6 +69,10 @@ extension Lowering {
     /// Checks a binary operator's operands as Swift's type checker would; reports at the operator.
     mutating func checkOperands(_ op: BinaryOperator, _ lhs: Expression, _ rhs: Expression, at node: Syntax) -> Bool {
         guard let left = type(of: lhs), let right = type(of: rhs) else { return false }
+        if left == .error || right == .error {
+            report("binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left)' and '\(right)'", node)
+            return false
+        }
         let fits: Bool
         switch op {
         case .add:

@@ -74,6 +74,20 @@ struct Lowering {
     /// A plain nonisolated `async` function was declared: NonisolatedNonsendingByDefault would
     /// change where it runs.
     var hasPlainNonisolatedAsync = false
+    /// `enum MyError: Error`: each error enum's cases (`Lowering+Errors`).
+    var errorEnums: [String: [String]] = [:]
+    /// The functions (and methods) declared `throws`, by `FunctionCall.name`.
+    var throwingFunctions: Set<String> = []
+    /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).
+    var platformErrorTypes: Set<String> = []
+    /// The prints of an error value, refused if such an error is made.
+    var errorPrints: [Syntax] = []
+    /// The call an `async let` runs, whose errors its `try await x` marks.
+    var asyncLetCall: SyntaxIdentifier?
+    /// The continuations (by index) of `withCheckedThrowingContinuation`, which `resume(throwing:)` may end.
+    var throwingContinuations: Set<Int> = []
+    /// The closures that cannot throw and were told so (once each, as swiftc does).
+    var throwingClosuresReported: Set<SyntaxIdentifier> = []
     /// Actor declarations by type name, and the methods lowered for each instance.
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
@@ -227,6 +241,7 @@ struct Lowering {
         program.timerSources = timerSources
         checkRepeatingTimers()
         program.dependsOnNonsendingDefault = hasPlainNonisolatedAsync
+        refusePlatformErrorPrints()
         return program
     }
 
@@ -301,7 +316,7 @@ struct Lowering {
                     importModule(module)
                 } else if let actor = decl.as(ActorDeclSyntax.self) {
                     declareActor(actor)
-                } else if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) {
+                } else if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
                     if !isTopLevel { report("declare types at the top level of the snippet", Syntax(decl)) }
                 } else {
                     unsupported(Syntax(decl))
@@ -316,6 +331,10 @@ struct Lowering {
                     lowered += statement.map { [$0] } ?? []
                 } else if let loop = stmt.as(ForStmtSyntax.self) {
                     lowered += lowerLoop(loop).map { [$0] } ?? []
+                } else if let thrown = stmt.as(ThrowStmtSyntax.self) {
+                    lowered += lowerThrow(thrown)
+                } else if let handled = stmt.as(DoStmtSyntax.self) {
+                    lowered += lowerDo(handled)
                 } else if let exit = stmt.as(ReturnStmtSyntax.self) {
                     lowered += lowerReturn(exit)
                 } else if let guardStatement = stmt.as(GuardStmtSyntax.self) {
@@ -336,12 +355,27 @@ struct Lowering {
         }
         // The scope's `defer` blocks, last first, where it ends (a `return` runs them itself).
         statements += lowerDefers(of: deferScopes.removeLast().defers)
-        return statements
+        return insertPendingThrows(statements)
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
         if let statements = lowerCheckCancellation(expr) {
             return statements
+        }
+        // `try? await Task.sleep(…)` is a sleep that just ends when cancelled (below); other
+        // `try?` and `try!` statements handle the errors of their call.
+        if let attempt = expr.as(TryExprSyntax.self), attempt.questionOrExclamationMark != nil,
+            !(attempt.questionOrExclamationMark?.tokenKind == .postfixQuestionMark && Self.isTaskSleep(attempt.expression)) {
+            return lowerMarkedTry(attempt) { lowering, inner in lowering.lowerStatement(inner) }
+        }
+        if let attempt = expr.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil {
+            guard checkHandled(Syntax(attempt)) else { return [] }
+            // A sleep that cancellation ends throws CancellationError.
+            if Self.isTaskSleep(attempt.expression) {
+                let statements = lowerStatement(attempt.expression)
+                return statements.isEmpty ? [] : statements + [Statement(.throwing(.sleepCancelled), at: span(of: Syntax(attempt)))]
+            }
+            if !attempt.expression.is(AwaitExprSyntax.self) { return lowerStatement(attempt.expression) }
         }
         if let awaited = expr.as(AwaitExprSyntax.self) {
             return lowerAwait(awaited)
@@ -350,6 +384,7 @@ struct Lowering {
             return lowerAwait(awaited)
         }
         if let branch = expr.as(IfExprSyntax.self) {
+            if let statements = lowerErrorCastIf(branch) { return statements }
             if branch.elseBody == nil, let statement = lowerGroupNextBinding(branch.conditions, body: branch.body, loops: false, at: Syntax(branch)) {
                 return statement.map { [$0] } ?? []
             }

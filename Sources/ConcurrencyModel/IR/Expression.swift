@@ -19,6 +19,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case specific(VariableID, SpecificUse)
     /// A value as `debugPrint` shows it: a string quoted and escaped.
     case debugText(Expression)
+    /// `error is T`, `error as? T` tested in an `if let`: whether the error is of type T.
+    case errorIs(Expression, type: String)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -36,6 +38,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         case .element(let list, let index): list.variablesRead + index.variablesRead
         case .specific(let key, let use): [key] + use.variablesRead
+        case .errorIs(let inner, _): inner.variablesRead
         }
     }
 
@@ -50,6 +53,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         case .element(let list, let index): list.readsThread || index.readsThread
         case .specific: true
+        case .errorIs(let inner, _): inner.readsThread
         }
     }
 
@@ -79,7 +83,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             switch try inner.evaluate(lookup, isMainThread: isMainThread) {
             case .list(let items): return .int(items.count)
             case .string(let text): return .int(text.count)
-            case .int, .bool: throw .undefined(".count of a value without one")
+            case .int, .bool, .error: throw .undefined(".count of a value without one")
             }
         case .debugText(let inner):
             return .string(try inner.evaluate(lookup, isMainThread: isMainThread).debugText)
@@ -110,6 +114,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 let value = try other.evaluate(lookup, isMainThread: isMainThread)
                 return .bool((found == value) != negated)
             }
+        case .errorIs(let inner, let type):
+            guard case .error(let error) = try inner.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a type test of a value that is not an error") }
+            return .bool(error.type == type)
         case .binary(let op, let lhs, let rhs):
             let left = try lhs.evaluate(lookup, isMainThread: isMainThread)
             switch (op, left) {
@@ -168,6 +175,10 @@ public enum RuntimeError: Hashable, Sendable, Codable {
     case indexOutOfRange
     /// A checked continuation resumed a second time.
     case continuationResumedTwice
+    /// An error thrown out of the top-level code (swift_errorInMain); the error's type and value.
+    case errorAtTopLevel(String)
+    /// `try!` of a call that threw (swift_unexpectedError).
+    case forcedTryThrew(String)
 
     /// Swift's own words for the trap.
     public var message: String {
@@ -180,6 +191,8 @@ public enum RuntimeError: Hashable, Sendable, Codable {
         case .invalidRange: "range requires lowerBound <= upperBound"
         case .indexOutOfRange: "Index out of range"
         case .continuationResumedTwice: "SWIFT TASK CONTINUATION MISUSE: the program tried to resume its continuation more than once"
+        case .errorAtTopLevel(let error): "Error raised at top level: \(error)"
+        case .forcedTryThrew(let error): "'try!' expression unexpectedly raised an error: \(error)"
         case .conversionOverflow(let value, let type): value < 0 ? "negative value \(value) is not representable as \(type)" : "not enough bits to represent \(value) as \(type)"
         }
     }
@@ -233,12 +246,15 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
     case list([Value])
+    /// An error value (`MyError.failed`, `CancellationError()`), thrown or caught.
+    case error(ThrownError)
 
     public var description: String {
         switch self {
         case .int(let value): String(value)
         case .string(let value): value
         case .bool(let value): String(value)
+        case .error(let error): error.text
         case .list(let items): "[" + items.map(\.debugText).joined(separator: ", ") + "]"
         }
     }

@@ -281,6 +281,10 @@ public enum Action: Hashable, Sendable, Codable {
     /// body (an actor's method, a `@MainActor` function) and back after it. A suspension point
     /// when the executor differs (the actor is busy, or it is the main actor).
     case hop(Isolation)
+    /// `throw e`, and where an error raised in a callee or a cancelled sleep is thrown on.
+    case throwing(ThrowAction)
+    /// `do { } catch { }`, `try? f()`, `try! f()` (see `ErrorHandler`).
+    case handles(ErrorHandler)
 }
 
 /// How long a sleep, a timer or a timeout lasts: whole microseconds of the logical clock, written as

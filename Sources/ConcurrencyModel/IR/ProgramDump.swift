@@ -250,6 +250,26 @@ private struct ProgramDumper {
             return "\(name(variable)) = Task.isCancelled"
         case .cancellation(.check):
             return "try Task.checkCancellation()"
+        case .throwing(.value(let error)):
+            return "throw \(swift(error))"
+        case .throwing(.pending):
+            return "throw on the callee's error, if any"
+        case .throwing(.sleepCancelled):
+            return "throw CancellationError if cancellation ended the sleep"
+        case .handles(let handler):
+            let clauses = handler.clauses.map { clause in
+                let bound = clause.binding.map { "let \(name($0))" }
+                return switch clause.pattern {
+                case .any: "catch" + (bound.map { " " + $0 } ?? "")
+                case .type(let type): "catch " + (bound.map { "\($0) as \(type)" } ?? "is \(type)")
+                case .value(let error): "catch \(error.type).\(error.text)"
+                }
+            }
+            return switch handler.kind {
+            case .catches: "do, " + clauses.joined(separator: ", ")
+            case .optional: "try?"
+            case .forced: "try!"
+            }
         case .continuation(let id, .start):
             return "withCheckedContinuation \(program[id].name)"
         case .continuation(let id, .resume(let value)):
@@ -320,12 +340,13 @@ private struct ProgramDumper {
             case .printed: "DispatchQueue.getSpecific(key: \(name(key))) as Any"
             case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
             }
+        case .errorIs(let inner, let type): "\(operand(inner)) is \(type)"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
-        case .binary, .conditional, .specific: "(" + swift(expression) + ")"
+        case .binary, .conditional, .specific, .errorIs: "(" + swift(expression) + ")"
         case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText: swift(expression)
         }
     }
@@ -336,6 +357,7 @@ private struct ProgramDumper {
         case .bool(let flag): String(flag)
         case .string(let text): "\"" + text + "\""
         case .list(let items): "[" + items.map(literal).joined(separator: ", ") + "]"
+        case .error(let error): error.written
         }
     }
 }

@@ -51,6 +51,7 @@ extension Program {
         case .continuation(_, .start(let body)), .stream(_, .start(let body)): [body]
         case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
         case .suspend(.streamNext(let next)): [next.body]
+        case .handles(let handler): [handler.body] + handler.clauses.map(\.body)
         case .workItem(let item, .submit), .workItem(let item, .submitAfter), .workItem(let item, .perform): [workItems[item.index].body]
         case .operation(let operation, .create), .operationQueue(_, .addBlock(let operation)): self[operation].blocks
         case .print, .assign, .group(_, .enter), .group(_, .leave), .group(_, .wait), .semaphore, .sleep, .timedWait,
@@ -60,7 +61,7 @@ extension Program {
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
              .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish),
-             .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel):
+             .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
             []
         }
     }
@@ -79,6 +80,9 @@ extension Program {
         case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
         case .suspend(.streamNext(let next)): blocks[next.body.index].statements.contains(where: mayReturn)
         case .stream, .timer: false
+        case .handles(let handler):
+            ([handler.body] + handler.clauses.map(\.body)).contains { blocks[$0.index].statements.contains(where: mayReturn) }
+        case .throwing: false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
             .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .exitLoop:
@@ -102,6 +106,8 @@ extension Action {
         case .queueSetting(_, .specific(_, let value)): [value]
         case .stream(_, .yield(let value)): [value]
         case .stream, .timer: []
+        case .throwing(.value(let error)): [error]
+        case .throwing(.pending), .throwing(.sleepCancelled), .handles: []
         case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting(_, .target), .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:

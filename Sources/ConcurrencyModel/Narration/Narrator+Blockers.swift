@@ -63,6 +63,10 @@ extension Narrator {
             switch program[parent].action {
             case .loop: container = "is in the loop at line \(at), which has not started yet"
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
+            case .handles(let handler) where handler.kind == .catches:
+                container = "is in the do/catch at line \(at), which has not been reached (or no error was caught) yet"
+            case .handles: container = "is in the try at line \(at), which has not been reached yet"
+            case .throwing: container = "comes after the throw at line \(at)"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
                 .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .hop, .cancellation, .continuation(_, .resume),

@@ -141,7 +141,17 @@ extension Narrator {
         case .resumesContinuation(let id, nil): "\(program[id].name).resume: the value is kept for the await that comes"
         case .awaitsContinuation(let id): "nobody has resumed \(program[id].name) yet: the task suspends, its executor free for other jobs"
         case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
-        case .throwsCancellation: "Task.checkCancellation(): the task is cancelled, so it throws CancellationError, which ends the task"
+        case .throwsError(let error, .caught): "throws \(error.written): a catch clause of the enclosing do takes it"
+        case .throwsError(let error, .dropped): "throws \(error.written): try? drops it"
+        case .throwsError(let error, .leavesFunction): "throws \(error.written): it leaves the function; the caller throws it on"
+        case .throwsError(let error, .leavesTaskGroup):
+            "throws \(error.written): it leaves the group's body; the group cancels its children and waits for them, then throws it on"
+        case .throwsError(let error, .endsTask(let task)):
+            "throws \(error.written): it leaves \(self.task(task))'s body, which ends with the error (nothing prints it; its value rethrows it)"
+        case .entersDo(.catches): "do: its body runs, an error thrown there going to its catch clauses"
+        case .entersDo(.optional): "try?: the call runs; an error it throws is dropped"
+        case .entersDo(.forced): "try!: the call runs; an error it throws traps"
+        case .throwsNothing: "no error to throw on: goes on"
         case .startsStream(let id): "AsyncStream: its build closure runs now, here, with \(program[id].continuationName)"
         case .streamYields(let id, let value, _, true):
             "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(program[id].name) is finished, so the element is dropped"

@@ -53,6 +53,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .stream: constructs.insert("stream")
             case .timer: constructs.insert("timer-source")
             case .suspend(.sleep): constructs.insert("timing")
+            case .throwing, .handles: constructs.insert("error")
             case .precondition, .assign, .loop, .branch, .call, .returns, .exitLoop, .suspend, .hop: break
             }
         }
@@ -89,6 +90,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [call.body]
             case .withTaskGroup(let run):
                 inline = [run.body]
+            case .handles(let handler):
+                inline = [handler.body] + handler.clauses.map(\.body)
             case .continuation(_, .start(let body)), .stream(_, .start(let body)):
                 inline = [body]
             case .suspend(.groupNext(let next)):
@@ -97,7 +100,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
                 .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume),
-                .stream(_, .yield), .stream(_, .finish), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel):
+                .stream(_, .yield), .stream(_, .finish), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
                 // Runs no body that nests here.
                 break
             }

@@ -13,7 +13,18 @@ public enum LiveRoute: Sendable, Equatable {
     /// Decided from the snippet's syntax alone (not from the model, which may refuse it): any
     /// `async`, `await`, `actor`, `nonisolated`, or a name of Swift concurrency's API.
     public static func route(for code: String) -> LiveRoute {
-        usesSwiftConcurrency(code) ? .compiled : .interpreter
+        usesSwiftConcurrency(code) || throwsErrors(code) ? .compiled : .interpreter
+    }
+
+    /// Swift errors (`throw`, `try`, `do`/`catch`) run compiled too: the interpreter has no
+    /// notion of an error leaving frames.
+    public static func throwsErrors(_ code: String) -> Bool {
+        Parser.parse(source: code).tokens(viewMode: .sourceAccurate).contains { token in
+            switch token.tokenKind {
+            case .keyword(.throw), .keyword(.throws), .keyword(.try), .keyword(.catch): true
+            default: false
+            }
+        }
     }
 
     /// Names that only Swift-concurrency code uses.

@@ -132,8 +132,8 @@ private struct ValueShapes {
             add([Self.anything], to: result)
         case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-            .stream, .timer:
-            // Gives no variable a value (a for await's element stays unknown: lenient).
+            .stream, .timer, .throwing, .handles:
+            // Gives no variable a value (a for await's element and a caught error stay unknown: lenient).
             break
         }
     }
@@ -146,9 +146,11 @@ private struct ValueShapes {
             case .returns(let value?): values.formUnion(alternatives(value))
             case .loop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
+            case .handles(let handler):
+                for body in [handler.body] + handler.clauses.map(\.body) { values.formUnion(returned(by: body)) }
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
                 .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
-                .stream, .timer:
+                .stream, .timer, .throwing:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }
         }
@@ -166,7 +168,7 @@ private struct ValueShapes {
         switch expression {
         case .literal(let value): return [NSRegularExpression.escapedPattern(for: value.description)]
         case .variable(let id): return variables[id] ?? [Self.anything]
-        case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals): return [Self.boolean]
+        case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals), .errorIs: return [Self.boolean]
         case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
         case .count: return [Self.integer]
         case .debugText(let inner):

@@ -139,12 +139,12 @@ struct SyncBoundary: Equatable {
                 return certain.flatMap { literalLines($0, in: program) }
             case .async: return []
             }
-        case .branch, .loop, .call, .workItem, .concurrentPerform, .spawn, .withTaskGroup, .continuation, .stream, .timer:
+        case .branch, .loop, .call, .workItem, .concurrentPerform, .spawn, .withTaskGroup, .continuation, .stream, .timer, .handles:
             // Their blocks run or not, once or many times, or on another thread: not certain
             // enough to fix an order by.
             return []
         case .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition, .operation,
-            .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation:
+            .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .throwing:
             // Print nothing themselves.
             return []
         }

@@ -82,7 +82,7 @@ enum ScheduleRenderer {
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
             .spawnsTask, .runsTask, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
-            .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsCancellation,
+            .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsError, .entersDo, .throwsNothing,
             .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
             .streamFinishes, .takesElement, .streamEnds, .awaitsStream: nil
         }
