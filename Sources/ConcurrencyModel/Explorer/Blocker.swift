@@ -6,6 +6,17 @@ public struct Blocker: Hashable, Sendable {
     public var span: SourceSpan?
 }
 
+/// Why a timer source's event handler cannot run yet.
+public enum TimerSourceHold: Hashable, Sendable {
+    /// Never resumed or activated: its timer is not armed.
+    case notResumed
+    case cancelled
+    /// Armed, due at this time (microseconds); the clock is at `now`.
+    case notDue(due: Int, now: Int)
+    /// No deadline scheduled, or a one-shot timer that has fired already.
+    case notScheduled
+}
+
 /// What keeps a line (or an ending) from coming next, as facts keyed by ids and lines.
 public indirect enum BlockerReason: Hashable, Sendable {
     /// Every submitted block has run: the run finishes.
@@ -46,6 +57,9 @@ public indirect enum BlockerReason: Hashable, Sendable {
     case operationQueueFull(OperationID, queue: OperationQueueID, running: Int)
     /// `line` runs in an asyncAfter block due at `due`; the clock is at `now` (microseconds).
     case timerNotDue(line: Int, queue: QueueID, due: Int, now: Int)
+    /// `line` runs in a timer source's event handler, which cannot run: the source was never
+    /// resumed (or activated), is cancelled, or is not due until `due`.
+    case timerSourceHeldBack(line: Int, TimerSourceID, TimerSourceHold)
     /// `line` runs in a group's notify block, held back while `remaining` blocks are in the group.
     case groupNotifyHeldBack(line: Int, GroupID, remaining: Int)
     /// `line` runs in a work item's notify block, held back until the item has run.

@@ -324,6 +324,20 @@ struct BlockerAnalysis {
         if let timer = state.timers.first(where: { $0.body == block }) {
             return Blocker(rule: .timeIsLogical, reason: .timerNotDue(line: line, queue: timer.queue, due: timer.due, now: state.now), span: blockSpan)
         }
+        for (index, timer) in state.timerSources.enumerated() where timer.handler?.body == block {
+            let hold: TimerSourceHold
+            if timer.cancelled {
+                hold = .cancelled
+            } else if state.inactive[program.timerSources[index].queue.index] {
+                hold = .notResumed
+            } else if let due = timer.due {
+                hold = .notDue(due: due, now: state.now)
+            } else {
+                hold = .notScheduled
+            }
+            let rule: Rule = if case .notDue = hold { .timeIsLogical } else { .notSubmittedYet }
+            return Blocker(rule: rule, reason: .timerSourceHeldBack(line: line, TimerSourceID(index: index), hold), span: blockSpan)
+        }
         for (index, group) in state.groups.enumerated() where group.notify.contains(where: { $0.body == block }) {
             return Blocker(rule: .groupNotifiesWhenEmpty, reason: .groupNotifyHeldBack(line: line, GroupID(index: index), remaining: group.count), span: blockSpan)
         }

@@ -51,6 +51,18 @@ extension Narrator {
             return "\(name(operation)) waits: \(name(queue)) already runs \(running) operation\(running == 1 ? "" : "s"), its maxConcurrentOperationCount"
         case .timerNotDue(let line, let queue, let due, let now):
             return "line \(line) runs in a \(name(queue)).asyncAfter block due at \(Self.seconds(due)), and the clock is at \(Self.seconds(now)): what can run before then runs first"
+        case .timerSourceHeldBack(let line, let source, let hold):
+            let handler = "line \(line) runs in the event handler of \(name(source))"
+            switch hold {
+            case .notResumed:
+                return handler + ", which is never resumed: a dispatch source is made inactive, and until resume() (or activate()) its timer is not armed"
+            case .cancelled:
+                return handler + ", which is cancelled: a cancelled source delivers no more events"
+            case .notDue(let due, let now):
+                return handler + ", due at \(Self.seconds(due)), and the clock is at \(Self.seconds(now)): what can run before then runs first"
+            case .notScheduled:
+                return handler + ", whose timer has no deadline left: a one-shot timer fires once"
+            }
         case .groupNotifyHeldBack(let line, let group, let remaining):
             return "line \(line) runs in the block of \(name(group)).notify, submitted only once \(name(group)) is empty: \(remaining) block(s) are still in it"
         case .workItemNotifyHeldBack(let line, let item):
