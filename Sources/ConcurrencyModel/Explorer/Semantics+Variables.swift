@@ -45,17 +45,16 @@ extension Semantics {
 
     func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
         // The lookup captures the globals and the thread, not the whole state: a closure over the
-        // state would copy it, array by array, at every evaluation.
+        // state would copy it, array by array, at every evaluation. It reaches the program through
+        // `self` (a copy of the `Program` struct would retain each of its arrays, every time).
         let globals = state.globals
-        let variables = program.variables
         let frames = thread.frames
         let specifics = state.specifics
-        let program = self.program
         return try expression.evaluate({ variable in
-            if variables[variable.index].reflects == .specificKey {
-                return Semantics.specificValue(variable, thread: thread, program: program, specifics: specifics)
+            if self.program.variables[variable.index].reflects == .specificKey {
+                return Semantics.specificValue(variable, thread: thread, program: self.program, specifics: specifics)
             }
-            if variables[variable.index].isGlobal { return globals[variable.index] }
+            if self.program.variables[variable.index].isGlobal { return globals[variable.index] }
             var index = frames.count - 1
             while index >= 0 {
                 if let value = frames[index].locals[variable] { return value }
