@@ -45,8 +45,11 @@ extension Semantics {
     /// How many threads run an item of a queue served by `pool`, as `busyThreads(of:in:)` counts
     /// them without gathering them.
     func busyThreadCount(of pool: QoSClass, in state: MachineState) -> Int {
-        state.threads.count { thread in
-            guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
+        // By index, reading each first frame's role in place: iterating would copy every thread.
+        state.threads.indices.count { t in
+            guard state.threads[t].id != MachineState.mainThreadID, !state.threads[t].frames.isEmpty,
+                case .item(let queue, _, _) = state.threads[t].frames[0].role
+            else { return false }
             return program.workerPool(of: queue) == pool
         }
     }
