@@ -12,7 +12,7 @@ func bindingsHash(_ bindings: [VariableID: Value]) -> Int {
 }
 
 /// A value's hash: integers and booleans mixed directly, strings and arrays through `Hasher`.
-private func valueHash(_ value: Value) -> UInt64 {
+func valueHash(_ value: Value) -> UInt64 {
     switch value {
     case .int(let number): mix(UInt64(UInt(bitPattern: number)))
     case .bool(let flag): flag ? 0x5bd1_e995 : 0x27d4_eb2d

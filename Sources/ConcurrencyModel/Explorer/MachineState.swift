@@ -238,6 +238,39 @@ struct MachineState: Hashable {
     }
 }
 
+extension MachineState {
+    /// `StateHasher` over every part (its rare parts by the hash their box keeps).
+    func hash(into hasher: inout Hasher) {
+        var h = StateHasher()
+        h.add(threads.count)
+        for t in threads.indices { threads[t].add(to: &h) }
+        h.add(queues.count)
+        for q in queues.indices { queues[q].add(to: &h) }
+        h.add(globals.count)
+        for g in globals.indices { h.add(globals[g]) }
+        h.add(nextWorker)
+        h.add(nextArrival)
+        h.add(now)
+        h.add(timers.count)
+        for timer in timers {
+            h.add(timer.due)
+            h.add(timer.queue.index)
+            h.add(timer.body.index)
+            h.add(timer.captures)
+        }
+        h.add(tasks.count)
+        for t in tasks.indices { tasks[t].add(to: &h) }
+        h.add(taskTimers.count)
+        for timer in taskTimers {
+            h.add(timer.due)
+            h.add(timer.task)
+            h.add(timer.isShort)
+        }
+        h.add(rare.hash)
+        hasher.combine(h.value)
+    }
+}
+
 /// The thread that holds a lock which knows its holder, and how many `lock()`s it has not yet
 /// given back (above 1 only for an `NSRecursiveLock`).
 struct LockHolder: Hashable {
