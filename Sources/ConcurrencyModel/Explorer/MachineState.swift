@@ -21,6 +21,9 @@ struct MachineState: Hashable {
     var tasks: [TaskState] = []
     /// `Task.sleep` timers: each continues its task on the global executor when due.
     var taskTimers: [TaskTimer] = []
+    /// One per `concurrentPerform` call made so far, in the order made (not with the rare
+    /// parts: each iteration handed out or finished changes it).
+    var performs: [PerformState] = []
     /// The parts most steps leave alone, shared between a state and the states after it until a
     /// step changes one of them, with their hash kept: the search copies, hashes and compares a
     /// state for every move, and most moves change only threads, queues and variables.
@@ -89,11 +92,6 @@ struct MachineState: Hashable {
     var operationQueues: [OperationQueueState] {
         _read { yield rare.parts.operationQueues }
         _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.operationQueues }
-    }
-    /// One per `concurrentPerform` call made so far, in the order made.
-    var performs: [PerformState] {
-        _read { yield rare.parts.performs }
-        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.performs }
     }
     /// One per worker pool (`Semantics.pools` order) on a machine of a given width; empty when the
     /// pools are wide enough that no block waits for a thread.
@@ -265,6 +263,14 @@ extension MachineState {
             h.add(timer.due)
             h.add(timer.task)
             h.add(timer.isShort)
+        }
+        h.add(performs.count)
+        for perform in performs {
+            h.add(perform.callBlock.index)
+            h.add(perform.callIndex)
+            h.add(perform.captures)
+            h.add(perform.next)
+            h.add(perform.running)
         }
         h.add(rare.hash)
         hasher.combine(h.value)

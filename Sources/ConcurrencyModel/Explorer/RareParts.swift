@@ -1,8 +1,8 @@
 /// The parts of a `MachineState` that most steps leave alone: groups, semaphores and locks, work
-/// items, operations, `concurrentPerform` calls, pools, task groups, continuations, streams and
-/// queue-specific values. A state keeps them in one shared box (`Box`), so that copying a state
-/// for each move retains one reference instead of fifteen arrays, and hashing or comparing two
-/// states whose boxes are one, or whose kept hashes differ, never looks inside.
+/// items, operations, pools, task groups, continuations, streams and queue-specific values. A
+/// state keeps them in one shared box (`Box`), so that copying a state for each move retains one
+/// reference instead of thirteen arrays, and hashing or comparing two states whose boxes are one,
+/// or whose kept hashes differ, never looks inside.
 struct RareParts: Hashable {
     var groups: [GroupState]
     var semaphores: [Int]
@@ -11,7 +11,6 @@ struct RareParts: Hashable {
     var workItems: [WorkItemState]
     var operations: [OperationState]
     var operationQueues: [OperationQueueState]
-    var performs: [PerformState] = []
     var pools: [PoolState] = []
     var monitorStarted: Int?
     var mainThreadLeft = false
