@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Finds every outcome a program can produce by exploring every schedule the model's rules allow,
 /// on every machine where the answer differs: each width of libdispatch's worker pools from one
 /// core up to the count at which no block waits for a thread, and (when a BlockOperation runs
@@ -55,22 +58,26 @@ public struct Explorer: Sendable {
         let stop = targetAnswer.isComplete ? nil : (targetAnswer.graph.stop ?? .timeBudget(timeBudget ?? 0))
         // The other machines, while the budget lasts: each labels outcomes; one cut short is left
         // out ("not computed") rather than read as "impossible there".
+        let others = platforms.flatMap { platform in
+            ((1..<enoughCores).map(Optional.some) + [nil]).map { Machine(cores: $0, platform: platform) }
+        }.filter { $0 != target }
+        // Once the answer itself is incomplete, labels from other machines could not say where an
+        // outcome cannot happen: the budget goes to nothing more.
+        let toExplore = stop == nil ? others.filter { answers[$0] == nil } : []
+        // Their searches are independent of each other: they share the cores (one at a time
+        // each, in order), and each starts only while the time budget lasts.
+        let found = Mutex([Machine: OutcomeAutomaton]())
+        DispatchQueue.concurrentPerform(iterations: toExplore.count) { index in
+            if let deadline = budget.deadline, clock.now >= deadline { return }
+            let graph = StateGraph.explore(program, on: toExplore[index], budget: budget)
+            let automaton = OutcomeAutomaton.build(graph, deadline: budget.deadline)
+            found.withLock { $0[toExplore[index]] = automaton }
+        }
+        found.withLock { answers.merge($0) { known, _ in known } }
         var unexplored: [Machine] = []
-        for platform in platforms {
-            for cores in (1..<enoughCores).map(Optional.some) + [nil] {
-                let other = Machine(cores: cores, platform: platform)
-                guard other != target else { continue }
-                // Once the answer itself is incomplete, labels from other machines could not say
-                // where an outcome cannot happen: the budget goes to nothing more.
-                if answers[other] == nil, stop != nil || budget.deadline.map({ clock.now >= $0 }) ?? false {
-                    unexplored.append(other)
-                    continue
-                }
-                if !answer(other).isComplete {
-                    answers[other] = nil
-                    unexplored.append(other)
-                }
-            }
+        for other in others where !(answers[other]?.isComplete ?? false) {
+            answers[other] = nil
+            unexplored.append(other)
         }
         return Exploration(program: program, requested: machine, target: target, answers: answers, enoughCores: enoughCores,
                            platforms: platforms, unexplored: unexplored, stop: stop, listLimit: listLimit)

@@ -9,11 +9,6 @@ struct MachineState: Hashable {
     var queues: [QueueState]
     /// Values of the top-level variables, by `VariableID` (nil before the declaration runs).
     var globals: [Value?]
-    var groups: [GroupState]
-    var semaphores: [Int]
-    /// Who holds each `NSRecursiveLock` and `Mutex`, and how many times (nil when free, and
-    /// always for semaphores and NSLocks, which do not know their holder).
-    var lockHolders: [LockHolder?]
     var nextWorker: Int
     /// The arrival number the next item put on a queue gets.
     var nextArrival = 0
@@ -21,42 +16,18 @@ struct MachineState: Hashable {
     var now = 0
     /// `asyncAfter` blocks waiting for their deadline.
     var timers: [TimerEntry] = []
-    /// Queues created `.initiallyInactive` and not activated yet.
-    var inactive: [Bool]
-    var workItems: [WorkItemState]
-    /// One per declared operation (at its `OperationID` index, `idle` until added), then one
-    /// per `addOperation { }` run, appended as they happen.
-    var operations: [OperationState]
-    var operationQueues: [OperationQueueState]
-    /// One per `concurrentPerform` call made so far, in the order made.
-    var performs: [PerformState] = []
-    /// One per worker pool (`Semantics.pools` order) on a machine of a given width; empty when the
-    /// pools are wide enough that no block waits for a thread.
-    var pools: [PoolState] = []
-    /// When the first worker of any pool started: libdispatch's pool monitor starts then and ticks
-    /// once a second from there (on a machine of a given width; nil before, or on a wide one).
-    var monitorStarted: Int?
-    /// On Linux, the top-level code has suspended: the runtime then called dispatch_main(), which
-    /// ends the main thread, and main-queue blocks and main-actor jobs run, still one at a time,
-    /// on a thread libdispatch starts for them (`Thread.isMainThread` is false there).
-    var mainThreadLeft = false
     /// Swift concurrency's tasks, by creation (task 0 is the top-level code once the program uses
     /// Swift concurrency: it runs as a main-actor task).
     var tasks: [TaskState] = []
     /// `Task.sleep` timers: each continues its task on the global executor when due.
     var taskTimers: [TaskTimer] = []
-    /// One per `withTaskGroup` of the program (started afresh each time it runs).
-    var taskGroups: [TaskGroupState] = []
-    /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
-    var continuations: [ContinuationState] = []
-    var streams: [StreamState] = []
-    /// One per `makeTimerSource` of the program (`Semantics+TimerSources`).
-    var timerSources: [TimerSourceState]
-    /// Per queue, the serial queue that drains it (`Program.drainTarget(of:)`): fixed for the
-    /// run, kept here so that `enqueue` can wake the target.
-    let drainTargets: [QueueID?]
-    /// Per queue, the values `setSpecific(key:value:)` gave it, by the key's hidden variable.
-    var specifics: [[VariableID: Value]]
+    /// One per `concurrentPerform` call made so far, in the order made (not with the rare
+    /// parts: each iteration handed out or finished changes it).
+    var performs: [PerformState] = []
+    /// The parts most steps leave alone, shared between a state and the states after it until a
+    /// step changes one of them, with their hash kept: the search copies, hashes and compares a
+    /// state for every move, and most moves change only threads, queues and variables.
+    private var rare: RareParts.Box
 
     static let mainThreadID = 0
 
@@ -64,25 +35,112 @@ struct MachineState: Hashable {
         threads = [ThreadState(id: Self.mainThreadID, frames: [Frame(block: program.entry, role: .topLevel)])]
         queues = Array(repeating: QueueState(), count: program.queues.count)
         globals = Array(repeating: nil, count: program.variables.count)
-        groups = Array(repeating: GroupState(), count: program.groups.count)
-        semaphores = program.semaphores.map(\.initialValue)
-        lockHolders = Array(repeating: nil, count: program.semaphores.count)
         nextWorker = 1
-        inactive = program.queues.map(\.initiallyInactive)
-        drainTargets = program.queues.indices.map { program.drainTarget(of: QueueID(index: $0)) }
-        specifics = Array(repeating: [:], count: program.queues.count)
-        workItems = Array(repeating: WorkItemState(), count: program.workItems.count)
-        operations = program.operations.indices.map { OperationState(decl: OperationID(index: $0)) }
-        operationQueues = program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) }
-        taskGroups = Array(repeating: TaskGroupState(), count: program.taskGroups.count)
-        continuations = Array(repeating: ContinuationState(), count: program.continuations.count)
-        streams = Array(repeating: StreamState(), count: program.streams.count)
-        timerSources = Array(repeating: TimerSourceState(), count: program.timerSources.count)
+        rare = RareParts.Box(RareParts(
+            groups: Array(repeating: GroupState(), count: program.groups.count),
+            semaphores: program.semaphores.map(\.initialValue),
+            lockHolders: Array(repeating: nil, count: program.semaphores.count),
+            inactive: program.queues.map(\.initiallyInactive),
+            workItems: Array(repeating: WorkItemState(), count: program.workItems.count),
+            operations: program.operations.indices.map { OperationState(decl: OperationID(index: $0)) },
+            operationQueues: program.operationQueues.map { OperationQueueState(limit: $0.isMain ? 1 : nil) },
+            taskGroups: Array(repeating: TaskGroupState(), count: program.taskGroups.count),
+            continuations: Array(repeating: ContinuationState(), count: program.continuations.count),
+            streams: Array(repeating: StreamState(), count: program.streams.count),
+            drainTargets: program.queues.indices.map { program.drainTarget(of: QueueID(index: $0)) },
+            specifics: Array(repeating: [:], count: program.queues.count),
+            timerSources: Array(repeating: TimerSourceState(), count: program.timerSources.count)))
         if program.usesTasks {
             tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
             threads[0].task = 0
         }
     }
+
+    /// Gives the state rare parts of its own before a step changes them.
+    private mutating func changeRare() {
+        if !isKnownUniquelyReferenced(&rare) { rare = RareParts.Box(rare.parts) }
+    }
+
+    var groups: [GroupState] {
+        _read { yield rare.parts.groups }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.groups }
+    }
+    var semaphores: [Int] {
+        _read { yield rare.parts.semaphores }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.semaphores }
+    }
+    /// Who holds each `NSRecursiveLock` and `Mutex`, and how many times (nil when free, and
+    /// always for semaphores and NSLocks, which do not know their holder).
+    var lockHolders: [LockHolder?] {
+        _read { yield rare.parts.lockHolders }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.lockHolders }
+    }
+    /// Queues created `.initiallyInactive` and not activated yet.
+    var inactive: [Bool] {
+        _read { yield rare.parts.inactive }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.inactive }
+    }
+    var workItems: [WorkItemState] {
+        _read { yield rare.parts.workItems }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.workItems }
+    }
+    /// One per declared operation (at its `OperationID` index, `idle` until added), then one
+    /// per `addOperation { }` run, appended as they happen.
+    var operations: [OperationState] {
+        _read { yield rare.parts.operations }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.operations }
+    }
+    var operationQueues: [OperationQueueState] {
+        _read { yield rare.parts.operationQueues }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.operationQueues }
+    }
+    /// One per worker pool (`Semantics.pools` order) on a machine of a given width; empty when the
+    /// pools are wide enough that no block waits for a thread.
+    var pools: [PoolState] {
+        _read { yield rare.parts.pools }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.pools }
+    }
+    /// When the first worker of any pool started: libdispatch's pool monitor starts then and ticks
+    /// once a second from there (on a machine of a given width; nil before, or on a wide one).
+    var monitorStarted: Int? {
+        _read { yield rare.parts.monitorStarted }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.monitorStarted }
+    }
+    /// On Linux, the top-level code has suspended: the runtime then called dispatch_main(), which
+    /// ends the main thread, and main-queue blocks and main-actor jobs run, still one at a time,
+    /// on a thread libdispatch starts for them (`Thread.isMainThread` is false there).
+    var mainThreadLeft: Bool {
+        _read { yield rare.parts.mainThreadLeft }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.mainThreadLeft }
+    }
+    /// One per `withTaskGroup` of the program (started afresh each time it runs).
+    var taskGroups: [TaskGroupState] {
+        _read { yield rare.parts.taskGroups }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.taskGroups }
+    }
+    /// One per `withCheckedContinuation` of the program (made afresh each time it runs).
+    var continuations: [ContinuationState] {
+        _read { yield rare.parts.continuations }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.continuations }
+    }
+    var streams: [StreamState] {
+        _read { yield rare.parts.streams }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.streams }
+    }
+    /// One per `makeTimerSource` of the program (`Semantics+TimerSources`).
+    var timerSources: [TimerSourceState] {
+        _read { yield rare.parts.timerSources }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.timerSources }
+    }
+    /// Per queue, the serial queue that drains it (`Program.drainTarget(of:)`): fixed for the
+    /// run, kept here so that `enqueue` can wake the target.
+    var drainTargets: [QueueID?] { rare.parts.drainTargets }
+    /// Per queue, the values `setSpecific(key:value:)` gave it, by the key's hidden variable.
+    var specifics: [[VariableID: Value]] {
+        _read { yield rare.parts.specifics }
+        _modify { changeRare(); defer { rare.rehash() }; yield &rare.parts.specifics }
+    }
+
 
     /// The time `microseconds` from now; the front end bounds each delay, and the explorer's
     /// budget the number of them, so this saturates only beyond any real snippet.
@@ -102,15 +160,31 @@ struct MachineState: Hashable {
     /// earlier workers took are one state. The order of `threads`, and so of the moves, is kept,
     /// so a schedule found on canonical states replays on the numbered ones.
     func canonical() -> MachineState {
-        if isCanonical { return self }
-        var renumbering: [Int: Int] = [:]
-        for (position, thread) in threads.enumerated() { renumbering[thread.id] = position }
-        func renumbered(_ id: Int) -> Int { renumbering[id] ?? -1 }
+        let threadsInPlace = nextWorker == threads.count && threads.indices.allSatisfy { threads[$0].id == $0 }
+        let arrivalsInPlace = arrivalsAreCanonical
+        if threadsInPlace && arrivalsInPlace { return self }
+        // Each part below is rewritten only where renumbering changes it: a write to an array
+        // copies it, and one to the rare parts copies and rehashes their box.
+        var position = Array(repeating: -1, count: (threads.map(\.id).max() ?? 0) + 1)
+        for (index, thread) in threads.enumerated() { position[thread.id] = index }
+        func renumbered(_ id: Int) -> Int { position.indices.contains(id) ? position[id] : -1 }
         var state = self
         for t in state.threads.indices {
-            state.threads[t] = ThreadState(renumbering: state.threads[t], id: t, with: renumbered)
+            let thread = state.threads[t]
+            let waiters = thread.frames.contains { frame in
+                if case .syncBody(_, _?, _) = frame.role { return true }
+                return false
+            }
+            if thread.id != t || waiters {
+                state.threads[t] = ThreadState(renumbering: thread, id: t, with: renumbered)
+            }
         }
         for q in state.queues.indices {
+            let syncs = state.queues[q].pending.contains { item in
+                if case .sync = item { return true }
+                return false
+            }
+            guard syncs else { continue }
             state.queues[q].mapItems { item in
                 if case .sync(let thread, let body, let barrier, let captures) = item {
                     return .sync(thread: renumbered(thread), body: body, barrier: barrier, captures: captures)
@@ -118,28 +192,30 @@ struct MachineState: Hashable {
                 return item
             }
         }
-        for l in state.lockHolders.indices {
-            if let holder = state.lockHolders[l] { state.lockHolders[l] = LockHolder(thread: renumbered(holder.thread), depth: holder.depth) }
+        for l in lockHolders.indices {
+            if let holder = lockHolders[l], renumbered(holder.thread) != holder.thread {
+                state.lockHolders[l] = LockHolder(thread: renumbered(holder.thread), depth: holder.depth)
+            }
         }
         state.nextWorker = state.threads.count
         // Arrivals keep their order, numbered from 0.
-        let arrivals = state.queues.flatMap(\.arrivals).sorted()
-        var rank: [Int: Int] = [:]
-        for (position, arrival) in arrivals.enumerated() { rank[arrival] = position }
-        for q in state.queues.indices { state.queues[q].renumberArrivals { rank[$0]! } }
-        state.nextArrival = arrivals.count
+        if !arrivalsInPlace {
+            let arrivals = state.queues.flatMap(\.arrivals).sorted()
+            var rank: [Int: Int] = [:]
+            for (position, arrival) in arrivals.enumerated() { rank[arrival] = position }
+            for q in state.queues.indices { state.queues[q].renumberArrivals { rank[$0]! } }
+            state.nextArrival = arrivals.count
+        }
         return state
     }
 
-    /// Threads numbered by place and arrivals 0, 1, 2… in order already: the common case, checked
-    /// without copying.
-    private var isCanonical: Bool {
-        guard nextWorker == threads.count, threads.indices.allSatisfy({ threads[$0].id == $0 }) else { return false }
+    /// Arrivals numbered 0, 1, 2… in order already: the common case, checked without copying.
+    private var arrivalsAreCanonical: Bool {
         var count = 0
         var seen = 0 as UInt64
         for queue in queues {
             for arrival in queue.arrivals {
-                guard arrival < 64 else { return false }
+                guard arrival >= 0, arrival < 64 else { return false }
                 seen |= 1 << UInt64(arrival)
                 count += 1
             }
@@ -163,6 +239,47 @@ struct MachineState: Hashable {
         else { return }
         queues[queue.index].onTarget = true
         enqueue(on: target, .drain(queue))
+    }
+}
+
+extension MachineState {
+    /// `StateHasher` over every part (its rare parts by the hash their box keeps).
+    func hash(into hasher: inout Hasher) {
+        var h = StateHasher()
+        h.add(threads.count)
+        for t in threads.indices { threads[t].add(to: &h) }
+        h.add(queues.count)
+        for q in queues.indices { queues[q].add(to: &h) }
+        h.add(globals.count)
+        for g in globals.indices { h.add(globals[g]) }
+        h.add(nextWorker)
+        h.add(nextArrival)
+        h.add(now)
+        h.add(timers.count)
+        for timer in timers {
+            h.add(timer.due)
+            h.add(timer.queue.index)
+            h.add(timer.body.index)
+            h.add(timer.captures)
+        }
+        h.add(tasks.count)
+        for t in tasks.indices { tasks[t].add(to: &h) }
+        h.add(taskTimers.count)
+        for timer in taskTimers {
+            h.add(timer.due)
+            h.add(timer.task)
+            h.add(timer.isShort)
+        }
+        h.add(performs.count)
+        for perform in performs {
+            h.add(perform.callBlock.index)
+            h.add(perform.callIndex)
+            h.add(perform.captures)
+            h.add(perform.next)
+            h.add(perform.running)
+        }
+        h.add(rare.hash)
+        hasher.combine(h.value)
     }
 }
 
@@ -270,6 +387,20 @@ struct Frame: Hashable {
     /// An error a function this frame called raised: thrown on from here once the thread is back
     /// at the call's `ThrowAction.pending` (after the hop back to this frame's executor).
     var pendingError: ThrownError?
+
+    /// Equal frames hash alike (equality is still the synthesized one, field by field), but the
+    /// locals go in as `bindingsHash`, not as a `Dictionary` hashes them: a fresh hasher per
+    /// entry, which made hashing frames a tenth of the search.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(block)
+        hasher.combine(pc)
+        hasher.combine(role)
+        hasher.combine(bindingsHash(locals))
+        hasher.combine(task)
+        hasher.combine(performing)
+        hasher.combine(isHelper)
+        hasher.combine(startedOperation)
+    }
 
     /// A body a `return` ends: a function's or a closure's (a work item's `perform()` runs its
     /// block in a branch-like frame, but the block is a closure of its own).
@@ -428,6 +559,37 @@ enum PendingItem: Hashable {
     /// A queue whose target this is, woken with work: when it starts, the target is held while
     /// the queue's blocks run one after another, until the queue is empty.
     case drain(QueueID)
+
+    /// As `Frame.hash(into:)`: captures go in as `bindingsHash`.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .async(let body, let captures, let barrier, let group, let task):
+            hasher.combine(0)
+            hasher.combine(body)
+            hasher.combine(bindingsHash(captures))
+            hasher.combine(barrier)
+            hasher.combine(group)
+            hasher.combine(task)
+        case .sync(let thread, let body, let barrier, let captures):
+            hasher.combine(1)
+            hasher.combine(thread)
+            hasher.combine(body)
+            hasher.combine(barrier)
+            hasher.combine(bindingsHash(captures))
+        case .operation(let instance):
+            hasher.combine(2)
+            hasher.combine(instance)
+        case .helper(let perform):
+            hasher.combine(3)
+            hasher.combine(perform)
+        case .job(let task):
+            hasher.combine(4)
+            hasher.combine(task)
+        case .drain(let queue):
+            hasher.combine(5)
+            hasher.combine(queue)
+        }
+    }
 
     var body: BlockID? {
         switch self {

@@ -4,6 +4,9 @@
 extension Semantics {
     /// Every pair of accesses that meet in `state`, in thread order.
     func races(in state: MachineState) -> [DataRace] {
+        // Only shared variables nothing synchronizes are reported (`nextAccesses`): a program
+        // without one has no race to look for in any state.
+        guard hasRacyVariables else { return [] }
         let running = state.threads.filter { isRunnable($0, in: state) }
         guard running.count > 1 else { return [] }
         // Only threads about to touch a shared variable can race: usually few of many.

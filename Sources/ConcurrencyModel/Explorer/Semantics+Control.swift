@@ -1,7 +1,10 @@
 /// The model's rules for a thread's own control flow: printing, loops, branches, function calls.
 extension Semantics {
     func printStep(_ items: [Expression], at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
-        let text = try items.map { item throws(EvaluationError) in try evaluate(item, for: site.thread, in: state).description }.joined(separator: " ")
+        // One item, the common case, needs no array of texts to join.
+        let text = items.count == 1
+            ? try evaluate(items[0], for: site.thread, in: state).description
+            : try items.map { item throws(EvaluationError) in try evaluate(item, for: site.thread, in: state).description }.joined(separator: " ")
         return .moves(.printed(text), advancesPC: true)
     }
 

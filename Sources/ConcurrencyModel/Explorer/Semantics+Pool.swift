@@ -42,6 +42,18 @@ extension Semantics {
         }
     }
 
+    /// How many threads run an item of a queue served by `pool`, as `busyThreads(of:in:)` counts
+    /// them without gathering them.
+    func busyThreadCount(of pool: QoSClass, in state: MachineState) -> Int {
+        // By index, reading each first frame's role in place: iterating would copy every thread.
+        state.threads.indices.count { t in
+            guard state.threads[t].id != MachineState.mainThreadID, !state.threads[t].frames.isEmpty,
+                case .item(let queue, _, _) = state.threads[t].frames[0].role
+            else { return false }
+            return program.workerPool(of: queue) == pool
+        }
+    }
+
     /// How many threads the pool has on this machine: one per core, plus those the monitor added.
     func capacity(of pool: QoSClass, in state: MachineState) -> Int? {
         guard let cores = machine.cores, !state.pools.isEmpty else { return nil }
@@ -69,9 +81,8 @@ extension Semantics {
             return admits(QueueID(index: other), in: state)
         }
         if earlier { return .waits }
-        let busy = busyThreads(of: pool, in: state)
-        if busy.count < capacity { return .free }
-        return canAddThread(to: pool, busy: busy, in: state) ? .afterPoolGrows : .waits
+        if busyThreadCount(of: pool, in: state) < capacity { return .free }
+        return canAddThread(to: pool, busy: busyThreads(of: pool, in: state), in: state) ? .afterPoolGrows : .waits
     }
 
     /// The monitor adds a thread at one of its ticks, when some busy thread of the pool is blocked
@@ -115,7 +126,7 @@ extension Semantics {
             guard let pool = program.workerPool(of: id), state.queues[index].pending.first?.needsThread == true,
                 let capacity = capacity(of: pool, in: state)
             else { return false }
-            return busyThreads(of: pool, in: state).count >= capacity
+            return busyThreadCount(of: pool, in: state) >= capacity
         }
         guard waits else { return nil }
         return started + ((state.now - started) / Self.monitorPeriod + 1) * Self.monitorPeriod

@@ -127,7 +127,13 @@ extension Semantics {
     /// `DispatchQueue.getSpecific(key:)` on this thread: the current queue's value, else its
     /// target's, and so on up; nil when none has one.
     static func specificValue(_ key: VariableID, thread: ThreadState, program: Program, specifics: [[VariableID: Value]]) -> Value? {
-        let current = thread.currentQueue ?? (thread.id == MachineState.mainThreadID ? Program.mainQueueID(in: program.queues) : nil)
+        specificValue(key, currentQueue: thread.currentQueue, threadID: thread.id, program: program, specifics: specifics)
+    }
+
+    /// The same, from the thread's current queue (`ThreadState.currentQueue`) and number.
+    static func specificValue(_ key: VariableID, currentQueue: QueueID?, threadID: Int, program: Program,
+                              specifics: [[VariableID: Value]]) -> Value? {
+        let current = currentQueue ?? (threadID == MachineState.mainThreadID ? Program.mainQueueID(in: program.queues) : nil)
         guard let current else { return nil }
         for queue in program.targetChain(of: current) {
             if let value = specifics[queue.index][key] { return value }

@@ -45,17 +45,20 @@ extension Semantics {
 
     func evaluate(_ expression: Expression, for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> Value {
         // The lookup captures the globals and the thread, not the whole state: a closure over the
-        // state would copy it, array by array, at every evaluation.
+        // state would copy it, array by array, at every evaluation. It reaches the program through
+        // `self` (a copy of the `Program` struct would retain each of its arrays, every time).
+        // Nor the thread: the closure's captures are passed along at each nested evaluation, and a
+        // `ThreadState` is ten fields to copy each time.
         let globals = state.globals
-        let variables = program.variables
         let frames = thread.frames
         let specifics = state.specifics
-        let program = self.program
+        let threadID = thread.id
         return try expression.evaluate({ variable in
-            if variables[variable.index].reflects == .specificKey {
-                return Semantics.specificValue(variable, thread: thread, program: program, specifics: specifics)
+            if self.program.variables[variable.index].reflects == .specificKey {
+                let current = frames.last { $0.role.queue != nil }?.role.queue
+                return Semantics.specificValue(variable, currentQueue: current, threadID: threadID, program: self.program, specifics: specifics)
             }
-            if variables[variable.index].isGlobal { return globals[variable.index] }
+            if self.program.variables[variable.index].isGlobal { return globals[variable.index] }
             var index = frames.count - 1
             while index >= 0 {
                 if let value = frames[index].locals[variable] { return value }

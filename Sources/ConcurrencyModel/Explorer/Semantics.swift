@@ -7,10 +7,14 @@ final class Semantics: Sendable {
     let program: Program
     /// The machine whose schedules these are: the width of the worker pools and the platform.
     let machine: Machine
+    /// Some shared variable has no synchronization of its own: only then can a step race
+    /// (`races(in:)`, which the search asks at every new state).
+    let hasRacyVariables: Bool
 
     init(program: Program, machine: Machine = .interview) {
         self.program = program
         self.machine = machine
+        hasRacyVariables = program.variables.contains { $0.isGlobal && !$0.isSynchronized }
     }
 
     /// A choice the scheduler can make in a state.

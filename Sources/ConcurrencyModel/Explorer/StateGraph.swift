@@ -112,7 +112,9 @@ final class StateGraph: Sendable {
                 break
             }
             if expanded % 1024 == 0 {
-                if budget.memory.isOverBudget {
+                // glibc's count walks the heap's bins: asked every 8,192 states it costs little
+                // (every 1,024, 4% of a search), and 8,192 states are a few MB.
+                if expanded % 8192 == 0 && budget.memory.isOverBudget {
                     stop = .memoryBudget(budget.memory.budget ?? 0)
                     break
                 }
@@ -144,7 +146,10 @@ final class StateGraph: Sendable {
                 }
                 var printed: [Int32] = []
                 if case .printed(let text) = step.event {
-                    printed = text.split(separator: "\n", omittingEmptySubsequences: false).map { builder.line(String($0)) }
+                    // Most prints are one line: no array of pieces to split it into.
+                    printed = text.utf8.contains(UInt8(ascii: "\n"))
+                        ? text.split(separator: "\n", omittingEmptySubsequences: false).map { builder.line(String($0)) }
+                        : [builder.line(text)]
                 }
                 // A print of several lines is one move; the nodes between its lines have one edge.
                 var source: Int32? = nil
@@ -176,7 +181,7 @@ final class StateGraph: Sendable {
         var edgeStart: [Int32] = []
         var edgeCount: [Int32] = []
         var edges: [Edge] = []
-        var index: [StateKey: Int32] = [:]
+        var index = StateIndex()
         var trapReasons: [DeadlockReason] = []
         var trapNodes: [DeadlockReason: Int32] = [:]
         var lines: [String] = []
@@ -201,10 +206,10 @@ final class StateGraph: Sendable {
 
         /// The node of a state, new or already seen.
         mutating func node(for state: MachineState, semantics: Semantics) -> (id: Int32, isNew: Bool) {
-            let key = StateKey(state)
-            if let id = index[key] { return (id, false) }
+            let hash = state.hashValue
+            if let id = index.node(hash: hash, where: { states[Int($0)]! == state }) { return (id, false) }
             let id = add(state, .none)
-            index[key] = id
+            index.insert(id, hash: hash)
             checkRaces(state, semantics: semantics)
             measure(state, semantics: semantics)
             return (id, true)
@@ -236,7 +241,7 @@ final class StateGraph: Sendable {
         /// How wide the machine must be for no block of this state to wait for a thread.
         private mutating func measure(_ state: MachineState, semantics: Semantics) {
             for pool in Semantics.pools {
-                maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreads(of: pool, in: state).count)
+                maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreadCount(of: pool, in: state))
             }
             maxBusyWorkers = max(maxBusyWorkers, semantics.cooperativeThreads(in: state))
             for perform in state.performs { maxPerformIterations = max(maxPerformIterations, perform.perform.iterations) }
@@ -254,21 +259,6 @@ final class StateGraph: Sendable {
             }
         }
     }
-}
-
-/// A state with its hash computed once: the search's index rehashes every state each time it
-/// grows, and compares hashes before whole states.
-private struct StateKey: Hashable {
-    let state: MachineState
-    let hash: Int
-
-    init(_ state: MachineState) {
-        self.state = state
-        hash = state.hashValue
-    }
-
-    static func == (a: StateKey, b: StateKey) -> Bool { a.hash == b.hash && a.state == b.state }
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The heap the process uses, against a budget: glibc's count of allocated bytes, so that the

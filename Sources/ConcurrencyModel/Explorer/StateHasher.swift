@@ -1,0 +1,99 @@
+/// The hash the search gives a `MachineState`: one pass over its parts that mixes plain integers
+/// (FxHash's rotate, xor and multiply), then one `Hasher` combine of the result. `Hasher`
+/// field by field (what `Hashable` synthesizes) spent most of a state's hashing on per-call
+/// work for small fields, booleans and optionals' tags. Equality stays the synthesized one,
+/// so a weaker hash costs a comparison, never a merged state; a part left out here would only
+/// weaken it.
+struct StateHasher {
+    private(set) var value: UInt64 = 0
+
+    mutating func add(_ word: Int) {
+        value = ((value << 5 | value >> 59) ^ UInt64(UInt(bitPattern: word))) &* 0x517C_C1B7_2722_0A95
+    }
+
+    mutating func add(_ word: Int?) { add(word ?? .min) }
+
+    mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
+
+    mutating func add(_ value: Value?) { add(value.map { Int(bitPattern: UInt(truncatingIfNeeded: valueHash($0))) } ?? .min) }
+
+    mutating func add(_ bindings: [VariableID: Value]) { add(bindingsHash(bindings)) }
+}
+
+extension ThreadState {
+    func add(to h: inout StateHasher) {
+        h.add(id)
+        h.add(frames.count)
+        for f in frames.indices { frames[f].add(to: &h) }
+        h.add(waitingOn?.index)
+        h.add(pendingWrite)
+        h.add(pendingIndex)
+        h.add(sleepUntil)
+        h.add(waitDeadline)
+        h.add(task)
+        h.add((switching ? 1 : 0) | (returning ? 2 : 0))
+    }
+}
+
+extension Frame {
+    func add(to h: inout StateHasher) {
+        h.add(block.index)
+        h.add(pc)
+        role.add(to: &h)
+        h.add(locals)
+        switch task {
+        case nil: h.add(-1)
+        case .workItem(let item)?: h.add(0); h.add(item.index)
+        case .operationBlock(let instance)?: h.add(1); h.add(instance)
+        case .iteration(let instance)?: h.add(2); h.add(instance)
+        case .timerEvent(let source)?: h.add(3); h.add(source)
+        }
+        h.add(performing)
+        h.add(isHelper)
+        h.add(startedOperation)
+    }
+}
+
+extension Frame.Role {
+    func add(to h: inout StateHasher) {
+        switch self {
+        case .topLevel: h.add(0)
+        case .item(let queue, let barrier, let group): h.add(1); h.add(queue.index); h.add(barrier); h.add(group?.index)
+        case .syncBody(let queue, let waiter, let barrier): h.add(2); h.add(queue.index); h.add(waiter); h.add(barrier)
+        case .branch: h.add(3)
+        case .call: h.add(4)
+        case .inlineBody: h.add(5)
+        case .loop(let variable, let current, let last): h.add(6); h.add(variable?.index); h.add(current); h.add(last)
+        case .task(let task): h.add(7); h.add(task)
+        }
+    }
+}
+
+extension QueueState {
+    func add(to h: inout StateHasher) {
+        h.add(pending.count)
+        for item in pending { h.add(item.hashValue) }
+        for arrival in arrivals { h.add(arrival) }
+        h.add(active)
+        h.add((barrierActive ? 1 : 0) | (onTarget ? 2 : 0) | (draining ? 4 : 0))
+    }
+}
+
+extension TaskState {
+    func add(to h: inout StateHasher) {
+        switch isolation {
+        case .generic: h.add(-1)
+        case .mainActor: h.add(-2)
+        case .actor(let queue): h.add(queue.index)
+        }
+        h.add(priority)
+        h.add(frames.count)
+        for f in frames.indices { frames[f].add(to: &h) }
+        h.add(result)
+        h.add(waiters.count)
+        for waiter in waiters { h.add(waiter) }
+        h.add(parent)
+        h.add(group)
+        h.add((finished ? 1 : 0) | (cancelled ? 2 : 0) | (awaitable ? 4 : 0))
+    }
+}
