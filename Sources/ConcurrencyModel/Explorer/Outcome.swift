@@ -145,6 +145,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case workItemWaitReturns(item: WorkItemID)
         /// `item.wait()` on an item that has not run yet: the thread blocks until it has.
         case workItemWaitStarts(item: WorkItemID)
+        /// The monitor's first tick adds an idle thread to the pool (`Semantics.spareThreadPools`).
+        case monitorAddsSpareThread(pool: QoSClass)
         /// `break` or `continue` leaves the loop's body.
         case exitsLoop(LoopExit)
         case workItemNotify(item: WorkItemID, queue: QueueID)

@@ -119,6 +119,7 @@ public struct Playthrough: Sendable {
                       line: state.timerSources[index].handler.flatMap { exploration.program[$0.body].span?.line })
             case .advance(let time): .advance(to: time)
             case .wake(let timer): .wake(task: state.taskTimers[timer].task, due: state.taskTimers[timer].due)
+            case .spareThread: .spareThread
             }
             switch semantics.apply(move, to: state) {
             case .next(_, let step), .trapped(_, let step, _):
@@ -325,6 +326,8 @@ public struct PlayMove: Hashable, Sendable {
         /// The `Task.sleep` of a task (numbered from 0) ends.
         case wake(task: Int, due: Int)
         case advance(to: Int)
+        /// libdispatch's monitor adds an idle thread to a pool (`Semantics.spareThreadPools`).
+        case spareThread
     }
 }
 

@@ -34,6 +34,11 @@ final class Semantics: Sendable {
         case advance(to: Int)
         /// A due `Task.sleep` timer continues its task.
         case wake(taskTimer: Int)
+        /// The monitor's first tick adds a thread to a full pool with nothing waiting (an index
+        /// into `Semantics.pools`): it stays, idle, for work that comes later (`spareThreadPools`).
+        case spareThread(pool: Int)
+
+        var isSpareThread: Bool { if case .spareThread = self { true } else { false } }
     }
 
     enum Result {
@@ -82,11 +87,15 @@ final class Semantics: Sendable {
         for (index, timer) in state.taskTimers.enumerated() where timer.due <= state.now || (timer.isShort && mainThreadLags) {
             moves.append(.wake(taskTimer: index))
         }
+        for pool in spareThreadPools(in: state) {
+            moves.append(.spareThread(pool: pool))
+        }
         // Time moves on when nothing else can happen, or when all that can is a block starting on
         // a thread the pool's monitor adds at this tick: the monitor may find the pool otherwise
         // and add it at a later tick, after a timer, a sleep or a timeout due first. (Passing
-        // ticks with nothing else due would only repeat the same choice later.)
-        if moves.isEmpty || (moves.allSatisfy { waitsForWorker($0, in: state) } && hasTimedEventAhead(in: state)),
+        // ticks with nothing else due would only repeat the same choice later.) A spare thread the
+        // first tick may add is a choice of the same kind: time may pass without it.
+        if moves.isEmpty || (moves.allSatisfy { waitsForWorker($0, in: state) || $0.isSpareThread } && hasTimedEventAhead(in: state)),
             let next = nextEventTime(in: state) {
             moves.append(.advance(to: next))
         }
@@ -177,6 +186,8 @@ final class Semantics: Sendable {
             advance(to: time, in: state)
         case .wake(let index):
             wakeTask(index, in: state)
+        case .spareThread(let pool):
+            addSpareThread(to: pool, in: state)
         }
     }
 

@@ -11,6 +11,7 @@ extension Narrator {
         case .start(let queue): return name(queue)
         case .fire, .wake: return thread(.timer)
         case .advance: return thread(.clock)
+        case .spareThread: return thread(.libdispatch)
         }
     }
 

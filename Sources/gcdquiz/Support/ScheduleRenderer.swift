@@ -76,7 +76,7 @@ enum ScheduleRenderer {
             .timerFires, .timerScheduled, .timerHandlerSet, .timerActivated, .timerCancelled, .timerSourceFires, .timerSourceMerges,
             .timerHandlerSkipped, .clock, .clockWhileWaitingForWorker, .sleeps, .wakes, .waitsWithTimeout, .waitEnds,
             .activates, .setsQueue, .drainsTargetedQueue, .preconditionHolds, .performs, .takesIteration, .helpsPerform, .leavesPerform, .performReturns,
-            .workItemCancel, .workItemWaitReturns, .workItemWaitStarts, .exitsLoop, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
+            .workItemCancel, .workItemWaitReturns, .workItemWaitStarts, .exitsLoop, .monitorAddsSpareThread, .workItemNotify, .workItemPerform, .workItemSkipped, .calls,
             .operationCreated, .operationBlockAdded, .dependencyAdded, .completionSet, .priorityChanged,
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
