@@ -107,4 +107,27 @@ import Testing
             Task.detached { 1️⃣f() }
             """, ["1️⃣": "call to main actor-isolated function 'f' in a synchronous nonisolated context"])
     }
+
+    /// One `await` over an expression of async lets, and a sleep of arithmetic of literals or a
+    /// UInt64 conversion (swiftc, Swift 6 mode: `15 20` in 10 of 10 runs).
+    @Test func oneAwaitCoversAnExpressionOfAsyncLets() throws {
+        #expect(try outcomeSet(explore("""
+            func a() async -> Int {
+                try? await Task.sleep(nanoseconds: 2 * 1_000_000)
+                return 10
+            }
+            func b() async -> Int {
+                try? await Task.sleep(nanoseconds: UInt64(1_000_000))
+                return 5
+            }
+            Task(priority: .high) {
+                async let x = a()
+                async let y = b()
+                let sum = await (x + y)
+                print(sum)
+                print(await x * 2)
+            }
+            """)) == ["15 20"])
+        expectDiagnostics("Task {\n    try? await Task.sleep(nanoseconds: 9_000_000_000_000_000_000 1️⃣* 2)\n}", ["1️⃣": "results in an overflow"])
+    }
 }

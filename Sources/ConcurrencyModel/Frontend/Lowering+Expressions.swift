@@ -73,6 +73,16 @@ extension Lowering {
                 report("'\(name)' is a DispatchSpecificKey: read its value with DispatchQueue.getSpecific(key: \(name))", Syntax(expr))
             case .variable(let id)?: return .variable(id)
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
+            case .task(let handle)? where awaitingExpression:
+                // `await (a + b)` of async lets: each awaited just before the statement, in order.
+                guard let type = taskResultTypes[handle] else {
+                    report("'\(name)' gives no value here (its task returns none)", Syntax(expr))
+                    return nil
+                }
+                let span = self.span(of: Syntax(expr))
+                let result = newVariable("the value of \(name)", isGlobal: false, span: span, type: type)
+                hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
+                return .variable(result)
             case nil:
                 report("cannot find '\(name)' in scope", Syntax(expr))
             default:

@@ -213,8 +213,11 @@ extension Lowering {
             return .variable(result)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
-            report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
-            return nil
+            // `await (a + b)`, `await a + b`: one await covers every async let the expression names.
+            let outer = awaitingExpression
+            awaitingExpression = true
+            defer { awaitingExpression = outer }
+            return lowerExpression(expression)
         }
         guard let lowered = lowerAwaitedCall(call, keepsValue: true) else { return nil }
         guard let result = lowered.value else {
@@ -322,6 +325,17 @@ extension Lowering {
         return ([Statement(.hop(target), at: span), call, Statement(.hop(here), at: span)], result)
     }
 
+    /// The value of arithmetic of integer literals (`2 * 1_000_000_000`), nil for anything else
+    /// (an overflow is reported where the expression is lowered, as swiftc reports it).
+    private mutating func constantInteger(_ expr: ExprSyntax) -> Int? {
+        guard expr.is(InfixOperatorExprSyntax.self) || expr.is(TupleExprSyntax.self) else { return nil }
+        let saved = (hoisted: hoisted, pending: pendingStatements)
+        defer { (hoisted, pendingStatements) = saved }
+        guard let lowered = lowerExpression(expr), lowered.variablesRead.isEmpty, !lowered.readsThread else { return nil }
+        guard case .int(let value)? = lowered.constantValue else { return nil }
+        return value
+    }
+
     /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`.
     private mutating func taskSleepDelay(_ call: FunctionCallExprSyntax) -> Delay? {
         guard call.arguments.count == 1, let argument = call.arguments.first else {
@@ -330,8 +344,17 @@ extension Lowering {
         }
         switch argument.label?.text {
         case "nanoseconds":
-            guard let amount = integerLiteral(argument.expression), amount >= 0 else {
-                report("write the nanoseconds as a whole number: Task.sleep(nanoseconds: 1_000_000)", Syntax(argument.expression))
+            // A UInt64: a literal, arithmetic of literals (`2 * 1_000_000_000`), or `UInt64(…)` of one.
+            var written = argument.expression
+            if let conversion = written.as(FunctionCallExprSyntax.self), conversion.calledExpression.trimmedDescription == "UInt64",
+                conversion.arguments.count == 1, let inner = conversion.arguments.first, inner.label == nil {
+                written = inner.expression
+            }
+            let reported = problems.count
+            guard let amount = integerLiteral(written) ?? constantInteger(written), amount >= 0 else {
+                if problems.count == reported {
+                    report("write the nanoseconds as a whole number: Task.sleep(nanoseconds: 1_000_000) or 2 * 1_000_000_000", Syntax(argument.expression))
+                }
                 return nil
             }
             return .constant(amount / 1000)

@@ -16,6 +16,9 @@ struct Lowering {
     /// Work items declared optional and set on the next line (`var item: DispatchWorkItem?`,
     /// then `item = DispatchWorkItem { … }`): never nil after, so `item?` and `item!` are the item.
     var optionalWorkItems: Set<WorkItemID> = []
+    /// Lowering the operand of an `await` that is an expression (`await (a + b)`): async lets
+    /// and kept tasks it names are awaited where they stand.
+    var awaitingExpression = false
     var operationQueues: [OperationQueueDecl] = []
     var operations: [OperationDecl] = []
     /// Statements a call lowers to after its own (addOperations' wait).
