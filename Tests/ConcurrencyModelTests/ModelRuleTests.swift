@@ -309,22 +309,7 @@ import Testing
     /// with swiftc under `taskset -c 0`: the cancel at 250 ms came while the one thread slept in
     /// 3 of 30 runs; the model once said one core could not cancel the item.
     @Test func theFirstTickMayLeaveASpareThread() throws {
-        let code = """
-            var workItem: DispatchWorkItem?
-            workItem = DispatchWorkItem {
-                for i in 1...5 {
-                    guard let item = workItem, !item.isCancelled else {
-                        print("cancelled")
-                        break
-                    }
-                    print(i)
-                    usleep(100_000)
-                }
-            }
-            workItem?.notify(queue: .main, execute: { print("done") })
-            DispatchQueue.global().async(execute: workItem!)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.25) { workItem?.cancel() }
-            """
+        let code = WorkItemTests.selfCancellingItem
         #expect(try outcomeSet(code, cores: 1) == ["1 2 3 4 5 done", "1 2 3 cancelled done"])
         #expect(try outcomeSet(code, cores: 2) == ["1 2 3 cancelled done"])
     }

@@ -6,6 +6,25 @@ import Testing
 /// of its own, the optional item whose block checks its own cancellation, and the crashes
 /// libdispatch reserves for an item waited for twice or run twice and then waited for or observed.
 @Suite struct WorkItemTests {
+    /// A work item that checks its own cancellation (the optional-item idiom), cancelled by a
+    /// global-queue block due at 250 ms while it sleeps 5 × 100 ms.
+    static let selfCancellingItem = """
+        var workItem: DispatchWorkItem?
+        workItem = DispatchWorkItem {
+            for i in 1...5 {
+                guard let item = workItem, !item.isCancelled else {
+                    print("cancelled")
+                    break
+                }
+                print(i)
+                usleep(100_000)
+            }
+        }
+        workItem?.notify(queue: .main, execute: { print("done") })
+        DispatchQueue.global().async(execute: workItem!)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.25) { workItem?.cancel() }
+        """
+
     /// The reason a run of `source` ends, in the narrator's words.
     private func ending(_ source: String) throws -> String? {
         let exploration = try explore(source)
@@ -92,22 +111,7 @@ import Testing
 
     /// The common cancellation pattern: the item checks its own flag through an optional.
     @Test func anOptionalItemChecksItsOwnCancellation() throws {
-        let source = """
-            var workItem: DispatchWorkItem?
-            workItem = DispatchWorkItem {
-                for i in 1...5 {
-                    guard let item = workItem, !item.isCancelled else {
-                        print("cancelled")
-                        break
-                    }
-                    print(i)
-                    usleep(100_000)
-                }
-            }
-            workItem?.notify(queue: .main, execute: { print("done") })
-            DispatchQueue.global().async(execute: workItem!)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.25) { workItem?.cancel() }
-            """
+        let source = WorkItemTests.selfCancellingItem
         // Two cores: the timer's block runs while the item sleeps (30 of 30 swiftc runs).
         #expect(try outcomeSet(source, cores: 2) == ["1 2 3 cancelled done"])
         expectDiagnostics("let n = 1\nguard 1️⃣let m = n else { return }", ["1️⃣": "'let' binds a DispatchWorkItem declared optional here"])
