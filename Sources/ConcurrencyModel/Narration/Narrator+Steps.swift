@@ -79,7 +79,7 @@ extension Narrator {
         case .workItemCancel(let item): "\(name(item)).cancel()"
         case .workItemWaitReturns(let item): "\(name(item)).wait() returns: the item has run"
         case .monitorAddsSpareThread(let pool):
-            "libdispatch's monitor, at its first tick, adds a thread to the \(pool.rawValue) pool while the first worker is still starting: the thread waits, idle, for the next block"
+            "the pool monitor's first tick, which found the first worker not yet running, adds a thread to the \(pool.rawValue) pool: it waits, idle, for the next block"
         case .exitsLoop(.breaks): "break: leaves the loop"
         case .exitsLoop(.continues): "continue: goes on with the loop's next value"
         case .workItemWaitStarts(let item): "\(name(item)).wait(): the item has not run yet, so it waits"
