@@ -53,12 +53,7 @@ extension Semantics {
         let result = try value.map { expression throws(EvaluationError) in try evaluate(expression, for: site.thread, in: state) }
         let frames = state.threads[site.index].frames
         guard let boundary = frames.lastIndex(where: \.isBody) else { throw .undefined("a return outside a function or closure") }
-        for index in boundary..<frames.count {
-            state.threads[site.index].frames[index].pc = program[frames[index].block].statements.count
-            if case .loop(let variable, _, let last) = frames[index].role {
-                state.threads[site.index].frames[index].role = .loop(variable: variable, current: last, last: last)
-            }
-        }
+        endFrames(from: boundary, of: site.index, in: &state)
         if let result { deliver(result, from: frames[boundary], below: boundary, thread: site.index, in: &state) }
         return .moves(.returns(result), advancesPC: false)
     }
@@ -70,13 +65,20 @@ extension Semantics {
         guard let loop = frames.lastIndex(where: { if case .loop = $0.role { true } else { false } }),
             !frames[loop...].contains(where: \.isBody)
         else { throw .undefined("\(exit.rawValue) outside a loop") }
-        for index in loop..<frames.count {
-            state.threads[site.index].frames[index].pc = program[frames[index].block].statements.count
-        }
-        if exit == .breaks, case .loop(let variable, _, let last) = frames[loop].role {
-            state.threads[site.index].frames[loop].role = .loop(variable: variable, current: last, last: last)
-        }
+        endFrames(from: loop, of: site.index, goingOn: exit == .continues ? loop : nil, in: &state)
         return .moves(.exitsLoop(exit), advancesPC: false)
+    }
+
+    /// Ends the thread's frames from `first` up, each at its end and each loop at its last value
+    /// (but the loop at `goingOn`, which `continue` lets take its next one); `unwind` pops them.
+    private func endFrames(from first: Int, of t: Int, goingOn: Int? = nil, in state: inout MachineState) {
+        for index in first..<state.threads[t].frames.count {
+            let frame = state.threads[t].frames[index]
+            state.threads[t].frames[index].pc = program[frame.block].statements.count
+            if index != goingOn, case .loop(let variable, _, let last) = frame.role {
+                state.threads[t].frames[index].role = .loop(variable: variable, current: last, last: last)
+            }
+        }
     }
 
     /// A returned value goes to the variable the caller reads it from: the statement before the

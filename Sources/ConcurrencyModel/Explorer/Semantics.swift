@@ -353,7 +353,8 @@ final class Semantics: Sendable {
             state.threads[t].frames.removeLast()
             switch frame.task {
             case .workItem(let item)?:
-                if case .item = frame.role { executed(item, fromQueue: true, in: &state) } else { executed(item, fromQueue: false, in: &state) }
+                let fromQueue = if case .item = frame.role { true } else { false }
+                executed(item, fromQueue: fromQueue, in: &state)
             case .operationBlock(let instance)?: operationBlockEnded(instance, in: &state)
             case .iteration(let instance)?: state.performs[instance].running -= 1
             case .timerEvent?: break

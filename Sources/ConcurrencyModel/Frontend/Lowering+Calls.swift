@@ -18,11 +18,9 @@ extension Lowering {
                 report("write assert(condition) or assert(condition, \"message\")", Syntax(call))
                 return nil
             }
-            let saved = (hoisted: hoisted, pending: pendingStatements)
-            if let condition = call.arguments.first, let lowered = lowerExpression(condition.expression) {
+            if let condition = call.arguments.first, let lowered = lowerWithoutRunning(condition.expression) {
                 _ = expect(.bool, lowered, at: Syntax(condition.expression), { "cannot convert value of type '\($0)' to expected argument type 'Bool'" })
             }
-            (hoisted, pendingStatements) = saved
             return nil
         }
         // `debugPrint("\(i)")` prints "1", quoted: each value as its debugDescription.

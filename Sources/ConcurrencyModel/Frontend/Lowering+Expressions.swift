@@ -2,6 +2,14 @@ import SwiftSyntax
 
 /// Expressions: literals, variables, arithmetic, comparisons, interpolation, `list.count`.
 extension Lowering {
+    /// An expression lowered only to check it or to know its constant value: the statements it
+    /// would run first (an awaited call, a function's call) are dropped, as nothing runs it.
+    mutating func lowerWithoutRunning(_ expr: ExprSyntax) -> Expression? {
+        let saved = (hoisted: hoisted, pending: pendingStatements)
+        defer { (hoisted, pendingStatements) = saved }
+        return lowerExpression(expr)
+    }
+
     mutating func lowerExpression(_ expr: ExprSyntax) -> Expression? {
         if let attempt = expr.as(TryExprSyntax.self) {
             guard attempt.questionOrExclamationMark == nil else {

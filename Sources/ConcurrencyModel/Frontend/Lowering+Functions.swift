@@ -35,7 +35,7 @@ extension Lowering {
             }
         }
         let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
-        let onMainActor = function.attributes.contains { $0.trimmedDescription == "@MainActor" } || Self.inMainActorType(function)
+        let onMainActor = Self.isMainActor(function.attributes) || Self.inMainActorType(function)
         if Self.isNonsending(function) && (onMainActor || Self.isConcurrent(function)) {
             report("'nonisolated(nonsending)' cannot be combined with '\(onMainActor ? "@MainActor" : "@concurrent")'", Syntax(function))
             return
@@ -77,7 +77,7 @@ extension Lowering {
             guard let type = staticType(parameter.type) else { return }
             let variable = newVariable(inner, isGlobal: false, span: span, type: type)
             if let value = parameter.defaultValue?.value {
-                guard let lowered = lowerExpression(value) else { return }
+                guard let lowered = lowerWithoutRunning(value) else { return }
                 guard lowered.constantValue != nil else {
                     report("a default value is a constant here (a literal, or arithmetic of literals)", Syntax(value))
                     return
@@ -102,12 +102,16 @@ extension Lowering {
                                                         runsOnCaller: runsOnCaller, isMainActorSync: onMainActor && !isAsync)))
     }
 
+    static func isMainActor(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { $0.trimmedDescription == "@MainActor" }
+    }
+
     /// A method of a `@MainActor class` or struct: isolated to the main actor, as the type is.
     static func inMainActorType(_ function: FunctionDeclSyntax) -> Bool {
         var node = function.parent
         while let current = node {
-            if let type = current.as(ClassDeclSyntax.self) { return type.attributes.contains { $0.trimmedDescription == "@MainActor" } }
-            if let type = current.as(StructDeclSyntax.self) { return type.attributes.contains { $0.trimmedDescription == "@MainActor" } }
+            if let type = current.as(ClassDeclSyntax.self) { return isMainActor(type.attributes) }
+            if let type = current.as(StructDeclSyntax.self) { return isMainActor(type.attributes) }
             node = current.parent
         }
         return false

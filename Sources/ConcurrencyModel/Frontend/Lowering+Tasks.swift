@@ -328,11 +328,9 @@ extension Lowering {
     /// The value of arithmetic of integer literals (`2 * 1_000_000_000`), nil for anything else
     /// (an overflow is reported where the expression is lowered, as swiftc reports it).
     private mutating func constantInteger(_ expr: ExprSyntax) -> Int? {
-        guard expr.is(InfixOperatorExprSyntax.self) || expr.is(TupleExprSyntax.self) else { return nil }
-        let saved = (hoisted: hoisted, pending: pendingStatements)
-        defer { (hoisted, pendingStatements) = saved }
-        guard let lowered = lowerExpression(expr), lowered.variablesRead.isEmpty, !lowered.readsThread else { return nil }
-        guard case .int(let value)? = lowered.constantValue else { return nil }
+        guard expr.is(InfixOperatorExprSyntax.self) || expr.is(TupleExprSyntax.self),
+            case .int(let value)? = lowerWithoutRunning(expr)?.constantValue
+        else { return nil }
         return value
     }
 

@@ -530,11 +530,7 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchWorkItem"
         {
-            guard mayDeclareObjects else {
-                report("declare DispatchWorkItems at the top level of the snippet or of a function", Syntax(declaration))
-                return []
-            }
-            return declareWorkItem(name, call, span: span)
+            return declareWorkItem(name, call, declaration: Syntax(declaration))
         }
         if let type = instantiatedType(value), let call = value.as(FunctionCallExprSyntax.self) {
             return instantiate(name, type, call, span: span, declaration: Syntax(declaration))
@@ -634,11 +630,7 @@ struct Lowering {
             let call = assignment.value.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchWorkItem"
         else { return nil }
-        guard mayDeclareObjects else {
-            report("declare DispatchWorkItems at the top level of the snippet or of a function", Syntax(declaration))
-            return []
-        }
-        return declareWorkItem(name, call, span: span(of: Syntax(declaration)), namedFirst: true)
+        return declareWorkItem(name, call, declaration: Syntax(declaration), namedFirst: true)
     }
 
     /// `name = value` on a line of its own.
@@ -654,7 +646,12 @@ struct Lowering {
         return (target.baseName.text, infix.rightOperand)
     }
 
-    private mutating func declareWorkItem(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan, namedFirst: Bool = false) -> [Statement] {
+    private mutating func declareWorkItem(_ name: String, _ call: FunctionCallExprSyntax, declaration: Syntax, namedFirst: Bool = false) -> [Statement] {
+        guard mayDeclareObjects else {
+            report("declare DispatchWorkItems at the top level of the snippet or of a function", declaration)
+            return []
+        }
+        let span = self.span(of: declaration)
         var closure = call.trailingClosure
         var barrier = false
         for argument in call.arguments {

@@ -448,7 +448,9 @@ final class LiveInterpreter: @unchecked Sendable {
                 defer { pendingRuns[id.index] = 0 }
                 return pendingRuns[id.index]
             }
-            for _ in 0..<skipped where monitor.workDone() { Self.wakeMainThread() }
+            for _ in 0..<skipped {
+                if monitor.workDone() { Self.wakeMainThread() }
+            }
         case .perform:
             // libdispatch checks for misuse as the block starts; the body then runs on.
             announce(.workItem(call: "\(decl.name).perform()"), at: statement)
