@@ -157,26 +157,4 @@ import Testing
             DispatchQueue.main.asyncAndWait { print("inside") }
             """)) == ["before deadlock"])
     }
-
-    /// Why a handler's line cannot come: the source never resumed, or cancelled, said as such
-    /// (the why-not once said only "no schedule reaches it").
-    @Test func aHeldBackHandlerSaysWhy() throws {
-        func reasons(_ source: String, _ lines: [String]) throws -> [String] {
-            let exploration = try explore(source)
-            guard case .impossible(let impossibility) = Explainer(exploration: exploration).explain(Outcome(lines: lines, end: .finished)) else {
-                Issue.record("\(lines) should be impossible")
-                return []
-            }
-            return impossibility.blockers.map { exploration.narrator.words(for: $0) }
-        }
-        let idle = """
-            let timer = DispatchSource.makeTimerSource(queue: serialQueue)
-            timer.schedule(deadline: .now() + 0.1)
-            timer.setEventHandler { print("tick") }
-            print("start")
-            """
-        #expect(try reasons(idle, ["start", "tick"]).contains { $0.contains("which is never resumed") })
-        let cancelled = idle + "\ntimer.resume()\ntimer.cancel()"
-        #expect(try reasons(cancelled, ["start", "tick"]).contains { $0.contains("which is cancelled") })
-    }
 }

@@ -184,4 +184,18 @@ import Testing
         #expect(why.first?.span?.line == 3)
         #expect(why.first?.detail.contains("arithmetic overflow") == true)
     }
+
+    /// Why a handler's line cannot come: the source never resumed, or cancelled, said as such
+    /// (the why-not once said only "no schedule reaches it").
+    @Test func aHeldBackHandlerSaysWhy() throws {
+        let idle = """
+            let timer = DispatchSource.makeTimerSource(queue: serialQueue)
+            timer.schedule(deadline: .now() + 0.1)
+            timer.setEventHandler { print("tick") }
+            print("start")
+            """
+        #expect(try reasons(idle, ["start", "tick"]).contains { $0.detail.contains("which is never resumed") })
+        let cancelled = idle + "\ntimer.resume()\ntimer.cancel()"
+        #expect(try reasons(cancelled, ["start", "tick"]).contains { $0.detail.contains("which is cancelled") })
+    }
 }
