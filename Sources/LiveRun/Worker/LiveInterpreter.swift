@@ -14,16 +14,21 @@ final class LiveInterpreter: @unchecked Sendable {
     let locks: [LiveLock?]
     let store: SharedStore
     /// The snippet's work items, made on first use so that their blocks can call back into the
-    /// interpreter; how many of each one's submissions have not started (each is outstanding
-    /// work until it ends); and which were cancelled (a later submission is skipped).
+    /// interpreter, and what the interpreter keeps of each (under `workItemLock`).
     private var workItems: [DispatchWorkItem?]
-    private var pendingRuns: [Int]
-    private var cancelledItems: [Bool]
-    /// Items whose `wait()` returned: libdispatch traps as a worker takes one from a queue again.
-    private var waitedItems: [Bool]
-    /// The group each work item was submitted into (`async(group:execute:)`), left once it has executed.
-    private var submittedGroups: [GroupID?]
+    private var itemBooks: [WorkItemBooks]
     private let workItemLock = RunnableLock()
+
+    private struct WorkItemBooks {
+        /// Submissions not started yet: each is outstanding work until its run ends.
+        var pendingRuns = 0
+        /// Cancelled: libdispatch skips a later submission, so it is no work to wait for.
+        var cancelled = false
+        /// A `wait()` returned: libdispatch traps as a worker takes the item from a queue again.
+        var waited = false
+        /// The group it was submitted into (`async(group:execute:)`), left once it has executed.
+        var group: GroupID?
+    }
     let monitor: RunMonitor
     /// The run's OperationQueues and the operations the snippet names.
     let operations: LiveOperations
@@ -58,10 +63,7 @@ final class LiveInterpreter: @unchecked Sendable {
         semaphores.forEach { _ = Unmanaged.passRetained($0) }
         store = SharedStore(count: program.variables.count)
         workItems = Array(repeating: nil, count: program.workItems.count)
-        pendingRuns = Array(repeating: 0, count: program.workItems.count)
-        cancelledItems = Array(repeating: false, count: program.workItems.count)
-        waitedItems = Array(repeating: false, count: program.workItems.count)
-        submittedGroups = Array(repeating: nil, count: program.workItems.count)
+        itemBooks = Array(repeating: WorkItemBooks(), count: program.workItems.count)
         operations = LiveOperations(program: program)
         timerSources = LiveTimerSources(program: program, queues: queues)
     }
@@ -78,8 +80,8 @@ final class LiveInterpreter: @unchecked Sendable {
                 // A run from a queue is outstanding work until it ends (unless `cancel()` wrote
                 // it off first: then libdispatch read the flag just before the cancel).
                 let counted = !monitor.isPerforming(id) && workItemLock.withLock {
-                    guard pendingRuns[id.index] > 0 else { return false }
-                    pendingRuns[id.index] -= 1
+                    guard itemBooks[id.index].pendingRuns > 0 else { return false }
+                    itemBooks[id.index].pendingRuns -= 1
                     return true
                 }
                 let queue = monitor.workItemBlockStarted(id, barrier: decl.barrier)
@@ -92,7 +94,7 @@ final class LiveInterpreter: @unchecked Sendable {
             item.notify(queue: Self.bookkeeping) { [weak self] in
                 guard let self else { return }
                 monitor.workItemDone(id, inRun: run)
-                if let group = workItemLock.withLock({ submittedGroups[id.index] }) { monitor.groupLeft(group) }
+                if let group = workItemLock.withLock({ itemBooks[id.index].group }) { monitor.groupLeft(group) }
             }
             workItems[id.index] = item
             return item
@@ -419,7 +421,7 @@ final class LiveInterpreter: @unchecked Sendable {
         let item = workItem(id)
         switch action {
         case .submit(let queue, let group):
-            workItemLock.withLock { submittedGroups[id.index] = group }
+            workItemLock.withLock { itemBooks[id.index].group = group }
             if let group { monitor.groupEntered(group) }
             countSubmission(of: id, at: statement)
             let token = monitor.workItemSubmitting(id, to: queue, barrier: decl.barrier, line: statement.span.line)
@@ -444,9 +446,9 @@ final class LiveInterpreter: @unchecked Sendable {
             store.write(decl.cancelled, .bool(true))
             // Its submissions still queued will be skipped: no more work to wait for.
             let skipped = workItemLock.withLock {
-                cancelledItems[id.index] = true
-                defer { pendingRuns[id.index] = 0 }
-                return pendingRuns[id.index]
+                itemBooks[id.index].cancelled = true
+                defer { itemBooks[id.index].pendingRuns = 0 }
+                return itemBooks[id.index].pendingRuns
             }
             for _ in 0..<skipped {
                 if monitor.workDone() { Self.wakeMainThread() }
@@ -460,7 +462,7 @@ final class LiveInterpreter: @unchecked Sendable {
             announce(.workItem(call: "\(decl.name).wait()"), at: statement)
             monitor.waiting(in: .workItem(id), line: statement.span.line) { item.wait() }
             clearAnnouncement()
-            workItemLock.withLock { waitedItems[id.index] = true }
+            workItemLock.withLock { itemBooks[id.index].waited = true }
         case .notify(let queue, let body):
             let token = monitor.workItemNotify(id, queue: queue, line: statement.span.line)
             announce(.workItem(call: "\(decl.name).notify(queue:)"), at: statement)
@@ -472,13 +474,13 @@ final class LiveInterpreter: @unchecked Sendable {
     /// A submission of the item is outstanding work until its run ends; one of a cancelled item
     /// is skipped by libdispatch, so there is nothing to wait for.
     private func countSubmission(of id: WorkItemID, at statement: Statement) {
-        if workItemLock.withLock({ waitedItems[id.index] }) {
+        if workItemLock.withLock({ itemBooks[id.index].waited }) {
             let call = RiskyCall.workItem(call: "async(execute: \(program.workItems[id.index].name))")
             output.send(.announced(call, line: statement.span.line, column: statement.span.column, thread: WorkerMessage.anyThread))
         }
         let counts = workItemLock.withLock {
-            guard !cancelledItems[id.index] else { return false }
-            pendingRuns[id.index] += 1
+            guard !itemBooks[id.index].cancelled else { return false }
+            itemBooks[id.index].pendingRuns += 1
             return true
         }
         if counts { monitor.workSubmitted() }
