@@ -1,4 +1,6 @@
+import ConcurrencyModel
 import Foundation
+import LiveRun
 import Testing
 
 /// Swift-concurrency snippets run live compiled: swiftc builds each snippet once into a harness
@@ -128,6 +130,32 @@ import Testing
     }
 
     /// A reader gone ends `run` by SIGPIPE, quietly, as for GCD snippets.
+    /// A run in which the machine held one of the snippet's threads from a core longer than the
+    /// snippet's time allows is marked late, and what only late runs show is not a model bug.
+    /// No thread waits for a core less than a microsecond in a run that starts two tasks, so a
+    /// limit of 1 µs marks every run late. (How many the default limit, half the 20 ms sleep,
+    /// marks depends on what else the machine runs: the count is in the JSON.)
+    @Test func runsHeldFromACoreAreLate() throws {
+        let file = try Self.snippet("held", """
+            Task.detached { print("D") }
+            Task { print("T") }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+            print("main")
+
+            """)
+        let harness = try CompiledHarness.prepare(code: String(contentsOfFile: file, encoding: .utf8), mode: LanguageMode(swiftVersion: 6),
+                                                  in: URL(fileURLWithPath: Self.cache["GCDQUIZ_CACHE"]!).appendingPathComponent("live"))
+        let runner = LiveRunner(workerExecutable: harness.executable.path, workerArguments: [])
+        var options = LiveRunner.Options(runs: 20, seed: 1)
+        options.lateAfterMicroseconds = 1
+        let strict = try runner.run(harness, options: options)
+        #expect(strict.runs == 20)
+        #expect(strict.lateRuns == 20)
+        let (result, object) = try Self.runJSON(file, runs: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((object["lateRuns"] as? Int).map { (0...20).contains($0) } == true, "\(result.stdout)")
+    }
+
     @Test func aReaderGoneEndsTheRunQuietly() throws {
         let file = try Self.snippet("actor", Self.actorCode)
         _ = try Binary.run(["run", file, "--runs", "1"], environment: Self.cache)  // compiled, cached

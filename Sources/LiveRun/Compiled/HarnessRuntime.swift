@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 7
+    static let version = 8
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -48,7 +48,7 @@ enum HarnessRuntime {
         static int gq_control = -1;          // the child's control pipe to the server
         static uint64_t gq_run_seed;
         static unsigned gq_chance, gq_longest; // jitter: chance of 1024, longest pause in us
-        static int gq_keeps_time;            // the snippet sleeps or sets timers: a late run is said
+        static long gq_keeps_time;           // the snippet sleeps or sets timers: a run held this many us is late (0: never)
         static uintptr_t gq_dispatch_lo, gq_dispatch_hi; // libdispatch's writable data
 
         void gq_task_started(void);
@@ -82,8 +82,11 @@ enum HarnessRuntime {
             if (roll % 1024 >= gq_chance) return;
             uint64_t micros = (roll >> 20) % (gq_longest + 1);
             if (micros < 5) { sched_yield(); return; }
-            uint64_t end = gq_now() + micros * 1000;
-            while (gq_now() < end) sched_yield();
+            // Off the core meanwhile (timer slack cut to 1 ns in the child): a spin here would take
+            // a core from the snippet's other threads and from the run beside it, which the
+            // model's machine never does.
+            struct timespec pause = {0, (long)micros * 1000};
+            while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {}
         }
 
         void gq_task_started(void) { atomic_fetch_add(&gq_tasks, 1); gq_jitter(); }
@@ -148,22 +151,54 @@ enum HarnessRuntime {
             return (int)n;
         }
 
+        // One of the snippet's threads as the monitor knows it: its /proc files stay open from look
+        // to look (opening them again each time was a fifth of a short run's time), and its
+        // run-queue delay at the last look. Read as /proc/TID/…, not /proc/self/task/TID/…: the
+        // kernel takes the latter's dentries apart when the child is reaped at a cost that was most
+        // of a run's time (0.7 s of system time in 100 runs of the program, against 0.09 s).
+        struct gq_known { pid_t tid; int files[3]; unsigned long long delay; };
+        enum { GQ_STAT, GQ_SYSCALL, GQ_SCHEDSTAT };
+        static const char *const gq_file_names[3] = {"stat", "syscall", "schedstat"};
+        static struct gq_known gq_known[64];
+        static int gq_known_count;
+        static DIR *gq_task_list;
+
+        static struct gq_known *gq_know(pid_t tid) {
+            for (int k = 0; k < gq_known_count; k++) if (gq_known[k].tid == tid) return &gq_known[k];
+            if (gq_known_count == 64) return NULL; // past 64 threads, read by path each time
+            struct gq_known *thread = &gq_known[gq_known_count++];
+            thread->tid = tid; thread->delay = 0;
+            for (int f = 0; f < 3; f++) thread->files[f] = -1;
+            return thread;
+        }
+
+        // One of a thread's /proc files, read whole from its start.
+        static int gq_read_thread(pid_t tid, struct gq_known *thread, int file, char *buffer, size_t size) {
+            char path[64];
+            snprintf(path, sizeof path, "/proc/%d/%s", tid, gq_file_names[file]);
+            if (!thread) return gq_read(path, buffer, size);
+            for (int attempt = 0; attempt < 2; attempt++) {
+                if (thread->files[file] < 0) thread->files[file] = open(path, O_RDONLY | O_CLOEXEC);
+                if (thread->files[file] < 0) return -1;
+                ssize_t n = pread(thread->files[file], buffer, size - 1, 0);
+                if (n >= 0) { buffer[n] = 0; return (int)n; }
+                // The thread ended (its id may be a new thread's now): open again once.
+                close(thread->files[file]); thread->files[file] = -1;
+            }
+            return -1;
+        }
+
         // How one thread stands: running or waiting for a time (busy), idle in the runtime, or
-        // blocked for good unless another thread acts (a semaphore, a lock, a join). Read as
-        // /proc/TID/…, not /proc/self/task/TID/…: the kernel takes the latter's dentries apart
-        // when the child is reaped at a cost that was most of a run's time (0.7 s of system time
-        // in 100 runs of the program, against 0.09 s).
-        static enum gq_thread_state gq_thread(pid_t tid) {
-            char path[64], text[512];
-            snprintf(path, sizeof path, "/proc/%d/stat", tid);
-            if (gq_read(path, text, sizeof text) < 0) return GQ_IDLE;
+        // blocked for good unless another thread acts (a semaphore, a lock, a join).
+        static enum gq_thread_state gq_thread(pid_t tid, struct gq_known *thread) {
+            char text[512];
+            if (gq_read_thread(tid, thread, GQ_STAT, text, sizeof text) < 0) return GQ_IDLE;
             char *close = strrchr(text, ')');
             if (!close || close[1] == 0) return GQ_BUSY;
             char state = close[2];
             if (state == 'Z' || state == 'X') return GQ_IDLE;
             if (state != 'S') return GQ_BUSY;
-            snprintf(path, sizeof path, "/proc/%d/syscall", tid);
-            if (gq_read(path, text, sizeof text) < 0) return GQ_BUSY;
+            if (gq_read_thread(tid, thread, GQ_SYSCALL, text, sizeof text) < 0) return GQ_BUSY;
             long number = strtol(text, NULL, 10);
             unsigned long args[6] = {0};
             char *cursor = strchr(text, ' ');
@@ -179,22 +214,40 @@ enum HarnessRuntime {
             }
         }
 
-        // Counts the threads (other than this one) that are busy and blocked.
-        static void gq_scan(pid_t self, int *busy, int *blocked) {
-            *busy = 0; *blocked = 0;
-            DIR *dir = opendir("/proc/self/task");
-            if (!dir) { *busy = 1; return; }
+        // How long, since the last look, one thread waited for a core while it could run (the
+        // kernel's run-queue delay, /proc/TID/schedstat), in microseconds.
+        static long gq_hold(pid_t tid, struct gq_known *thread) {
+            char text[128];
+            unsigned long long ran = 0, delay = 0;
+            if (!thread || gq_read_thread(tid, thread, GQ_SCHEDSTAT, text, sizeof text) < 0) return 0;
+            if (sscanf(text, "%llu %llu", &ran, &delay) != 2 || delay < thread->delay) return 0;
+            long held = (long)((delay - thread->delay) / 1000);
+            thread->delay = delay;
+            return held;
+        }
+
+        // One look at the threads other than this one: how many are busy and blocked (when
+        // `states`), and the longest any of them was held from a core since the last look (when
+        // `holds`: the model's clock lets no runnable work wait while a sleep or a timer runs
+        // out, so a run in which the machine held a thread about as long as the snippet's
+        // shortest delay is late, and what only late runs show is no bug of the model).
+        static void gq_look(pid_t self, int states, int holds, int *busy, int *blocked, long *held) {
+            *busy = 0; *blocked = 0; *held = 0;
+            if (gq_task_list) rewinddir(gq_task_list); else gq_task_list = opendir("/proc/self/task");
+            if (!gq_task_list) { *busy = 1; return; }
             struct dirent *entry;
-            while ((entry = readdir(dir))) {
+            while ((entry = readdir(gq_task_list))) {
                 pid_t tid = (pid_t)atoi(entry->d_name);
                 if (tid <= 0 || tid == self) continue;
-                switch (gq_thread(tid)) {
+                struct gq_known *thread = gq_know(tid);
+                if (holds) { long hold = gq_hold(tid, thread); if (hold > *held) *held = hold; }
+                if (!states) continue;
+                switch (gq_thread(tid, thread)) {
                 case GQ_IDLE: break;
                 case GQ_BUSY: (*busy)++; break;
                 case GQ_BLOCKED: (*blocked)++; break;
                 }
             }
-            closedir(dir);
         }
 
         static void gq_send(const char *text) {
@@ -213,6 +266,12 @@ enum HarnessRuntime {
             _exit(0);
         }
 
+        static void gq_say_late(long micros) {
+            char late[48];
+            snprintf(late, sizeof late, "L %ld\n", micros);
+            gq_send(late);
+        }
+
         static void *gq_monitor(void *unused) {
             (void)unused;
             pid_t self = gettid();
@@ -225,16 +284,14 @@ enum HarnessRuntime {
                 struct timespec pause = {0, (long)nap * 1000};
                 uint64_t asleep = gq_now();
                 syscall(SYS_futex, &gq_wake, FUTEX_WAIT_PRIVATE, before, &pause, NULL, 0);
-                // A machine that kept this thread from running 10 ms past its nap may have held
-                // the snippet's threads as long: for a snippet that keeps time, the run is late
-                // (as the interpreter's `Punctuality` says it), and what only late runs show is no
-                // bug of the model.
+                // A machine that kept this thread from running past its nap as long as the snippet's
+                // threads may be held (`gq_keeps_time`) may have held them as long: for a snippet
+                // that keeps time, the run is late (as the interpreter's `Punctuality` says it), and
+                // what only late runs show is no bug of the model.
                 uint64_t overslept = gq_now() - asleep;
-                if (gq_keeps_time && !said_late && overslept > (uint64_t)nap * 1000 + 10000000ULL) {
+                if (gq_keeps_time && !said_late && overslept > (uint64_t)nap * 1000 + (uint64_t)gq_keeps_time * 1000) {
                     said_late = 1;
-                    char late[48];
-                    snprintf(late, sizeof late, "L %llu\n", (unsigned long long)(overslept / 1000 - nap));
-                    gq_send(late);
+                    gq_say_late((long)(overslept / 1000 - nap));
                 }
                 if (nap < 1000) nap += nap / 2;
                 if (atomic_load(&gq_top_ended) && atomic_load(&gq_tasks) == 0 && atomic_load(&gq_timers) == 0 && nap > 100) nap = 100;
@@ -242,25 +299,33 @@ enum HarnessRuntime {
                 long timers = atomic_load(&gq_timers);
                 long tasks = atomic_load(&gq_tasks);
                 int ended = atomic_load(&gq_top_ended);
+                long progress = atomic_load(&gq_progress);
+                // Something happened since the last look (a print, a task begun or ended): the run is
+                // neither over nor stuck, so the threads' states are not read (reading them at every
+                // look was a sixth of a short run's time); their holds are, for a snippet that keeps
+                // time.
+                int moved = progress != seen;
+                int states = timers == 0 && !moved, holds = gq_keeps_time && !said_late;
+                int busy = 0, blocked = 0; long held = 0;
+                if (states || holds) gq_look(self, states, holds, &busy, &blocked, &held);
+                if (holds && held > gq_keeps_time) { said_late = 1; gq_say_late(held); }
                 if (timers > 0) {
                     calm = 0; stuck_since = 0;
                     if (now - heartbeat > 200000000ULL) { gq_send("E 0\n"); heartbeat = now; }
                     continue;
                 }
-                long progress = atomic_load(&gq_progress);
-                int busy, blocked;
-                gq_scan(self, &busy, &blocked);
+                if (moved) {
+                    if (now - heartbeat > 200000000ULL) { gq_send("E 0\n"); heartbeat = now; }
+                    seen = progress; calm = 0; stuck_since = 0; nap = 50;
+                    continue;
+                }
                 if (busy > 0) {
                     if (now - heartbeat > 200000000ULL) { gq_send("E 0\n"); heartbeat = now; }
                     seen = progress; calm = 0; stuck_since = 0;
                     continue;
                 }
-                // Idle now: the run is over once a second look, with nothing printed and no task
-                // begun or ended in between, finds every thread idle still.
-                if (progress != seen) {
-                    seen = progress; calm = 1; stuck_since = 0; nap = 50;
-                    continue;
-                }
+                // Idle now, and nothing printed and no task begun or ended since the last look: the run
+                // is over once a second such look finds every thread idle still.
                 calm++;
                 if (ended && tasks == 0 && blocked == 0) {
                     if (calm >= 2) gq_end("F\n");
@@ -379,6 +444,23 @@ enum HarnessRuntime {
             free(escaped);
         }
 
+        // Reads what the child printed and passes on each whole line: 0 at the end of its output,
+        // -1 when nothing is there now (a non-blocking pipe) or on an interruption, else 1.
+        static int gq_take_output(int fd, char *pending, size_t *kept) {
+            ssize_t got = read(fd, pending + *kept, 65536 - *kept);
+            if (got == 0) return 0;
+            if (got < 0) return errno == EINTR || errno == EAGAIN ? -1 : 0;
+            *kept += (size_t)got;
+            size_t start = 0;
+            for (size_t i = 0; i < *kept; i++) {
+                if (pending[i] == '\n') { gq_printed(pending + start, i - start); start = i + 1; }
+            }
+            if (start == 0 && *kept == 65536) { gq_printed(pending, *kept); start = *kept; }
+            memmove(pending, pending + start, *kept - start);
+            *kept -= start;
+            return 1;
+        }
+
         static int gq_read_line(char *buffer, size_t size) {
             size_t k = 0;
             while (k + 1 < size) {
@@ -394,6 +476,7 @@ enum HarnessRuntime {
 
         static void gq_child(int output, int control, uint64_t seed, int jitter, long run) {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
+            prctl(PR_SET_TIMERSLACK, 1UL);
             gq_forget_thread_ids();
             // The server's standard input carries the parent's commands: not for the snippet.
             int nothing = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -410,7 +493,8 @@ enum HarnessRuntime {
                 gq_longest = styles[gq_run_seed % 5][1];
                 if (longest && (unsigned)atoi(longest) < gq_longest) gq_longest = (unsigned)atoi(longest);
             }
-            gq_keeps_time = getenv("GCDQUIZ_HARNESS_KEEPS_TIME") != NULL;
+            const char *held = getenv("GCDQUIZ_HARNESS_KEEPS_TIME");
+            gq_keeps_time = held ? atol(held) : 0;
             gq_find_dispatch();
             pthread_t monitor;
             pthread_create(&monitor, NULL, gq_monitor, NULL);
@@ -430,6 +514,8 @@ enum HarnessRuntime {
                 long first = 0, count = 0;
                 if (sscanf(line, "R %ld %ld", &first, &count) != 2) { fprintf(stderr, "gcdquiz harness: unreadable command '%s'\n", line); _exit(2); }
                 for (long run = first; run < first + count; run++) {
+                    // Children of earlier runs that have ended meanwhile (see below).
+                    while (waitpid(-1, NULL, WNOHANG) > 0) {}
                     int output[2], control[2];
                     if (pipe2(output, O_CLOEXEC) || pipe2(control, O_CLOEXEC)) { perror("gcdquiz harness: pipe"); _exit(2); }
                     fflush(stdout);
@@ -447,24 +533,11 @@ enum HarnessRuntime {
                     char pending[65536]; size_t kept = 0;
                     char verdict[512]; size_t said = 0;
                     char heard_line[512]; size_t heard = 0;
-                    int open_output = 1, open_control = 1;
-                    while (open_output || open_control) {
+                    int open_output = 1, open_control = 1, decided = 0;
+                    while ((open_output || open_control) && !decided) {
                         struct pollfd fds[2] = {{open_output ? output[0] : -1, POLLIN, 0}, {open_control ? control[0] : -1, POLLIN, 0}};
                         if (poll(fds, 2, -1) < 0) { if (errno == EINTR) continue; break; }
-                        if (fds[0].revents) {
-                            ssize_t got = read(output[0], pending + kept, sizeof pending - kept);
-                            if (got <= 0) { if (got < 0 && errno == EINTR) continue; open_output = 0; }
-                            else {
-                                kept += (size_t)got;
-                                size_t start = 0;
-                                for (size_t i = 0; i < kept; i++) {
-                                    if (pending[i] == '\n') { gq_printed(pending + start, i - start); start = i + 1; }
-                                }
-                                if (start == 0 && kept == sizeof pending) { gq_printed(pending, kept); start = kept; }
-                                memmove(pending, pending + start, kept - start);
-                                kept -= start;
-                            }
-                        }
+                        if (fds[0].revents && gq_take_output(output[0], pending, &kept) == 0) open_output = 0;
                         if (fds[1].revents) {
                             char message[512];
                             ssize_t got = read(control[0], message, sizeof message);
@@ -476,17 +549,29 @@ enum HarnessRuntime {
                                     if (heard < sizeof heard_line - 1) heard_line[heard++] = message[i];
                                     if (message[i] != '\n') continue;
                                     if (heard_line[0] == 'E' || heard_line[0] == 'L') gq_out(heard_line, heard);
-                                    else if (said + heard <= sizeof verdict) { memcpy(verdict + said, heard_line, heard); said += heard; }
+                                    else {
+                                        if (said + heard <= sizeof verdict) { memcpy(verdict + said, heard_line, heard); said += heard; }
+                                        decided = 1;
+                                    }
                                     heard = 0;
                                 }
                             }
                         }
                     }
+                    // A verdict (F, H) is the child's last word: it has flushed what it printed into
+                    // the pipe before it spoke, and exits with 0 right after. So its output is
+                    // taken as far as it goes now, and the run is over without waiting for the
+                    // kernel to take the process apart (half a millisecond, a quarter of a short
+                    // run); it is reaped before a later run.
+                    if (decided && open_output) {
+                        fcntl(output[0], F_SETFL, fcntl(output[0], F_GETFL) | O_NONBLOCK);
+                        while (gq_take_output(output[0], pending, &kept) > 0) {}
+                    }
                     if (kept > 0) gq_printed(pending, kept);
                     if (said > 0) gq_out(verdict, said);
                     close(output[0]); close(control[0]);
                     int status = 0;
-                    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+                    if (!decided) while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
                     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
                     n = snprintf(text, sizeof text, "X %d %d\n", sig, sig ? 0 : WEXITSTATUS(status));
                     gq_out(text, (size_t)n);

@@ -9,6 +9,33 @@ public enum SnippetTime {
         time(of: program.entry, in: program, depth: 0)
     }
 
+    /// The shortest of the snippet's own delays written as numbers (sleeps, `asyncAfter`, timers,
+    /// timeouts), in microseconds; nil when it has none above zero. It is the grain of the
+    /// model's clock for this snippet: a thread the machine held about that long may change
+    /// which of two timed events comes first.
+    public static func shortestDelay(of program: Program) -> Int? {
+        var shortest: Int?
+        func note(_ delay: Delay) {
+            guard let constant = delay.constant, constant > 0 else { return }
+            shortest = min(shortest ?? constant, constant)
+        }
+        program.walk { statement, _ in
+            switch statement.action {
+            case .sleep(let delay), .timedWait(_, let delay, _), .suspend(.sleep(let delay)), .dispatchAfter(_, let delay, _),
+                 .workItem(_, .submitAfter(_, let delay)):
+                note(delay)
+            case .timer(_, .schedule(let deadline, let repeating)):
+                note(deadline)
+                repeating.map(note)
+            case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
+                 .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+                 .throwing, .handles, .loop, .branch, .concurrentPerform, .timer:
+                break
+            }
+        }
+        return shortest
+    }
+
     /// The periods of a repeating timer the grace period allows for.
     static let timerPeriods = 10
 

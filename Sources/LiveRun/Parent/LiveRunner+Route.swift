@@ -17,7 +17,9 @@ extension LiveRunner {
             let harness = try CompiledHarness.prepare(code: code, mode: mode)
             var options = options
             if CompiledHarness.keepsTime(code) {
-                options.keepsTime = true
+                let shortest = program.flatMap(SnippetTime.shortestDelay)
+                if options.lateAfterMicroseconds == nil { options.lateAfterMicroseconds = CompiledHarness.lateAfter(shortestDelay: shortest) }
+                if options.processes == nil, (shortest ?? 0) < CompiledHarness.sideBySideDelay { options.processes = 1 }
                 if options.longestPauseMicroseconds == nil { options.longestPauseMicroseconds = CompiledHarness.longestPauseWithTime }
             }
             return try run(harness, options: options, onRun: onRun, shouldStop: shouldStop)
@@ -38,6 +40,20 @@ extension LiveRunner {
 extension CompiledHarness {
     /// The longest jitter pause for a snippet that sleeps or sets timers, in microseconds.
     public static let longestPauseWithTime = 50
+
+    /// The shortest delay, in microseconds, of a snippet whose compiled runs may go two side by
+    /// side (`LiveRunner.Options.processes`).
+    public static let sideBySideDelay = 20_000
+
+    /// How long the machine may hold a thread of a snippet whose shortest delay is
+    /// `shortestDelay` µs before the run counts as late: half that delay (a hold seen across two
+    /// of the monitor's looks still shows in one), at most 10 ms; 1 ms when the model does not
+    /// take the snippet or its delays are computed. On a quiet 2-core machine a run's longest
+    /// hold is about 0.25 ms (a new process's threads waiting for their first turn).
+    public static func lateAfter(shortestDelay: Int?) -> Int {
+        guard let shortestDelay else { return 1000 }
+        return max(250, min(shortestDelay / 2, 10_000))
+    }
 
     /// Whether a snippet sleeps or sets timers (by its text: the model may not take it).
     public static func keepsTime(_ code: String) -> Bool {

@@ -16,8 +16,12 @@ public struct LiveRunner: Sendable {
         public var runs = 1000
         public var seed: UInt64 = 1
         public var jitter = true
-        /// Worker processes running at once: one per core by default.
-        public var processes = ProcessInfo.processInfo.activeProcessorCount
+        /// Worker processes running at once. nil: one per core, but one alone for a compiled
+        /// snippet whose delays are finer than `CompiledHarness.sideBySideDelay`: two runs side
+        /// by side on two cores hold each other's threads from a core for about that long, and
+        /// most runs would be late (measured on the Counter program, 1 ms sleeps: 59 % of
+        /// runs late side by side, 15 % alone).
+        public var processes: Int?
         /// How long a run may go without a sign of progress (a line printed, a call made, the
         /// worker's word that its code is running) beyond what its own sleeps, timers and waits
         /// for the thread pool account for; past that it is killed and counted as a `timeout`.
@@ -39,9 +43,10 @@ public struct LiveRunner: Sendable {
         /// snippet that sleeps or sets timers gets shorter ones (`CompiledHarness`): a long pause
         /// could outlast a short sleep, which the model's clock (code takes no time) never does.
         public var longestPauseMicroseconds: Int?
-        /// Compiled runs only: the snippet sleeps or sets timers, so a run in which the machine
-        /// held the harness's monitor 10 ms past its nap is marked late (`LiveHistogram.Entry.lateRuns`).
-        public var keepsTime = false
+        /// Compiled runs only, for a snippet that sleeps or sets timers: a run in which the machine
+        /// held one of its threads from a core this many microseconds (or the harness's monitor
+        /// as long past its nap) is marked late (`LiveHistogram.Entry.lateRuns`). nil: never.
+        public var lateAfterMicroseconds: Int?
 
         public init(runs: Int = 1000, seed: UInt64 = 1, jitter: Bool = true) {
             self.runs = runs
@@ -88,7 +93,7 @@ public struct LiveRunner: Sendable {
         // Every library's symbols bound once in the server, not lazily again in each child.
         var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)", "LD_BIND_NOW": "1"]
         if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
-        if options.keepsTime { environment["GCDQUIZ_HARNESS_KEEPS_TIME"] = "1" }
+        if let held = options.lateAfterMicroseconds { environment["GCDQUIZ_HARNESS_KEEPS_TIME"] = "\(max(held, 1))" }
         let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet,
                             childPerRun: true)
         var histogram = try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)
@@ -121,7 +126,7 @@ public struct LiveRunner: Sendable {
         // standard error instead of the system log.
         environment["LIBDISPATCH_LOG"] = "stderr"
         for (key, value) in worker.environment { environment[key] = value }
-        let count = max(1, min(options.processes, options.runs))
+        let count = max(1, min(options.processes ?? ProcessInfo.processInfo.activeProcessorCount, options.runs))
         let workers = try (0..<count).map { _ in
             try WorkerConnection(ChildProcess(executable: worker.executable, arguments: worker.arguments, environment: environment),
                                  margin: options.marginSeconds, longest: options.longestRunSeconds, runner: worker.runner,

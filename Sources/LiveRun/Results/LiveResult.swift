@@ -152,7 +152,8 @@ public struct LiveHistogram: Sendable {
         /// the signal), when the ending is not `finished`.
         public var reason: String?
         /// Runs with this outcome during which the machine did not keep the snippet's time: a
-        /// thread went unscheduled for longer than the runner's time compression allows.
+        /// thread went unscheduled for longer than the runner's time compression allows (the
+        /// interpreter), or held from a core about half the snippet's shortest delay (compiled).
         public var lateRuns: Int
 
         public init(outcome: LiveOutcome, count: Int, reason: String? = nil, lateRuns: Int = 0) {
@@ -192,6 +193,9 @@ public struct LiveHistogram: Sendable {
     }
 
     public var runsPerSecond: Double { seconds > 0 ? Double(runs) / seconds : 0 }
+
+    /// Runs during which the machine did not keep the snippet's time, whatever their outcome.
+    public var lateRuns: Int { entries.reduce(0) { $0 + $1.lateRuns } }
 
     public func count(of outcome: LiveOutcome) -> Int {
         entries.first { $0.outcome == outcome }?.count ?? 0

@@ -204,6 +204,9 @@ enum HistogramRenderer {
         // run that died), not workers side by side: said as batches, never as processes.
         coverage += style.dim(String(format: " · %.2f s, %@ runs/s in %d forked batch%@", histogram.seconds, rate,
                                      histogram.processes, histogram.processes == 1 ? "" : "es"))
+        if histogram.lateRuns > 0 {
+            coverage += style.dim(" · \(histogram.lateRuns) late run\(histogram.lateRuns == 1 ? "" : "s") (the machine did not keep the snippet's time)")
+        }
         text += style.wrappedLines(coverage, hanging: 2) + "\n"
         return text
     }

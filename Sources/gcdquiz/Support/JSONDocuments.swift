@@ -253,6 +253,8 @@ struct RunJSON: Encodable {
     var unexpected: Int
     /// Outcomes seen that the model, stopped at its budget, did not find: not judged.
     var unjudged: Int
+    /// Runs in which the machine did not keep the snippet's time (each outcome's `lateRuns`, added).
+    var lateRuns: Int
     var modelComplete: Bool
     /// False when the runs were stopped (Ctrl-C) before all `requested` were done.
     var complete: Bool
@@ -295,6 +297,7 @@ struct RunJSON: Encodable {
         possible = comparison.possibleCount
         unexpected = comparison.unexpected.count
         unjudged = comparison.unjudged.count
+        lateRuns = histogram.lateRuns
         self.modelComplete = modelComplete
         self.requested = requested
         complete = histogram.runs >= requested
