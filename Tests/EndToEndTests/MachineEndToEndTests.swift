@@ -49,6 +49,20 @@ import Testing
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The line on other machines names only those whose outcomes differ from this one's: the
+    /// actor's check-then-act has the same 2 outcomes on 1 core as with enough cores (it used to
+    /// say "1 core: 2", as if that told something), so nothing is said; the exhausted pool's
+    /// 1 outcome with enough cores is another outcome on 1–4 cores.
+    @Test func otherMachinesAreNamedOnlyWhereTheirOutcomesDiffer() throws {
+        let same = try Binary.run(["solve", "actor-check-then-act"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(!same.stdout.contains("Outcomes on other machines"))
+        let (folder, path) = try file(Self.exhaustedPool)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let differ = try Binary.run(["solve", path])
+        #expect(differ.stdout.contains("Outcomes on other machines — 1 core: 1, not the same ones;"), "\(differ.stdout)")
+    }
+
     @Test func solveAnswersForEnoughCoresAndLabelsTheRest() throws {
         let (folder, path) = try file(Self.exhaustedPool)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -184,6 +184,14 @@ public struct Exploration: Sendable {
                             platforms: Platform.allCases.filter(platformsFound.contains), platformsExplored: platforms)
     }
 
+    /// Whether `other` shows exactly this machine's outcomes; nil when it was not explored or
+    /// either has more than `limit` outcomes. Said where two machines' counts are equal, which
+    /// alone would not tell.
+    public func sameOutcomes(on other: Machine, limit: Int = 10_000) -> Bool? {
+        guard let there = answers[other], let mine = automaton.outcomes(limit: limit), let theirs = there.outcomes(limit: limit) else { return nil }
+        return Set(mine) == Set(theirs)
+    }
+
     /// How many outcomes each explored machine has, in a fixed order.
     public var countsByMachine: [(machine: Machine, count: UInt64)] {
         answers.keys.sorted(by: Self.order).map { ($0, answers[$0]!.outcomeCount) }

@@ -151,15 +151,20 @@ enum OutcomeListRenderer {
         return text
     }
 
-    /// How many outcomes each other machine has, when it differs: "With 1 core: 5 outcomes
-    /// (--cores 1)."
+    /// How many outcomes each other machine has where they are not this machine's: "Outcomes on
+    /// other machines — 1 core: 5; 3 cores: 6, not the same ones (--cores N)." A machine with
+    /// exactly this machine's outcomes is left out (nothing when every one is); a count equal to
+    /// this machine's says that the outcomes differ, or, too many to compare, that it may be so.
     static func otherMachines(_ exploration: Exploration) -> String? {
-        let others = exploration.countsByMachine.filter { $0.machine != exploration.machine }
+        let counts = exploration.countsByMachine
+        let here = counts.first { $0.machine == exploration.machine }?.count
+        let others = counts.filter { $0.machine != exploration.machine && exploration.sameOutcomes(on: $0.machine) != true }
         guard !others.isEmpty else { return nil }
         let parts = others.map { entry in
             let cores = entry.machine.cores.map { Narrator.count($0) } ?? "\(Narrator.count(exploration.enoughCores)) or more"
             let platform = exploration.platforms.count > 1 ? ", \(entry.machine.platform.name)" : ""
-            return "\(cores)\(platform): \(grouped(entry.count))"
+            let same = entry.count != here ? "" : exploration.sameOutcomes(on: entry.machine) == false ? ", not the same ones" : ", maybe not the same ones"
+            return "\(cores)\(platform): \(grouped(entry.count))\(same)"
         }
         var sentence = "Outcomes on other machines — " + parts.joined(separator: "; ") + " (--cores N)."
         if !exploration.unexplored.isEmpty {
