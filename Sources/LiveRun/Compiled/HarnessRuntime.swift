@@ -156,7 +156,7 @@ enum HarnessRuntime {
         // run-queue delay at the last look. Read as /proc/TID/…, not /proc/self/task/TID/…: the
         // kernel takes the latter's dentries apart when the child is reaped at a cost that was most
         // of a run's time (0.7 s of system time in 100 runs of the program, against 0.09 s).
-        struct gq_known { pid_t tid; int files[3]; unsigned long long delay; };
+        struct gq_known { pid_t tid; int files[3]; unsigned long long delay; long streak; };
         enum { GQ_STAT, GQ_SYSCALL, GQ_SCHEDSTAT };
         static const char *const gq_file_names[3] = {"stat", "syscall", "schedstat"};
         static struct gq_known gq_known[64];
@@ -167,7 +167,7 @@ enum HarnessRuntime {
             for (int k = 0; k < gq_known_count; k++) if (gq_known[k].tid == tid) return &gq_known[k];
             if (gq_known_count == 64) return NULL; // past 64 threads, read by path each time
             struct gq_known *thread = &gq_known[gq_known_count++];
-            thread->tid = tid; thread->delay = 0;
+            thread->tid = tid; thread->delay = 0; thread->streak = 0;
             for (int f = 0; f < 3; f++) thread->files[f] = -1;
             return thread;
         }
@@ -214,16 +214,19 @@ enum HarnessRuntime {
             }
         }
 
-        // How long, since the last look, one thread waited for a core while it could run (the
-        // kernel's run-queue delay, /proc/TID/schedstat), in microseconds.
-        static long gq_hold(pid_t tid, struct gq_known *thread) {
+        // How long one thread has been waiting for a core while it could run (the kernel's
+        // run-queue delay, /proc/TID/schedstat), in microseconds: what it waited since the last
+        // look, `window` us ago, added to what it had waited before when it waited through most
+        // of the window (a hold longer than the monitor's nap shows across several looks).
+        static long gq_hold(pid_t tid, struct gq_known *thread, long window) {
             char text[128];
             unsigned long long ran = 0, delay = 0;
             if (!thread || gq_read_thread(tid, thread, GQ_SCHEDSTAT, text, sizeof text) < 0) return 0;
             if (sscanf(text, "%llu %llu", &ran, &delay) != 2 || delay < thread->delay) return 0;
             long held = (long)((delay - thread->delay) / 1000);
             thread->delay = delay;
-            return held;
+            thread->streak = held * 2 >= window ? thread->streak + held : held;
+            return thread->streak;
         }
 
         // One look at the threads other than this one: how many are busy and blocked (when
@@ -231,7 +234,7 @@ enum HarnessRuntime {
         // `holds`: the model's clock lets no runnable work wait while a sleep or a timer runs
         // out, so a run in which the machine held a thread about as long as the snippet's
         // shortest delay is late, and what only late runs show is no bug of the model).
-        static void gq_look(pid_t self, int states, int holds, int *busy, int *blocked, long *held) {
+        static void gq_look(pid_t self, int states, int holds, long window, int *busy, int *blocked, long *held) {
             *busy = 0; *blocked = 0; *held = 0;
             if (gq_task_list) rewinddir(gq_task_list); else gq_task_list = opendir("/proc/self/task");
             if (!gq_task_list) { *busy = 1; return; }
@@ -240,7 +243,7 @@ enum HarnessRuntime {
                 pid_t tid = (pid_t)atoi(entry->d_name);
                 if (tid <= 0 || tid == self) continue;
                 struct gq_known *thread = gq_know(tid);
-                if (holds) { long hold = gq_hold(tid, thread); if (hold > *held) *held = hold; }
+                if (holds) { long hold = gq_hold(tid, thread, window); if (hold > *held) *held = hold; }
                 if (!states) continue;
                 switch (gq_thread(tid, thread)) {
                 case GQ_IDLE: break;
@@ -276,7 +279,7 @@ enum HarnessRuntime {
             (void)unused;
             pid_t self = gettid();
             uint64_t heartbeat = gq_now();
-            long seen = -1; int calm = 0, said_late = 0; uint64_t stuck_since = 0;
+            long seen = -1; int calm = 0, said_late = 0; uint64_t stuck_since = 0, looked = gq_now();
             useconds_t nap = 50;
             for (;;) {
                 // A nap, cut short when the last task or the top-level code ends.
@@ -307,7 +310,7 @@ enum HarnessRuntime {
                 int moved = progress != seen;
                 int states = timers == 0 && !moved, holds = gq_keeps_time && !said_late;
                 int busy = 0, blocked = 0; long held = 0;
-                if (states || holds) gq_look(self, states, holds, &busy, &blocked, &held);
+                if (states || holds) { gq_look(self, states, holds, (long)((now - looked) / 1000), &busy, &blocked, &held); looked = now; }
                 if (holds && held > gq_keeps_time) { said_late = 1; gq_say_late(held); }
                 if (timers > 0) {
                     calm = 0; stuck_since = 0;

@@ -8,8 +8,9 @@ import Foundation
 /// Only snippets that sleep, set timers or wait with a timeout are watched: nothing else
 /// depends on time.
 enum Punctuality {
-    /// Longer than this between two instant statements of one thread, past a sleep's end, or
-    /// past the watchdog's own nap, and the run is late.
+    /// Longer than this between two instant statements of one thread, past a sleep's end, past
+    /// the watchdog's own nap, or a thread of the run kept from a core (`RunQueueHolds`), and
+    /// the run is late.
     static let tolerance: UInt64 = 10_000_000
 }
 

@@ -32,3 +32,46 @@ enum ThreadStates {
         return buffer[close + 2]
     }
 }
+
+/// How long the machine has kept each of this process's threads from a core while it could run
+/// (the kernel's run-queue delay, `/proc/self/task/*/schedstat`), looked at again and again: what
+/// a thread waited since the last look, added to what it waited before when it waited through
+/// most of that time, so that a hold longer than the gap between looks adds up. The model's clock
+/// lets no runnable work wait while a sleep or a timer runs out: a long hold makes a run late.
+struct RunQueueHolds {
+    private var waited: [Int32: (delay: UInt64, streak: UInt64)] = [:]
+
+    /// The longest hold of any thread but `except`, in nanoseconds, `window` nanoseconds after
+    /// the last look.
+    mutating func longest(except thread: Int32, window: UInt64) -> UInt64 {
+        guard let directory = opendir("/proc/self/task") else { return 0 }
+        defer { closedir(directory) }
+        var longest: UInt64 = 0
+        var seen: [Int32: (delay: UInt64, streak: UInt64)] = [:]
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let id = Int32(name), id != thread, let delay = Self.delay(of: id) else { continue }
+            let before = waited[id]
+            let held = delay - min(delay, before?.delay ?? delay)
+            let streak = held * 2 >= window ? (before?.streak ?? 0) + held : held
+            seen[id] = (delay, streak)
+            longest = max(longest, streak)
+        }
+        waited = seen
+        return longest
+    }
+
+    /// The nanoseconds thread `id` has spent waiting for a core, or nil if it is gone.
+    static func delay(of id: Int32) -> UInt64? {
+        let descriptor = open("/proc/self/task/\(id)/schedstat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        // "ran waited slices": nanoseconds on a core, nanoseconds waiting for one, turns.
+        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2 else { return nil }
+        return UInt64(String(decoding: fields[1], as: UTF8.self))
+    }
+}

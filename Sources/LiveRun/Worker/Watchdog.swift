@@ -41,14 +41,17 @@ final class Watchdog: @unchecked Sendable {
         var pool = PoolWait()
         var lastHeartbeat: UInt64 = 0
         var pause: UInt32 = 1000
+        var holds = RunQueueHolds()
         while true {
             let napped = DispatchTime.now().uptimeNanoseconds
             usleep(pause)
             if keepsTime {
+                // The machine kept this thread, or one of the run's, from a core.
                 let elapsed = DispatchTime.now().uptimeNanoseconds - napped
                 let overslept = elapsed - min(elapsed, UInt64(pause) * 1000)
-                if monitor.late(by: overslept) {
-                    output.send(.late(microseconds: Int(overslept / 1000)))
+                let held = max(overslept, holds.longest(except: me, window: elapsed))
+                if monitor.late(by: held) {
+                    output.send(.late(microseconds: Int(held / 1000)))
                 }
             }
             // While snippet code runs there is nothing to judge: look less often, and take
