@@ -20,16 +20,21 @@ enum ThreadStates {
 
     /// The one-letter state of thread `id`, or nil if it is gone.
     static func state(of id: Int32) -> UInt8? {
-        let descriptor = open("/proc/self/task/\(id)/stat", O_RDONLY | O_CLOEXEC)
+        guard let text = read("stat", of: id) else { return nil }
+        // "pid (command) S …": the command may hold spaces and parentheses; the state follows
+        // the last ')'.
+        guard let close = text.lastIndex(of: UInt8(ascii: ")")), close + 2 < text.endIndex else { return nil }
+        return text[close + 2]
+    }
+
+    /// `/proc/self/task/ID/FILE`, or nil if the thread is gone.
+    static func read(_ file: String, of id: Int32) -> ArraySlice<UInt8>? {
+        let descriptor = open("/proc/self/task/\(id)/\(file)", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 512)
-        let count = read(descriptor, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        // "pid (command) S …": the command may hold spaces and parentheses; the state follows
-        // the last ')'.
-        guard let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), close + 2 < count else { return nil }
-        return buffer[close + 2]
+        let count = Foundation.read(descriptor, &buffer, buffer.count)
+        return count > 0 ? buffer[..<count] : nil
     }
 }
 
@@ -63,14 +68,9 @@ struct RunQueueHolds {
 
     /// The nanoseconds thread `id` has spent waiting for a core, or nil if it is gone.
     static func delay(of id: Int32) -> UInt64? {
-        let descriptor = open("/proc/self/task/\(id)/schedstat", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = read(descriptor, &buffer, buffer.count)
-        guard count > 0 else { return nil }
+        guard let text = ThreadStates.read("schedstat", of: id) else { return nil }
         // "ran waited slices": nanoseconds on a core, nanoseconds waiting for one, turns.
-        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        let fields = text.split(separator: UInt8(ascii: " "))
         guard fields.count >= 2 else { return nil }
         return UInt64(String(decoding: fields[1], as: UTF8.self))
     }
