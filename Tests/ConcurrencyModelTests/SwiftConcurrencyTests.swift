@@ -773,6 +773,67 @@ import Testing
             """)).contains("got 1 bee got 2"))
     }
 
+    /// AsyncThrowingStream: the loop takes the elements yielded before `finish(throwing:)`, then
+    /// throws; a yield after is dropped. verify, 100 runs each: "got 1 … failed: lost" (the
+    /// producer on a concurrent queue), "task a b lost after" (a global queue; the top-level
+    /// loop frees the main actor at once), and the build closure's failure caught, then one not
+    /// caught at top level ("Fatal error: Error raised at top level: …E.boom").
+    @Test func aThrowingStreamGivesItsElementsThenThrows() throws {
+        #expect(try outcomeSet(explore("""
+            enum Failure: Error { case lost }
+            let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+            let consumer = Task {
+                do {
+                    for try await value in stream { print("got", value) }
+                    print("done")
+                } catch {
+                    print("failed:", error)
+                }
+            }
+            concurrentQueue.async {
+                continuation.yield(1)
+                continuation.finish(throwing: Failure.lost)
+                continuation.yield(2)
+            }
+            print("main")
+            """)) == ["main got 1 failed: lost"])
+        #expect(try outcomeSet(explore("""
+            enum Failure: Error { case lost }
+            let s = AsyncThrowingStream<String, Error> { c in
+                DispatchQueue.global().async {
+                    c.yield("a")
+                    c.yield("b")
+                    c.finish(throwing: Failure.lost)
+                }
+            }
+            Task { print("task") }
+            do {
+                for try await v in s { print(v) }
+                print("end")
+            } catch Failure.lost {
+                print("lost")
+            }
+            print("after")
+            """)) == ["task a b lost after"])
+        let exploration = try explore("""
+            enum E: Error { case boom }
+            let s = AsyncThrowingStream(Int.self) { c in
+                c.yield(7)
+                c.finish(throwing: E.boom)
+                c.finish()
+            }
+            do {
+                for try await v in s { print(v) }
+            } catch {
+                print("caught \\(error)")
+            }
+            for try await v in s { print("again", v) }
+            print("never")
+            """)
+        #expect(outcomeSet(exploration) == ["7 caught boom deadlock"])
+        #expect(exploration.reports.first?.deadlock.map { exploration.narrator.words(for: $0) }?.contains("Error raised at top level: E.boom") == true)
+    }
+
     @Test func streamMisuseIsPlacedAtItsLine() {
         expectDiagnostics("""
             let s = AsyncStream<Int> { c in
@@ -786,5 +847,17 @@ import Testing
                 print(v)
             }
             """, ["1️⃣": "an AsyncStream does not throw"])
+        expectDiagnostics("""
+            let s = AsyncThrowingStream<Int, Error> { c in c.finish() }
+            1️⃣for await v in s {
+                print(v)
+            }
+            func f() async {
+                2️⃣for try await v in s { print(v) }
+            }
+            let t = 3️⃣AsyncThrowingStream<Int, Never> { c in c.finish() }
+            let u = AsyncThrowingStream<Int, Error> { c in c.finish(throwing: 4️⃣1) }
+            """, ["1️⃣": "an AsyncThrowingStream throws", "2️⃣": "errors thrown from here are not handled",
+                  "3️⃣": "write AsyncThrowingStream<Int, Error>", "4️⃣": "does not conform to 'Error'"])
     }
 }

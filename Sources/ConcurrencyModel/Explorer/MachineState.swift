@@ -734,6 +734,8 @@ struct TaskState: Hashable {
 struct StreamState: Hashable {
     var buffer: [Value?] = []
     var finished = false
+    /// The error an `AsyncThrowingStream` was finished with.
+    var failure: ThrownError?
     var waiter: Int?
 }
 

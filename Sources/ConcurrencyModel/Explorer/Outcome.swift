@@ -205,10 +205,16 @@ public struct ScheduleStep: Hashable, Sendable {
         case streamYields(StreamID, value: Value?, wakes: Int?, dropped: Bool)
         /// `continuation.finish()`: the waiting task, if any, is woken.
         case streamFinishes(StreamID, wakes: Int?)
+        /// `continuation.finish(throwing: e)`: the waiting task, if any, is woken; nil `error`
+        /// when the stream was finished already (the error is dropped).
+        case streamFails(StreamID, error: ThrownError?, wakes: Int?)
         /// `for await`: the next buffered element.
         case takesElement(StreamID, value: Value?)
         /// `for await`: the stream is finished and empty; the loop ends.
         case streamEnds(StreamID)
+        /// `for try await`: the stream was finished with an error and is empty; the loop throws it
+        /// (once back on its executor).
+        case streamThrows(StreamID, error: ThrownError)
         /// `for await`: nothing buffered yet; the task gives up its executor until a yield.
         case awaitsStream(StreamID)
         /// The block's closure has returned, and what waited for its end goes on: its group is

@@ -44,7 +44,7 @@ extension Semantics {
         case .timer(_, .schedule(let deadline, let repeating?)):
             return (deadline.variablesRead + repeating.variablesRead).filter { program[$0].isGlobal && !program[$0].isSynchronized }
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
-        case .queueSetting(_, .specific(_, let value)), .stream(_, .yield(let value)):
+        case .queueSetting(_, .specific(_, let value)), .stream(_, .yield(let value)), .stream(_, .fail(let value)):
             return reads([value])
         case .suspend(.sleep(let delay)), .timer(_, .schedule(let delay, nil)):
             return delay.variablesRead.filter { program[$0].isGlobal && !program[$0].isSynchronized }

@@ -24,6 +24,14 @@ extension Semantics {
             let already = state.streams[id.index].finished
             state.streams[id.index].finished = true
             return .moves(.streamFinishes(id, wakes: already ? nil : wakeStreamWaiter(id, in: &state)), advancesPC: true)
+        case .fail(let expression):
+            guard case .error(let error) = try evaluate(expression, for: site.thread, in: state) else {
+                throw .undefined("a stream finished with a value that is not an error")
+            }
+            guard !state.streams[id.index].finished else { return .moves(.streamFails(id, error: nil, wakes: nil), advancesPC: true) }
+            state.streams[id.index].finished = true
+            state.streams[id.index].failure = error
+            return .moves(.streamFails(id, error: error, wakes: wakeStreamWaiter(id, in: &state)), advancesPC: true)
         }
     }
 
@@ -60,7 +68,11 @@ extension Semantics {
             return .moves(.takesElement(next.stream, value: element), advancesPC: false)
         }
         if state.streams[s].finished {
+            // An error the stream was finished with is thrown on by the statement after the loop
+            // (`ThrowAction.pending`), once back on the loop's executor.
+            if let failure = state.streams[s].failure { state.threads[site.index].frames[site.frameIndex].pendingError = failure }
             if next.isolation != .generic { return try hopStep(next.isolation, at: site, in: &state) }
+            if let failure = state.streams[s].failure { return .moves(.streamThrows(next.stream, error: failure), advancesPC: true) }
             return .moves(.streamEnds(next.stream), advancesPC: true)
         }
         if let other = state.streams[s].waiter, other != task { throw .undefined("two tasks wait for the next element of one AsyncStream at once") }

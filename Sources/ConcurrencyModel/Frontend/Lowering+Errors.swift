@@ -172,9 +172,10 @@ extension Lowering {
         return [Statement(.handles(ErrorHandler(kind: forced ? .forced : .optional, body: id)), at: span)]
     }
 
-    /// After each call of a throwing function (and the hop back that follows an async one), and
-    /// after a throwing task group's wait for its children: where the error the callee raised
-    /// is thrown on (`ThrowAction.pending`).
+    /// After each call of a throwing function (and the hop back that follows an async one), after
+    /// a throwing task group's wait for its children, and after a `for try await` loop over an
+    /// AsyncThrowingStream: where the error the callee (the stream) raised is thrown on
+    /// (`ThrowAction.pending`).
     func insertPendingThrows(_ statements: [Statement]) -> [Statement] {
         var result: [Statement] = []
         var index = 0
@@ -184,6 +185,7 @@ extension Lowering {
             index += 1
             let throwsOn: Bool = switch statement.action {
             case .call(let call): throwingFunctions.contains(call.name)
+            case .suspend(.streamNext(let next)): streams[next.stream.index].throwing
             case .withTaskGroup(let run): taskGroups[run.group.index].throwing
             default: false
             }

@@ -4,40 +4,65 @@ import SwiftSyntax
 /// `let (s, c) = AsyncStream.makeStream(of: Int.self)`, `continuation.yield(v)`,
 /// `continuation.finish()` from wherever the continuation is handed (a queue's block, a task),
 /// and `for await v in s { … }` in async code. The build closure runs at once, where the stream
-/// is made.
+/// is made. `AsyncThrowingStream<Int, Error>` (or `AsyncThrowingStream(Int.self)`,
+/// `AsyncThrowingStream.makeStream(of: Int.self)`) the same, with `finish(throwing: e)` and
+/// `for try await`.
 extension Lowering {
-    /// The element type a stream made by `call` gives, or nil when `call` makes no AsyncStream.
-    /// Reports an element type outside the subset.
-    private mutating func streamElement(_ call: FunctionCallExprSyntax) -> StaticType?? {
-        let usage = "write AsyncStream<Int> { continuation in … } or AsyncStream.makeStream(of: Int.self)"
+    /// A stream made by a call: its element type, and whether it is an AsyncThrowingStream.
+    private struct StreamKind {
+        var element: StaticType
+        var throwing: Bool
+    }
+
+    /// The stream `call` makes, or nil when it makes none. Reports an element type outside the
+    /// subset (then `.some(nil)`).
+    private mutating func streamKind(_ call: FunctionCallExprSyntax) -> StreamKind?? {
+        let names = ["AsyncStream", "AsyncThrowingStream"]
         var typeName: String?
+        var stream = ""
         if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
-            generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AsyncStream" {
-            guard generic.genericArgumentClause.arguments.count == 1 else { report(usage, Syntax(call)); return .some(nil) }
-            typeName = generic.genericArgumentClause.arguments.first!.argument.trimmedDescription
-        } else if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AsyncStream"
-            || (call.calledExpression.as(MemberAccessExprSyntax.self).map {
-                $0.base?.trimmedDescription == "AsyncStream" && $0.declName.baseName.text == "makeStream"
-            } ?? false) {
-            guard let argument = call.arguments.first, let member = argument.expression.as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text == "self", let base = member.base
-            else { report(usage, Syntax(call)); return .some(nil) }
-            typeName = base.trimmedDescription
+            let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name) {
+            stream = name
+            let arguments = generic.genericArgumentClause.arguments.map(\.argument.trimmedDescription)
+            let fits = name == "AsyncStream" ? arguments.count == 1 : arguments.count == 2 && ["Error", "any Error"].contains(arguments[1])
+            guard fits else { report(Self.streamUsage(name), Syntax(call)); return .some(nil) }
+            typeName = arguments[0]
+        } else if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name) {
+            stream = name
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription,
+            names.contains(base), member.declName.baseName.text == "makeStream" {
+            stream = base
         } else {
             return nil
         }
+        if typeName == nil {
+            // `(Int.self)`, `(of: Int.self)`, and for a throwing one `throwing: Error.self` after it.
+            let rest = call.arguments.dropFirst().map { "\($0.label?.text ?? "_"): \($0.expression.trimmedDescription)" }
+            guard let argument = call.arguments.first, let member = argument.expression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "self", let base = member.base,
+                rest.isEmpty || (stream == "AsyncThrowingStream" && ["throwing: Error.self", "throwing: (any Error).self"].contains(rest.joined()))
+            else { report(Self.streamUsage(stream), Syntax(call)); return .some(nil) }
+            typeName = base.trimmedDescription
+        }
         guard let typeName, ["Int", "String", "Bool"].contains(typeName) else {
-            report("an AsyncStream's elements here are Int, String or Bool", Syntax(call))
+            report("an \(stream)'s elements here are Int, String or Bool", Syntax(call))
             return .some(nil)
         }
-        return .some(staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))))
+        guard let element = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))) else { return .some(nil) }
+        return .some(StreamKind(element: element, throwing: stream == "AsyncThrowingStream"))
+    }
+
+    private static func streamUsage(_ stream: String) -> String {
+        stream == "AsyncStream" ? "write AsyncStream<Int> { continuation in … } or AsyncStream.makeStream(of: Int.self)"
+            : "write AsyncThrowingStream<Int, Error> { continuation in … } or AsyncThrowingStream.makeStream(of: Int.self)"
     }
 
     /// A stream declared under `name`: the snippet now uses Swift concurrency (its top-level
     /// code runs as a task, which `for await` needs).
-    private mutating func newStream(_ name: String, continuation: String, element: StaticType, span: SourceSpan) -> StreamID {
+    private mutating func newStream(_ name: String, continuation: String, kind: StreamKind, span: SourceSpan) -> StreamID {
+        let element = kind.element
         cooperativeQueue()
-        streams.append(StreamDecl(name: memberName(name), continuationName: continuation, span: span))
+        streams.append(StreamDecl(name: memberName(name), continuationName: continuation, span: span, throwing: kind.throwing))
         let id = StreamID(index: streams.count - 1)
         bind(name, .stream(id, element: element))
         return id
@@ -46,12 +71,13 @@ extension Lowering {
     /// `let s = AsyncStream<Int> { continuation in … }`: nil when `value` makes no AsyncStream.
     mutating func declareStream(_ name: String, _ value: ExprSyntax, span: SourceSpan) -> [Statement]? {
         guard let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.as(MemberAccessExprSyntax.self) == nil,
-            let element = streamElement(call) else { return nil }
-        guard let element else { return [] }
+            let found = streamKind(call) else { return nil }
+        guard let kind = found else { return [] }
+        let element = kind.element
         guard let closure = call.trailingClosure, let signature = closure.signature, let clause = signature.parameterClause,
             call.arguments.count <= 1, call.arguments.allSatisfy({ $0.label == nil })
         else {
-            report("write AsyncStream<\(element)> { continuation in … }: the build closure takes the continuation", Syntax(call))
+            report("write \(kind.throwing ? "AsyncThrowingStream<\(element), Error>" : "AsyncStream<\(element)>") { continuation in … }: the build closure takes the continuation", Syntax(call))
             return []
         }
         let contName: String
@@ -62,7 +88,7 @@ extension Lowering {
             report("the build closure takes the continuation: { continuation in … }", Syntax(clause))
             return []
         }
-        let id = newStream(name, continuation: contName, element: element, span: span)
+        let id = newStream(name, continuation: contName, kind: kind, span: span)
         closureContexts[closure.id] = (context(of: Syntax(call)).isolation, false)
         let outer = asyncContext
         asyncContext = nil
@@ -77,14 +103,15 @@ extension Lowering {
     mutating func declareStreamPair(_ binding: PatternBindingSyntax, span: SourceSpan) -> [Statement]? {
         guard let tuple = binding.pattern.as(TuplePatternSyntax.self), let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "makeStream",
-            let element = streamElement(call) else { return nil }
-        guard let element else { return [] }
+            let found = streamKind(call) else { return nil }
+        guard let kind = found else { return [] }
+        let element = kind.element
         let names = tuple.elements.map { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
         guard names.count == 2, let streamName = names[0], let contName = names[1], call.trailingClosure == nil else {
-            report("write let (stream, continuation) = AsyncStream.makeStream(of: \(element).self)", Syntax(binding))
+            report("write let (stream, continuation) = \(kind.throwing ? "AsyncThrowingStream" : "AsyncStream").makeStream(of: \(element).self)", Syntax(binding))
             return []
         }
-        let id = newStream(streamName, continuation: contName, element: element, span: span)
+        let id = newStream(streamName, continuation: contName, kind: kind, span: span)
         bind(contName, .streamContinuation(id, element: element))
         let body = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: span))
@@ -107,8 +134,18 @@ extension Lowering {
             return Statement(.stream(id, .yield(value)), at: span)
         case "finish" where call.arguments.isEmpty && call.trailingClosure == nil:
             return Statement(.stream(id, .finish), at: span)
+        case "finish" where streams[id.index].throwing && call.arguments.count == 1 && call.arguments.first?.label?.text == "throwing"
+            && call.trailingClosure == nil:
+            let argument = call.arguments.first!.expression
+            guard let error = lowerExpression(argument) else { return .some(nil) }
+            guard type(of: error) == .error else {
+                report("argument type '\(type(of: error).map { "\($0)" } ?? "?")' does not conform to 'Error'", Syntax(argument))
+                return .some(nil)
+            }
+            return Statement(.stream(id, .fail(error)), at: span)
         default:
-            report("a stream's continuation here yields or finishes: \(base.baseName.text).yield(v), \(base.baseName.text).finish()", Syntax(call))
+            let finishing = streams[id.index].throwing ? ", \(base.baseName.text).finish(throwing: error)" : ""
+            report("a stream's continuation here yields or finishes: \(base.baseName.text).yield(v), \(base.baseName.text).finish()\(finishing)", Syntax(call))
             return .some(nil)
         }
     }
@@ -118,10 +155,13 @@ extension Lowering {
         guard let reference = loop.sequence.as(DeclReferenceExprSyntax.self),
             case .stream(let id, let element)? = lookup(reference.baseName.text)
         else { return nil }
-        guard loop.whereClause == nil, loop.caseKeyword == nil, loop.tryKeyword == nil else {
-            report("write for await v in \(reference.baseName.text) { … } (an AsyncStream does not throw)", Syntax(loop))
+        let throwing = streams[id.index].throwing
+        guard loop.whereClause == nil, loop.caseKeyword == nil, (loop.tryKeyword != nil) == throwing else {
+            report(throwing ? "write for try await v in \(reference.baseName.text) { … } (an AsyncThrowingStream throws)"
+                : "write for await v in \(reference.baseName.text) { … } (an AsyncStream does not throw)", Syntax(loop))
             return .some(nil)
         }
+        if throwing, !checkHandled(Syntax(loop)) { return .some(nil) }
         guard context(of: Syntax(loop)).isAsync else {
             report("'async' call in a function that does not support concurrency", Syntax(loop))
             return .some(nil)

@@ -277,11 +277,13 @@ private struct ProgramDumper {
         case .suspend(.continuation(let id, let result)):
             return (result.map { "\(name($0)) = " } ?? "") + "await the resume of \(program[id].name)"
         case .stream(let id, .start):
-            return "AsyncStream \(program[id].name), continuation \(program[id].continuationName)"
+            return "\(program[id].typeName) \(program[id].name), continuation \(program[id].continuationName)"
         case .stream(let id, .yield(let value)):
             return "\(program[id].continuationName).yield(\(swift(value)))"
         case .stream(let id, .finish):
             return "\(program[id].continuationName).finish()"
+        case .stream(let id, .fail(let error)):
+            return "\(program[id].continuationName).finish(throwing: \(swift(error)))"
         case .suspend(.streamNext(let next)):
             return "for each " + (next.result.map { "\(name($0)) = " } ?? "") + "await next of \(program[next.stream].name)"
         case .operation(let operation, let action):

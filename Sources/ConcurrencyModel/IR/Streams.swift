@@ -1,5 +1,6 @@
-/// `AsyncStream` in the IR: a buffer of elements that a continuation fills (`yield`, `finish`)
-/// and one task takes with `for await` (see the README's Swift-concurrency rules).
+/// `AsyncStream` and `AsyncThrowingStream` in the IR: a buffer of elements that a continuation
+/// fills (`yield`, `finish`, `finish(throwing:)`) and one task takes with `for await` (`for try
+/// await`) (see the README's Swift-concurrency rules).
 
 public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
     public let index: Int
@@ -8,17 +9,23 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// One `AsyncStream` the snippet makes: the stream's name and its continuation's, as witnesses
-/// name them.
+/// name them, and whether it is an `AsyncThrowingStream` (its continuation may finish it with an
+/// error, which the `for try await` loop throws once the elements before it are taken).
 public struct StreamDecl: Hashable, Sendable, Codable {
     public var name: String
     public var continuationName: String
     public var span: SourceSpan
+    public var throwing: Bool
 
-    public init(name: String, continuationName: String, span: SourceSpan) {
+    public init(name: String, continuationName: String, span: SourceSpan, throwing: Bool = false) {
         self.name = name
         self.continuationName = continuationName
         self.span = span
+        self.throwing = throwing
     }
+
+    /// The type as the snippet names it.
+    public var typeName: String { throwing ? "AsyncThrowingStream" : "AsyncStream" }
 }
 
 /// What code does to a stream through its continuation.
@@ -30,6 +37,9 @@ public enum StreamAction: Hashable, Sendable, Codable {
     case yield(Expression)
     /// `continuation.finish()`: no element comes after those buffered; the waiting task resumes.
     case finish
+    /// `continuation.finish(throwing: e)` (an `AsyncThrowingStream`): as `finish`, and the loop
+    /// throws `e` once it has taken the elements buffered before.
+    case fail(Expression)
 }
 
 /// `for await v in stream { body }`: the next buffered element (the statement runs again after

@@ -154,7 +154,7 @@ extension Narrator {
         case .entersDo(.optional): "try?: the call runs; an error it throws is dropped"
         case .entersDo(.forced): "try!: the call runs; an error it throws traps"
         case .throwsNothing: "no error to throw on: goes on"
-        case .startsStream(let id): "AsyncStream: its build closure runs now, here, with \(program[id].continuationName)"
+        case .startsStream(let id): "\(program[id].typeName): its build closure runs now, here, with \(program[id].continuationName)"
         case .streamYields(let id, let value, _, true):
             "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(program[id].name) is finished, so the element is dropped"
         case .streamYields(let id, let value, let task?, false):
@@ -164,8 +164,15 @@ extension Narrator {
         case .streamFinishes(let id, let task?):
             "\(program[id].continuationName).finish(): \(self.task(task)) was waiting; its job is queued on the executor it waits on"
         case .streamFinishes(let id, nil): "\(program[id].continuationName).finish(): no element comes after those buffered"
-        case .takesElement(let id, let value): "for await takes \(value?.description ?? "()") from \(program[id].name) (elements come in the order yielded)"
-        case .streamEnds(let id): "\(program[id].name) is finished and empty: the for await loop ends"
+        case .streamFails(let id, nil, _):
+            "\(program[id].continuationName).finish(throwing:): \(program[id].name) is finished already, so the error is dropped"
+        case .streamFails(let id, let error?, let task?):
+            "\(program[id].continuationName).finish(throwing: \(error.written)): the loop throws it after the elements buffered before; \(self.task(task)) was waiting, its job is queued on the executor it waits on"
+        case .streamFails(let id, let error?, nil):
+            "\(program[id].continuationName).finish(throwing: \(error.written)): no element comes after those buffered, and the loop throws it once it has taken them"
+        case .takesElement(let id, let value): "\(loop(over: id)) takes \(value?.description ?? "()") from \(program[id].name) (elements come in the order yielded)"
+        case .streamEnds(let id): "\(program[id].name) is finished and empty: the \(loop(over: id)) loop ends"
+        case .streamThrows(let id, let error): "\(program[id].name) was finished with \(error.written) and is empty: the for try await loop throws it"
         case .awaitsStream(let id): "nothing is buffered in \(program[id].name) yet: the task suspends until a yield or finish, its executor free"
         }
     }
@@ -188,6 +195,11 @@ extension Narrator {
 
     /// The object whose call traps: the queue of a sync or precondition, the group of a leave,
     /// the semaphore of a signal.
+    /// The loop over a stream, as the snippet writes it.
+    private func loop(over stream: StreamID) -> String {
+        program[stream].throwing ? "for try await" : "for await"
+    }
+
     private func trapped(_ reason: DeadlockReason) -> String {
         switch reason {
         case .trap(_, let queue, _), .preconditionFailed(_, _, let queue, _), .targetOfActiveQueue(_, let queue, _): name(queue)

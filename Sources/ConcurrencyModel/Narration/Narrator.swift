@@ -198,6 +198,7 @@ public struct Narrator: Hashable, Sendable {
         case .stream(let id, .start): "run the build closure of \(program[id].name), which gets \(program[id].continuationName)"
         case .stream(let id, .yield): "call \(program[id].continuationName).yield"
         case .stream(let id, .finish): "call \(program[id].continuationName).finish()"
+        case .stream(let id, .fail): "call \(program[id].continuationName).finish(throwing:)"
         case .suspend(.streamNext(let next)): "await the next element of \(program[next.stream].name) (for await)"
         case .timer(let source, .schedule): "call \(name(source)).schedule"
         case .timer(let source, .setEventHandler): "call \(name(source)).setEventHandler"

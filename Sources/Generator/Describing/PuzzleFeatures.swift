@@ -100,7 +100,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
                 .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume),
-                .stream(_, .yield), .stream(_, .finish), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
+                .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
                 // Runs no body that nests here.
                 break
             }

@@ -26,7 +26,7 @@ extension Action {
              .operation(_, .setPriority), .operation(_, .cancel),
              .operationQueue(_, .add), .operationQueue(_, .addBlock), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .returns, .exitLoop, .spawn, .cancellation, .continuation(_, .resume),
-             .stream(_, .yield), .stream(_, .finish), .timer, .throwing:
+             .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer, .throwing:
             true
         case .dispatch(_, .sync, _, _), .loop, .branch, .group(_, .wait), .semaphore(_, .wait), .sleep, .timedWait,
              .workItem(_, .perform), .workItem(_, .wait), .concurrentPerform, .call, .operation(_, .waitUntilFinished), .operation(_, .start),

@@ -84,7 +84,7 @@ enum ScheduleRenderer {
             .spawnsTask, .runsTask, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
             .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsError, .entersDo, .throwsNothing,
             .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
-            .streamFinishes, .takesElement, .streamEnds, .awaitsStream: nil
+            .streamFinishes, .streamFails, .takesElement, .streamEnds, .streamThrows, .awaitsStream: nil
         }
     }
 }
