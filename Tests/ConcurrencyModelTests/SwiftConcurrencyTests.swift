@@ -185,6 +185,55 @@ import Testing
             """)) == ["a b c t"])
     }
 
+    /// SE-0317: an async let not awaited is cancelled and awaited where its scope ends, the one
+    /// declared last first (the other runs on uncancelled meanwhile), and the wait drops an error
+    /// it ended with. swiftc, 5 of 5 runs each: `leaving a done b end after`, and with the two
+    /// swapped `leaving a cancelled b end after`; an outside puzzle's un-awaited sleep printed
+    /// "error Two" in 200 of 200 runs (the model had "finish Two").
+    @Test func anAsyncLetNotAwaitedIsCancelledAndAwaitedWhereItsScopeEnds() throws {
+        let functions = """
+            func one() async {
+                do { try await Task.sleep(for: .milliseconds(100)); print("a done") } catch { print("a cancelled") }
+            }
+            func two() async {
+                usleep(300_000)
+                print("b end")
+            }
+
+            """
+        #expect(try outcomeSet(explore(functions + """
+            func f() async {
+                async let a: Void = one()
+                async let b: Void = two()
+                print("leaving")
+            }
+            await f()
+            print("after")
+            """)) == ["leaving a done b end after"])
+        #expect(try outcomeSet(explore(functions + """
+            func f() async {
+                async let a: Void = two()
+                async let b: Void = one()
+                print("leaving")
+            }
+            await f()
+            print("after")
+            """)) == ["leaving a cancelled b end after"])
+        #expect(try outcomeSet(explore("""
+            enum E: Error { case bad }
+            func load(_ n: Int) async throws -> Int {
+                if n == 2 { throw E.bad }
+                return n
+            }
+            func f() async -> Int {
+                async let a = load(1)
+                async let b = load(2)
+                return 0
+            }
+            print(await f())
+            """)) == ["0"])
+    }
+
     @Test func mainActorJobsAndMainQueueBlocksShareOneFIFO() throws {
         #expect(try outcomeSet(explore("""
             print("A")

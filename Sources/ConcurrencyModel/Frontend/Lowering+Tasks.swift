@@ -130,6 +130,7 @@ extension Lowering {
         asyncContext = outer
         blocks[id.index].statements = insertPendingThrows(statements)
         bind(name, .task(handle))
+        if !deferScopes.isEmpty { deferScopes[deferScopes.count - 1].cleanups.append(.asyncLet(handle, span)) }
         return [Statement(.spawn(TaskSpawn(kind: .asyncLet, body: id, isolation: .generic, handle: handle)), at: span)]
     }
 

@@ -28,9 +28,10 @@ struct Lowering {
     /// Statements that must run before the statement being lowered: the calls its expressions
     /// make (`print(total())` calls `total` first, its value into a hidden variable).
     var hoisted: [Statement] = []
-    /// The `defer` blocks of each scope being lowered, innermost last; `isBody` marks a
+    /// What each scope being lowered runs where it ends, innermost last, in the order declared
+    /// (they run last first): its `defer` blocks and the ends of its async lets. `isBody` marks a
     /// function's or closure's own scope, where a `return` stops running them.
-    var deferScopes: [(isBody: Bool, defers: [DeferStmtSyntax])] = []
+    var deferScopes: [(isBody: Bool, cleanups: [ScopeCleanup])] = []
     /// Closures whose value is used (`let v = q.sync { … }`): the type their `return`s give, once
     /// the first one is seen.
     var valueClosures: [SyntaxIdentifier: StaticType?] = [:]
@@ -291,7 +292,7 @@ struct Lowering {
 
     mutating func lowerItems(_ items: CodeBlockItemListSyntax) -> [Statement] {
         var statements: [Statement] = []
-        deferScopes.append((isBody: Self.isBody(items), defers: []))
+        deferScopes.append((isBody: Self.isBody(items), cleanups: []))
         let outerHoisted = hoisted
         defer { hoisted = outerHoisted }
         var skipping: SyntaxIdentifier?
@@ -343,7 +344,7 @@ struct Lowering {
                 } else if let guardStatement = stmt.as(GuardStmtSyntax.self) {
                     lowered += lowerGuard(guardStatement).map { [$0] } ?? []
                 } else if let deferred = stmt.as(DeferStmtSyntax.self) {
-                    deferScopes[deferScopes.count - 1].defers.append(deferred)
+                    deferScopes[deferScopes.count - 1].cleanups.append(.deferred(deferred))
                 } else if stmt.is(BreakStmtSyntax.self), items.parent?.is(SwitchCaseSyntax.self) == true {
                     // `break` leaves the switch: the case's statements after it never run.
                     statements += hoisted + lowered
@@ -356,8 +357,9 @@ struct Lowering {
             }
             statements += hoisted + lowered
         }
-        // The scope's `defer` blocks, last first, where it ends (a `return` runs them itself).
-        statements += lowerDefers(of: deferScopes.removeLast().defers)
+        // The scope's `defer` blocks and async lets' ends, last first, where it ends (a `return`
+        // runs them itself).
+        statements += lowerCleanups(deferScopes.removeLast().cleanups)
         return insertPendingThrows(statements)
     }
 
