@@ -329,9 +329,14 @@ struct Lowering {
             case .stmt(let stmt):
                 if let expression = stmt.as(ExpressionStmtSyntax.self) {
                     lowered += lowerStatement(expression.expression)
-                } else if let loop = stmt.as(WhileStmtSyntax.self),
-                    let statement = lowerGroupNextBinding(loop.conditions, body: loop.body, loops: true, at: Syntax(loop)) {
-                    lowered += statement.map { [$0] } ?? []
+                } else if let loop = stmt.as(WhileStmtSyntax.self) {
+                    if let statement = lowerGroupNextBinding(loop.conditions, body: loop.body, loops: true, at: Syntax(loop)) {
+                        lowered += statement.map { [$0] } ?? []
+                    } else {
+                        lowered += lowerWhile(loop)
+                    }
+                } else if let loop = stmt.as(RepeatStmtSyntax.self) {
+                    lowered += lowerRepeat(loop)
                 } else if let loop = stmt.as(ForStmtSyntax.self) {
                     lowered += lowerLoop(loop).map { [$0] } ?? []
                 } else if let thrown = stmt.as(ThrowStmtSyntax.self) {
@@ -689,7 +694,8 @@ struct Lowering {
 
     // MARK: Control flow
 
-    /// `break` or `continue` in a `for i in a...b` loop (unlabelled: the innermost loop).
+    /// `break` or `continue` in a `for i in a...b`, `while` or `repeat` loop (unlabelled: the
+    /// innermost loop; a `while let … = await group.next()` loop has no `break`).
     private mutating func lowerLoopExit(_ stmt: StmtSyntax) -> Statement? {
         let exit: LoopExit = stmt.is(BreakStmtSyntax.self) ? .breaks : .continues
         let label = stmt.as(BreakStmtSyntax.self)?.label ?? stmt.as(ContinueStmtSyntax.self)?.label
@@ -706,13 +712,21 @@ struct Lowering {
                 }
                 return Statement(.exitLoop(exit), at: span(of: Syntax(stmt)))
             }
-            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) || current.is(WhileStmtSyntax.self)
-                || current.is(RepeatStmtSyntax.self) || current.is(SwitchCaseSyntax.self) || current.is(AccessorBlockSyntax.self) {
+            if let loop = current.as(WhileStmtSyntax.self) {
+                guard loop.conditions.allSatisfy({ if case .expression = $0.condition { true } else { false } }) else {
+                    report("'\(exit.rawValue)' in a 'while let' loop is outside the supported subset", Syntax(stmt))
+                    return nil
+                }
+                return Statement(.exitLoop(exit), at: span(of: Syntax(stmt)))
+            }
+            if current.is(RepeatStmtSyntax.self) { return Statement(.exitLoop(exit), at: span(of: Syntax(stmt))) }
+            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self)
+                || current.is(SwitchCaseSyntax.self) || current.is(AccessorBlockSyntax.self) {
                 break
             }
             node = current.parent
         }
-        report("'\(exit.rawValue)' is supported in a 'for' loop over a range", Syntax(stmt))
+        report("'\(exit.rawValue)' is supported in a 'for' loop over a range, a 'while' or a 'repeat' loop", Syntax(stmt))
         return nil
     }
 

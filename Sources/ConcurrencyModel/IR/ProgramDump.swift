@@ -148,6 +148,8 @@ private struct ProgramDumper {
         case .loop(let loop):
             let variable = loop.variable.map(name) ?? "_"
             return "for \(variable) in \(swift(loop.from))\(loop.inclusive ? "..." : "..<")\(swift(loop.to))"
+        case .whileLoop(let loop):
+            return loop.entersUntested ? "repeat (body once, then the test below)" : "while \(swift(loop.condition))"
         case .branch(let condition, _, let otherwise):
             return "if \(swift(condition))" + (otherwise == nil ? "" : " else")
         case .group(let group, let action):

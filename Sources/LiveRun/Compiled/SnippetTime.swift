@@ -30,6 +30,10 @@ public enum SnippetTime {
                 time = add(longest(delay, in: program), once)
             case .loop(let loop):
                 time = multiply(iterations(of: loop), once)
+            case .whileLoop(let loop):
+                // How many times it runs is known only when it runs: counted as a repeating
+                // timer's periods (a body that takes no time takes none however often).
+                time = loop.entersUntested ? 0 : multiply(timerPeriods, once)
             case .branch:
                 time = bodies.max() ?? 0
             case .concurrentPerform(let perform):

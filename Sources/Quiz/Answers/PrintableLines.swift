@@ -130,7 +130,7 @@ private struct ValueShapes {
         case .suspend(.value(_, let result?)):
             // A task's value: anything its body returns (lenient).
             add([Self.anything], to: result)
-        case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
+        case .print, .dispatch, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .stream, .timer, .throwing, .handles:
             // Gives no variable a value (a for await's element and a caught error stay unknown: lenient).
@@ -145,6 +145,7 @@ private struct ValueShapes {
             switch statement.action {
             case .returns(let value?): values.formUnion(alternatives(value))
             case .loop(let loop): values.formUnion(returned(by: loop.body))
+            case .whileLoop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
             case .handles(let handler):
                 for body in [handler.body] + handler.clauses.map(\.body) { values.formUnion(returned(by: body)) }
