@@ -342,7 +342,17 @@ extension Lowering {
         }
         switch argument.label?.text {
         case "nanoseconds":
-            // A UInt64: a literal, arithmetic of literals (`2 * 1_000_000_000`), or `UInt64(…)` of one.
+            // A UInt64: a literal, arithmetic of literals (`2 * 1_000_000_000`), or `UInt64(…)` of one;
+            // or computed from UInt64 values (`w * 10_000_000`, `UInt64(n) * 1_000_000`), in whole microseconds.
+            guard let computed = lowerWithoutRunning(argument.expression) else { return nil }
+            if !computed.variablesRead.isEmpty {
+                guard let amount = lowerExpression(argument.expression), let type = type(of: amount) else { return nil }
+                guard type == .integer(.uint64) else {
+                    report("cannot convert value of type '\(type)' to expected argument type 'UInt64'", Syntax(argument.expression))
+                    return nil
+                }
+                return Delay(microseconds: .binary(.divide, amount, .literal(.int(1000))))
+            }
             var written = argument.expression
             if let conversion = written.as(FunctionCallExprSyntax.self), conversion.calledExpression.trimmedDescription == "UInt64",
                 conversion.arguments.count == 1, let inner = conversion.arguments.first, inner.label == nil {

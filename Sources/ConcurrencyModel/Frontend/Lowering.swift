@@ -569,10 +569,15 @@ struct Lowering {
             bind(name, .variable(id))
             return [Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span)]
         }
-        guard let initial = lowerExpression(value) else { return [] }
-        guard let valueType = type(of: initial) else { return [] }
+        guard var initial = lowerExpression(value) else { return [] }
+        guard var valueType = type(of: initial) else { return [] }
         let declared: StaticType
         if let annotated {
+            if case .integer(let integer) = annotated {
+                guard let typed = typedLiteral(initial, integer, at: Syntax(value)) else { return [] }
+                initial = typed
+                valueType = annotated
+            }
             guard valueType.fits(annotated) else {
                 report("cannot convert value of type '\(valueType)' to specified type '\(annotated)'", Syntax(value))
                 return []
@@ -910,7 +915,18 @@ struct Lowering {
             return Statement(.assign(Assignment(target: target, operation: operation, value: value, index: index)), at: span(of: Syntax(infix)))
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
-        guard let value = lowerExpression(infix.rightOperand) else { return nil }
+        guard var value = lowerExpression(infix.rightOperand) else { return nil }
+        if case .integer(let integer)? = variableTypes[target] {
+            // A literal takes the variable's type; `x += e` is `x = x + e`, checked against its range.
+            guard let typed = typedLiteral(value, integer, at: Syntax(infix.rightOperand)) else { return nil }
+            value = typed
+            guard checkAssignment(operation, to: target, value, at: Syntax(infix)) else { return nil }
+            if operation == .add || operation == .subtract {
+                let sum = Expression.typed(.binary(operation == .add ? .add : .subtract, .variable(target), value), integer, conversion: false)
+                return Statement(.assign(Assignment(target: target, operation: .set, value: sum)), at: span(of: Syntax(infix)))
+            }
+            return Statement(.assign(Assignment(target: target, operation: operation, value: value)), at: span(of: Syntax(infix)))
+        }
         guard checkAssignment(operation, to: target, value, at: Syntax(infix)) else { return nil }
         return Statement(.assign(Assignment(target: target, operation: operation, value: value)), at: span(of: Syntax(infix)))
     }
@@ -957,6 +973,7 @@ struct Lowering {
             let symbol = operation == .add ? "+=" : "-="
             let fits = switch (targetType, valueType) {
             case (.int, .int): true
+            case (.integer(let a), .integer(let b)): a == b
             case (.string, .string), (.list, .list): operation == .add && valueType.fits(targetType)
             default: false
             }

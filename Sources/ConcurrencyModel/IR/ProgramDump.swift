@@ -343,13 +343,14 @@ private struct ProgramDumper {
             case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
             }
         case .errorIs(let inner, let type): "\(operand(inner)) is \(type)"
+        case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed: swift(expression)
         }
     }
 

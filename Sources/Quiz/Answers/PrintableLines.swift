@@ -171,7 +171,7 @@ private struct ValueShapes {
         case .variable(let id): return variables[id] ?? [Self.anything]
         case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals), .errorIs: return [Self.boolean]
         case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
-        case .count: return [Self.integer]
+        case .count, .typed: return [Self.integer]
         case .debugText(let inner):
             // A number or flag shows as itself, a string quoted.
             return alternatives(inner).union([NSRegularExpression.escapedPattern(for: "\"") + pattern(inner) + NSRegularExpression.escapedPattern(for: "\"")])
