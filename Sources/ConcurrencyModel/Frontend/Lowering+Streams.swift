@@ -30,7 +30,7 @@ extension Lowering {
             report("an AsyncStream's elements here are Int, String or Bool", Syntax(call))
             return .some(nil)
         }
-        return .some(staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))))
+        return .some(staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName))), at: Syntax(call)))
     }
 
     /// A stream declared under `name`: the snippet now uses Swift concurrency (its top-level

@@ -23,7 +23,7 @@ extension Lowering {
             switch argument.label?.text {
             case "of":
                 guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-                    let base = member.base?.trimmedDescription
+                    let baseExpression = member.base, let base = member.base?.trimmedDescription
                 else {
                     report(usage, Syntax(argument.expression))
                     return nil
@@ -31,7 +31,7 @@ extension Lowering {
                 if base == "Void" || base == "()" {
                     child = .some(nil)
                 } else {
-                    guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(base)))) else { return nil }
+                    guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(base))), at: Syntax(baseExpression)) else { return nil }
                     child = .some(type)
                 }
             case "returning":

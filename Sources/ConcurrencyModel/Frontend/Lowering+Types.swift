@@ -156,9 +156,11 @@ extension Lowering {
     }
 
     /// `Int`, `String`, `Bool` or an array of them, as written in a declaration or a parameter.
-    mutating func staticType(_ type: TypeSyntax) -> StaticType? {
+    /// `node` is where a problem is reported when `type` was made from text (`of: (Int, Int).self`),
+    /// so that it points at the snippet's own line rather than at 1:1.
+    mutating func staticType(_ type: TypeSyntax, at node: Syntax? = nil) -> StaticType? {
         if let array = type.as(ArrayTypeSyntax.self) {
-            return staticType(array.element).map { .list($0) }
+            return staticType(array.element, at: node).map { .list($0) }
         }
         switch type.as(IdentifierTypeSyntax.self).flatMap({ $0.genericArgumentClause == nil ? $0.name.text : nil }) {
         case "Int": return .int
@@ -166,7 +168,7 @@ extension Lowering {
         case "String": return .string
         case "Bool": return .bool
         default:
-            report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), String, Bool or an array of them", Syntax(type))
+            report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), String, Bool or an array of them", node ?? Syntax(type))
             return nil
         }
     }

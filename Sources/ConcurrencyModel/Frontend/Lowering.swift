@@ -560,7 +560,7 @@ struct Lowering {
             let arrayType = call.calledExpression.as(ArrayExprSyntax.self), arrayType.elements.count == 1,
             let element = arrayType.elements.first, element.expression.is(DeclReferenceExprSyntax.self)
         {
-            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription)))) else { return [] }
+            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription))), at: Syntax(element.expression)) else { return [] }
             annotated = .list(type)
             let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
             // (A refused one is still declared, so that its uses raise no second error.)
