@@ -166,11 +166,33 @@ extension Lowering {
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return lowerExpression(only.expression)
         }
+        // `(1, await num1())`: left to right, as Swift evaluates a tuple.
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count >= 2, tuple.elements.allSatisfy({ $0.label == nil }) {
+            var parts: [Expression] = []
+            for element in tuple.elements {
+                guard let part = lowerExpression(element.expression) else { return nil }
+                parts.append(part)
+            }
+            return .tuple(parts)
+        }
+        // `dict[key]!`: a missing key traps.
+        if let unwrap = expr.as(ForceUnwrapExprSyntax.self), let subscriptCall = unwrap.expression.as(SubscriptCallExprSyntax.self),
+            subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
+            let dictionary = lowerExpression(subscriptCall.calledExpression), case .dictionary(let keyType, _)? = type(of: dictionary) {
+            guard let key = lowerExpression(argument.expression),
+                expect(keyType, key, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(keyType)'" })
+            else { return nil }
+            return .entry(dictionary, key: key)
+        }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
                 let list = lowerExpression(subscriptCall.calledExpression), let index = lowerExpression(argument.expression)
             else {
                 if subscriptCall.arguments.count != 1 { report("a subscript takes one index: list[i]", Syntax(subscriptCall)) }
+                return nil
+            }
+            if case .dictionary? = type(of: list) {
+                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (other optionals are outside the supported subset)", Syntax(subscriptCall))
                 return nil
             }
             guard case .list? = type(of: list) else {

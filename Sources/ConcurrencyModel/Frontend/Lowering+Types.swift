@@ -7,6 +7,10 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     case int, string, bool
     /// An integer type besides Int (`IntegerType`; never `.int`, which is `StaticType.int`).
     case integer(IntegerType)
+    /// `(Int, Int)`: a task group's children's value, returned and taken apart (held as a list).
+    case tuple([StaticType])
+    /// `[Int: Int]`, `[String: Int]`: read with `d[k]!`, written with `d[k] = v`.
+    case dictionary(key: StaticType, value: StaticType)
     /// An array; `nil` for an empty literal whose element type only the context can tell.
     case list(StaticType?)
     /// An error value (`any Error`): thrown, caught, printed, tested with `is`.
@@ -16,6 +20,8 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         switch self {
         case .int: "Int"
         case .integer(let type): type.rawValue
+        case .tuple(let parts): "(" + parts.map(\.description).joined(separator: ", ") + ")"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
         case .string: "String"
         case .bool: "Bool"
         case .list(let element?): "[\(element)]"
@@ -41,7 +47,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     var isInteger: Bool {
         switch self {
         case .int, .integer: true
-        case .string, .bool, .list, .error: false
+        case .string, .bool, .list, .error, .tuple, .dictionary: false
         }
     }
 
@@ -50,7 +56,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         switch self {
         case .int: .int
         case .integer(let type): type
-        case .string, .bool, .list, .error: nil
+        case .string, .bool, .list, .error, .tuple, .dictionary: nil
         }
     }
 
@@ -79,8 +85,15 @@ extension Lowering {
         case .count: return .int
         case .interpolation, .debugText: return .string
         case .conditional(_, let then, _): return type(of: then)
-        case .element(let list, _):
+        case .element(let list, let index):
             if case .list(let element)? = type(of: list) { return element }
+            if case .tuple(let parts)? = type(of: list), case .literal(.int(let at)) = index, parts.indices.contains(at) { return parts[at] }
+            return nil
+        case .tuple(let parts):
+            let types = parts.compactMap { type(of: $0) }
+            return types.count == parts.count ? .tuple(types) : nil
+        case .entry(let dictionary, _):
+            if case .dictionary(_, let value)? = type(of: dictionary) { return value }
             return nil
         case .binary(let op, let lhs, let rhs):
             switch op {
@@ -164,13 +177,31 @@ extension Lowering {
         }
         switch type.as(IdentifierTypeSyntax.self).flatMap({ $0.genericArgumentClause == nil ? $0.name.text : nil }) {
         case "Int": return .int
+        case _ where type.is(TupleTypeSyntax.self):
+            let tuple = type.as(TupleTypeSyntax.self)!
+            guard tuple.elements.count >= 2, tuple.elements.allSatisfy({ $0.firstName == nil }) else { break }
+            var parts: [StaticType] = []
+            for element in tuple.elements {
+                guard let part = staticType(element.type, at: node) else { return nil }
+                parts.append(part)
+            }
+            return .tuple(parts)
+        case _ where type.is(DictionaryTypeSyntax.self):
+            let dictionary = type.as(DictionaryTypeSyntax.self)!
+            guard let key = staticType(dictionary.key, at: node), let value = staticType(dictionary.value, at: node) else { return nil }
+            guard key == .int || key == .string else {
+                report("a dictionary's keys are Int or String here", node ?? Syntax(dictionary.key))
+                return nil
+            }
+            return .dictionary(key: key, value: value)
         case let name? where IntegerType(rawValue: name) != nil: return StaticType(IntegerType(rawValue: name)!)
         case "String": return .string
         case "Bool": return .bool
         default:
-            report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), String, Bool or an array of them", node ?? Syntax(type))
-            return nil
+            break
         }
+        report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), String, Bool, an array or dictionary of them, or a tuple as a task group's value", node ?? Syntax(type))
+        return nil
     }
 }
 

@@ -569,8 +569,16 @@ struct Lowering {
             bind(name, .variable(id))
             return [Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span)]
         }
-        guard var initial = lowerExpression(value) else { return [] }
-        guard var valueType = type(of: initial) else { return [] }
+        // `[:]`: an empty dictionary of the annotated type.
+        if let empty = value.as(DictionaryExprSyntax.self), case .colon = empty.content {
+            guard case .dictionary? = annotated else {
+                report("empty collection literal requires an explicit type: write 'var \(name): [Int: Int] = [:]'", Syntax(value))
+                return []
+            }
+        }
+        let emptyDictionary = value.as(DictionaryExprSyntax.self).map { if case .colon = $0.content { true } else { false } } ?? false
+        guard var initial = emptyDictionary ? .literal(.list([])) : lowerExpression(value) else { return [] }
+        guard var valueType = emptyDictionary ? annotated : type(of: initial) else { return [] }
         let declared: StaticType
         if let annotated {
             if case .integer(let integer) = annotated {
@@ -899,6 +907,21 @@ struct Lowering {
                 let target = variableReference(subscriptCall.calledExpression), let index = lowerExpression(argument.expression),
                 let value = lowerExpression(infix.rightOperand)
             else { return nil }
+            // `dict[key] = value`: the entry replaced or added.
+            if case .dictionary(let keyType, let valueType)? = variableTypes[target] {
+                guard operation == .set else {
+                    report("'\(infix.operator.trimmedDescription)' on a dictionary's entry is outside the supported subset: write dict[key] = value", Syntax(infix.operator))
+                    return nil
+                }
+                guard !constants.contains(target) else {
+                    report("cannot assign through subscript: '\(variables[target.index].name)' is a 'let' constant", Syntax(subscriptCall))
+                    return nil
+                }
+                guard expect(keyType, index, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(keyType)'" }),
+                    expect(valueType, value, at: Syntax(infix.rightOperand), { "cannot assign value of type '\($0)' to subscript of type '\(valueType)'" })
+                else { return nil }
+                return Statement(.assign(Assignment(target: target, operation: .set, value: value, index: index, keyed: true)), at: span(of: Syntax(infix)))
+            }
             guard case .list(let element)? = variableTypes[target], let element else {
                 report("'\(variables[target.index].name)' is not an array: it has no subscripts", Syntax(subscriptCall.calledExpression))
                 return nil

@@ -500,12 +500,16 @@ public struct Assignment: Hashable, Sendable, Codable {
     public var value: Expression
     /// `list[i] = v`, `list[i] += v`: the element the operation acts on, in the target array.
     public var index: Expression?
+    /// `dict[key] = v`: `index` is a key of a dictionary (its entries kept as `[key, value]`
+    /// pairs in the order they were added), whose entry is replaced or added.
+    public var keyed: Bool
 
-    public init(target: VariableID, operation: Operation, value: Expression, index: Expression? = nil) {
+    public init(target: VariableID, operation: Operation, value: Expression, index: Expression? = nil, keyed: Bool = false) {
         self.target = target
         self.operation = operation
         self.value = value
         self.index = index
+        self.keyed = keyed
     }
 
     /// Whether the assignment reads the target before writing it (`x += 1` does; `x = 1` does not;
@@ -519,6 +523,15 @@ public struct Assignment: Hashable, Sendable, Codable {
     /// the one meaning both walkers give `=`, `+=`, `-=` and `append`. `+=` and `-=` trap on
     /// overflow, as in Swift.
     public func result(current: Value?, operand: Value, position: Value? = nil) throws(EvaluationError) -> Value {
+        if let position, keyed {
+            guard case .list(var entries)? = current, operation == .set else { throw .undefined("a key of a value that is not a dictionary") }
+            if let at = entries.firstIndex(where: { if case .list(let pair) = $0 { pair.first == position } else { false } }) {
+                entries[at] = .list([position, operand])
+            } else {
+                entries.append(.list([position, operand]))
+            }
+            return .list(entries)
+        }
         if let position {
             guard case .list(var items)? = current, case .int(let at) = position else { throw .undefined("a subscript of a value that is not an array") }
             guard items.indices.contains(at) else { throw .runtime(.indexOutOfRange) }

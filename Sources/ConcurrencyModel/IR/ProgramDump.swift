@@ -343,6 +343,8 @@ private struct ProgramDumper {
             case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
             }
         case .errorIs(let inner, let type): "\(operand(inner)) is \(type)"
+        case .tuple(let parts): "(" + parts.map(swift).joined(separator: ", ") + ")"
+        case .entry(let dictionary, let key): operand(dictionary) + "[" + swift(key) + "]!"
         case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
         }
     }
@@ -350,7 +352,7 @@ private struct ProgramDumper {
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .entry: swift(expression)
         }
     }
 

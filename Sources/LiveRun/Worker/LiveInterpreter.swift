@@ -544,7 +544,7 @@ final class LiveInterpreter: @unchecked Sendable {
         let isGlobal = program[target].isGlobal
         let current = isGlobal ? store.read(target) : locals[target]
         // A shared array's element is read, then written back in place, as in the model.
-        if isGlobal, let indexExpression = assignment.index {
+        if isGlobal, !assignment.keyed, let indexExpression = assignment.index {
             guard case .int(let position) = evaluate(indexExpression, locals), case .list(let items)? = current else {
                 Self.trap(.undefined("a subscript of a value that is not an array"))
             }

@@ -179,7 +179,7 @@ private struct ValueShapes {
             return [parts.map { pattern($0) }.joined()]
         case .conditional(_, let then, let otherwise):
             return alternatives(then).union(alternatives(otherwise))
-        case .element:
+        case .element, .entry, .tuple:
             // An element of an array shows what any element may: taken as anything.
             return [Self.anything]
         case .binary(let op, let lhs, let rhs):
