@@ -35,6 +35,18 @@ import Testing
                 }
             }
             """),
+        ("while-repeat", """
+            var n = 0
+            while n < 3 {
+                n += 1
+                if n == 2 { continue }
+                print(n)
+            }
+            repeat {
+                n -= 1
+                if n == 1 { break }
+            } while n > 0
+            """),
         ("group-semaphore-timing", """
             let g = DispatchGroup()
             let s = DispatchSemaphore(value: 0)

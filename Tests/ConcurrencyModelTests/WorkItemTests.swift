@@ -135,8 +135,8 @@ import Testing
                 }
             }
             """)) == ["1 3 0 1 stop"])
-        expectDiagnostics("print(1)\n1️⃣break", ["1️⃣": "'break' is supported in a 'for' loop over a range"])
-        expectDiagnostics("for i in 1...2 {\n    serialQueue.async { 1️⃣break }\n}", ["1️⃣": "'break' is supported in a 'for' loop over a range"])
+        expectDiagnostics("print(1)\n1️⃣break", ["1️⃣": "'break' is supported in a 'for' loop over a range, a 'while' or a 'repeat' loop"])
+        expectDiagnostics("for i in 1...2 {\n    serialQueue.async { 1️⃣break }\n}", ["1️⃣": "'break' is supported in a 'for' loop over a range, a 'while' or a 'repeat' loop"])
     }
 
     @Test func debugPrintQuotesStrings() throws {

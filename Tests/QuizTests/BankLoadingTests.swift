@@ -70,7 +70,7 @@ import Testing
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.question("good").write(to: folder.appendingPathComponent("good.yaml"), atomically: true, encoding: .utf8)
-        try Self.question("broken", code: "while true { }").write(to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        try Self.question("broken", code: "while let n = Optional(1) { }").write(to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
         let lazy = BankLoader.load(paths: [folder.path], compilation: .onDemand)
         #expect(lazy.problems.isEmpty)
         #expect(Set(lazy.questions.map(\.id)) == ["good", "broken"])

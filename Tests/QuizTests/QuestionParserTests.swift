@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func aProblemInTheCodeIsPlacedInTheYAMLFile() throws {
-        let text = Self.valid.replacingOccurrences(of: "      print(1)", with: "      print(1)\n      while i < 2 { }")
+        let text = Self.valid.replacingOccurrences(of: "      print(1)", with: "      print(1)\n      struct S { }")
         let question = try #require(QuestionParser.parse(text, file: "q.yaml").question)
         guard case .failure(let list) = question.program() else {
             Issue.record("the code should not compile")
@@ -181,7 +181,7 @@ import Testing
         }
         // Line 9 of the file; column 2 (block indent) + 4 (inside the closure) + 1.
         #expect(list.problems.first?.location == SourceLocation(file: "q.yaml", line: 9, column: 7))
-        #expect(list.problems.first?.sourceLine == "      while i < 2 { }")
+        #expect(list.problems.first?.sourceLine == "      struct S { }")
     }
 }
 

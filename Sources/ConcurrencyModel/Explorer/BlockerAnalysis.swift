@@ -20,7 +20,7 @@ struct BlockerAnalysis {
             case .call(let call):
                 // A function's body is reached from its first call.
                 if parents[call.body] == nil { parents[call.body] = here }
-            case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
+            case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
                 .activate, .queueSetting, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .timer, .throwing, .handles:
                 for body in program.bodies(of: statement.action) { parents[body] = here }
             }
@@ -311,6 +311,7 @@ struct BlockerAnalysis {
         case .workItem: rule = .workItemWaitReturnsAfterItRuns
         case .iterations: rule = .concurrentPerformWaitsForIterations
         case .operation, .allOperations, .addedOperations, .operationStart: rule = .operationWaitsForDependencies
+        case .spins: rule = .spinningKeepsItsThread
         }
         return Blocker(rule: rule, reason: .waits(thread.threadID, wait, line: statement.span.line, before: line), span: statement.span)
     }

@@ -142,6 +142,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case concurrentPerformWaitsForIterations
     case printShowsCurrentValues
     case workItemWaitReturnsAfterItRuns
+    case spinningKeepsItsThread
 
     public var statement: String {
         switch self {
@@ -172,6 +173,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .concurrentPerformWaitsForIterations: "concurrentPerform returns only after every iteration has run, on the caller's thread or a worker's"
         case .printShowsCurrentValues: "a print shows the values its variables have at the moment it runs"
         case .workItemWaitReturnsAfterItRuns: "workItem.wait() returns only once the work item has run (or, cancelled, has been taken from its queue)"
+        case .spinningKeepsItsThread: "a loop that changes nothing spins: its thread, and the queue or actor it runs for (the main actor too), is never given up until something else changes what the loop tests"
         }
     }
 }

@@ -24,7 +24,7 @@ public struct Exploration: Sendable {
         public var span: SourceSpan? {
             switch self {
             case .stateBudget, .memoryBudget, .timeBudget: nil
-            case .beyondLimits(.loop(let span, _)): span
+            case .beyondLimits(.loop(let span, _)), .beyondLimits(.endlessOutput(let span)), .beyondLimits(.endlessRun(let span)): span
             }
         }
 
@@ -38,11 +38,20 @@ public struct Exploration: Sendable {
         /// A loop whose bounds, known only while running, give its body more iterations than
         /// `Loop.maximumIterations`.
         case loop(SourceSpan, iterations: UInt64)
+        /// A `while` loop whose iteration changes nothing but prints: it prints for ever.
+        case endlessOutput(SourceSpan)
+        /// Some schedule goes round this `while` loop for ever, each iteration changing the state
+        /// (and coming back to it), so the run never ends and has no outcome to list.
+        case endlessRun(SourceSpan)
 
         public var description: String {
             switch self {
             case .loop(_, let iterations):
                 "this loop runs \(iterations.grouped) times: gcdquiz explores at most \(Loop.maximumIterations.grouped) iterations of a loop with a body (each is a step of its thread)"
+            case .endlessOutput:
+                "this loop prints for ever once it gets here (each time round it changes nothing but prints): a run with endless output has no outcome to list"
+            case .endlessRun:
+                "some schedule goes round this loop for ever, changing something each time, so the run never ends (and since code takes no time in the model, no timer fires meanwhile to stop it): gcdquiz answers only for runs that end or hang; a loop that sleeps, blocks or changes nothing while it waits is fine"
             }
         }
     }

@@ -361,7 +361,7 @@ struct ThreadState: Hashable {
         frames.contains { frame in
             switch frame.role {
             case .item(let held, barrier: true, _), .syncBody(let held, _, barrier: true): held == queue
-            case .item, .syncBody, .topLevel, .branch, .call, .loop, .task, .inlineBody: false
+            case .item, .syncBody, .topLevel, .branch, .call, .loop, .whileBody, .task, .inlineBody: false
             }
         }
     }
@@ -406,6 +406,14 @@ struct Frame: Hashable {
     /// block in a branch-like frame, but the block is a closure of its own).
     var isBody: Bool { role.isBody || task != nil }
 
+    /// The body of a `for`, `while` or `repeat` loop: what `break` and `continue` leave.
+    var isLoop: Bool {
+        switch role {
+        case .loop, .whileBody: true
+        case .topLevel, .item, .syncBody, .branch, .call, .inlineBody, .task: false
+        }
+    }
+
     enum Role: Hashable {
         case topLevel
         /// An `async` item this thread took from the queue.
@@ -422,13 +430,16 @@ struct Frame: Hashable {
         case inlineBody
         /// A loop's body, in iteration `current` of `current...last`.
         case loop(variable: VariableID?, current: Int, last: Int)
+        /// A `while` or `repeat` loop's body: when it ends, its thread is back at the loop's test
+        /// (`WhileLoop`), and `break` moves the caller past it.
+        case whileBody
         /// The body of a task (an index into `MachineState.tasks`): the task ends with it.
         case task(Int)
 
         var queue: QueueID? {
             switch self {
             case .item(let queue, _, _), .syncBody(let queue, _, _): queue
-            case .topLevel, .branch, .loop, .call, .task, .inlineBody: nil
+            case .topLevel, .branch, .loop, .whileBody, .call, .task, .inlineBody: nil
             }
         }
 
@@ -437,7 +448,7 @@ struct Frame: Hashable {
         var isBody: Bool {
             switch self {
             case .item, .call, .syncBody, .topLevel, .task, .inlineBody: true
-            case .branch, .loop: false
+            case .branch, .loop, .whileBody: false
             }
         }
 
@@ -446,7 +457,7 @@ struct Frame: Hashable {
             switch self {
             case .topLevel, .item, .call, .task: true
             case .syncBody(_, let waiter, _): waiter != nil
-            case .branch, .loop, .inlineBody: false
+            case .branch, .loop, .whileBody, .inlineBody: false
             }
         }
     }

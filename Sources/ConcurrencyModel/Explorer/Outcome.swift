@@ -90,6 +90,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case writes(variable: VariableID, value: Value)
         case loops
         case branches(Bool)
+        /// `while`'s test: the condition holds (the body runs again) or not (the loop ends).
+        case testsWhile(Bool)
         case groupEnter(group: GroupID)
         case groupLeave(group: GroupID)
         case groupWaitReturns(group: GroupID)

@@ -7,7 +7,8 @@ extension Semantics {
         // Only shared variables nothing synchronizes are reported (`nextAccesses`): a program
         // without one has no race to look for in any state.
         guard hasRacyVariables else { return [] }
-        let running = state.threads.filter { isRunnable($0, in: state) }
+        // A spinning thread waits in the model but reads what its loop tests, again and again.
+        let running = state.threads.filter { isRunnable($0, in: state) || wait(of: $0, in: state) == .spins }
         guard running.count > 1 else { return [] }
         // Only threads about to touch a shared variable can race: usually few of many.
         let accesses = running.map { ($0, nextAccesses(of: $0)) }.filter { !$0.1.isEmpty }

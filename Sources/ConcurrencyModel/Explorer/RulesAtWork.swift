@@ -19,7 +19,7 @@ extension Program {
             case .concurrentPerform:
                 usesPool = true
                 add(.concurrentPerformWaitsForIterations)
-            case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
+            case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
                 .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop, .timer, .throwing, .handles:
                 break
             case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
@@ -28,7 +28,7 @@ extension Program {
             switch statement.action {
             case .semaphore(_, .wait), .group(_, .wait), .sleep, .timedWait, .workItem(_, .wait), .dispatch(_, .sync, _, _):
                 blocks = true
-            case .print, .dispatch(_, .async, _, _), .assign, .loop, .branch, .group(_, .enter), .group(_, .leave),
+            case .print, .dispatch(_, .async, _, _), .assign, .loop, .whileLoop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
@@ -54,7 +54,7 @@ extension Program {
             case .assign(let assignment) where variables[assignment.target.index].isGlobal && assignment.readsTarget:
                 add(.unsynchronizedAccess)
             case .workItem(_, .wait): add(.workItemWaitReturnsAfterItRuns)
-            case .print, .dispatch, .assign, .loop, .branch, .call, .activate, .queueSetting, .concurrentPerform,
+            case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .call, .activate, .queueSetting, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
                 .operation(_, .create), .operation(_, .addBlock), .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
@@ -104,7 +104,7 @@ extension Action {
         case .timer(_, .setEventHandler), .timer(_, .setCancelHandler), .timer(_, .activate), .timer(_, .cancel): false
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
             .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles: false
-        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
+        case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop:
             false
         }

@@ -26,6 +26,27 @@ extension Semantics {
         return .moves(.loops, advancesPC: false)
     }
 
+    /// `while`'s test: the body runs (and the thread comes back here when it ends) while the
+    /// condition holds; then the thread moves past. `repeat`'s entry runs the body once untested
+    /// and leaves the thread at the test, the next statement. An iteration that would change
+    /// nothing but print comes back to this very state: the loop prints for ever, which no
+    /// outcome can list (one that changes nothing at all is a wait: `spinning`).
+    func whileStep(_ loop: WhileLoop, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        if loop.entersUntested {
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+            state.threads[site.index].frames.append(Frame(block: loop.body, role: .whileBody))
+            return .moves(.loops, advancesPC: false)
+        }
+        let holds = try evaluate(loop.condition, for: site.thread, in: state) == .bool(true)
+        if holds {
+            if spinning(site.thread, in: state) == .printing { return .ends(.beyondLimits(.endlessOutput(site.statement.span))) }
+            state.threads[site.index].frames.append(Frame(block: loop.body, role: .whileBody))
+        } else {
+            state.threads[site.index].frames[site.frameIndex].pc += 1
+        }
+        return .moves(.testsWhile(holds), advancesPC: false)
+    }
+
     func branchStep(_ condition: Expression, _ then: BlockID, _ otherwise: BlockID?, at site: StepSite,
                     in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         state.threads[site.index].frames[site.frameIndex].pc += 1
@@ -62,7 +83,7 @@ extension Semantics {
     /// too (its last value taken), `continue` lets it go on with the next value.
     func exitLoopStep(_ exit: LoopExit, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         let frames = state.threads[site.index].frames
-        guard let loop = frames.lastIndex(where: { if case .loop = $0.role { true } else { false } }),
+        guard let loop = frames.lastIndex(where: \.isLoop),
             !frames[loop...].contains(where: \.isBody)
         else { throw .undefined("\(exit.rawValue) outside a loop") }
         endFrames(from: loop, of: site.index, goingOn: exit == .continues ? loop : nil, in: &state)
@@ -71,12 +92,16 @@ extension Semantics {
 
     /// Ends the thread's frames from `first` up, each at its end and each loop at its last value
     /// (but the loop at `goingOn`, which `continue` lets take its next one); `unwind` pops them.
+    /// A `while` body ended by `break` (the first frame) moves its caller past the loop's test.
     private func endFrames(from first: Int, of t: Int, goingOn: Int? = nil, in state: inout MachineState) {
         for index in first..<state.threads[t].frames.count {
             let frame = state.threads[t].frames[index]
             state.threads[t].frames[index].pc = program[frame.block].statements.count
             if index != goingOn, case .loop(let variable, _, let last) = frame.role {
                 state.threads[t].frames[index].role = .loop(variable: variable, current: last, last: last)
+            }
+            if index == first, index != goingOn, index > 0, case .whileBody = frame.role {
+                state.threads[t].frames[index - 1].pc += 1
             }
         }
     }
@@ -94,7 +119,7 @@ extension Semantics {
         case .task(let task):
             state.tasks[task].result = value
             return
-        case .item, .topLevel, .branch, .loop:
+        case .item, .topLevel, .branch, .loop, .whileBody:
             return
         }
         guard body.task == nil, caller.frame >= 0 else { return }

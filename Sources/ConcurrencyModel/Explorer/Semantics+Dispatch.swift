@@ -246,7 +246,7 @@ extension Semantics {
             return thread.frames.contains { frame in
                 switch frame.role {
                 case .item(queue, true, _), .syncBody(queue, _, true): true
-                case .item, .syncBody, .topLevel, .branch, .call, .loop, .task, .inlineBody: false
+                case .item, .syncBody, .topLevel, .branch, .call, .loop, .whileBody, .task, .inlineBody: false
                 }
             }
         }

@@ -68,7 +68,7 @@ extension Semantics {
                 }
             }
             switch frame.role {
-            case .branch, .loop:
+            case .branch, .loop, .whileBody:
                 k -= 1
             case .call:
                 guard k > 0 else { throw .undefined("a function's frame without its caller") }

@@ -18,6 +18,7 @@ extension Semantics {
         case .print(let items): return reads(items)
         case .branch(let condition, _, _): return reads([condition])
         case .loop(let loop): return reads([loop.from, loop.to])
+        case .whileLoop(let loop): return loop.entersUntested ? [] : reads([loop.condition])
         case .call(let call): return reads(call.arguments.map(\.value))
         case .returns(let value): return reads(value.map { [$0] } ?? [])
         case .exitLoop: return []

@@ -39,6 +39,7 @@ extension Semantics {
                 return false
             }
         case .branch(let condition, _, _): return local(condition)
+        case .whileLoop(let loop): return loop.entersUntested || local(loop.condition)
         case .call(let call): return call.arguments.allSatisfy { local($0.value) }
         case .returns(let value): return value.map(local) ?? true
         case .sleep(let delay): return thread.sleepUntil == nil && local(delay)

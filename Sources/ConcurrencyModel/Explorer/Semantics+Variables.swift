@@ -88,8 +88,9 @@ extension Semantics {
     /// only after the write.
     func assignStep(_ assignment: Assignment, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         // `list[i] op= v` reads the element and writes it back in place, into the array as it is
-        // then (another thread's write to another element is not lost).
-        if let indexExpression = assignment.index, isTwoPhase(assignment) {
+        // then (another thread's write to another element is not lost). A dictionary's entry is
+        // a read of the whole dictionary and a write of it back, as Swift's copy-on-write does.
+        if let indexExpression = assignment.index, !assignment.keyed, isTwoPhase(assignment) {
             if site.thread.pendingWrite == nil {
                 guard case .int(let position) = try evaluate(indexExpression, for: site.thread, in: state),
                     case .list(let items)? = value(of: assignment.target, for: site.thread, in: state)

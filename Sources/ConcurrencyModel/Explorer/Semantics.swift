@@ -157,7 +157,9 @@ final class Semantics: Sendable {
         case .timedWait(let waitable, _, _):
             guard let deadline = thread.waitDeadline, !isAvailable(waitable, in: state), state.now < deadline else { return nil }
             return .timeout(waitable, deadline: deadline)
-        case .print, .dispatch, .assign, .loop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
+        case .whileLoop(let loop) where !loop.entersUntested:
+            return spinning(thread, in: state) == .quietly ? .spins : nil
+        case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
             .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
             .timer, .throwing, .handles:
             return nil
@@ -195,7 +197,7 @@ final class Semantics: Sendable {
 
     /// One statement of a thread. Code that traps in Swift (an overflow, a division by zero)
     /// ends the run there, as the process dies.
-    private func step(_ threadID: Int, in state: MachineState) -> Result {
+    func step(_ threadID: Int, in state: MachineState) -> Result {
         if state.threads[state.threadIndex(threadID)!].switching { return switchStep(threadID, in: state) }
         if state.threads[state.threadIndex(threadID)!].returning { return blockReturnStep(threadID, in: state) }
         do {
@@ -260,6 +262,7 @@ final class Semantics: Sendable {
         case .dispatch(let queue, let mode, let body, let options): effect = dispatchStep(queue, mode, body, options, at: site, in: &state)
         case .assign(let assignment): effect = try assignStep(assignment, at: site, in: &state)
         case .loop(let loop): effect = try loopStep(loop, at: site, in: &state)
+        case .whileLoop(let loop): effect = try whileStep(loop, at: site, in: &state)
         case .branch(let condition, let then, let otherwise): effect = try branchStep(condition, then, otherwise, at: site, in: &state)
         case .group(let group, let action): effect = groupStep(group, action, at: site, in: &state)
         case .dispatchAfter(let queue, let delay, let body): effect = try dispatchAfterStep(queue, delay, body, at: site, in: &state)
@@ -343,7 +346,7 @@ final class Semantics: Sendable {
                 state.threads[t].frames[last].role = .loop(variable: variable, current: current + 1, last: end)
                 state.threads[t].frames[last].locals = variable.map { [$0: .int(current + 1)] } ?? [:]
                 continue
-            case .loop, .topLevel, .branch, .call, .item, .syncBody, .task, .inlineBody:
+            case .loop, .whileBody, .topLevel, .branch, .call, .item, .syncBody, .task, .inlineBody:
                 break
             }
             if deferringSeenEnds && isSeenEnding(frame, of: state.threads[t], in: state) {
@@ -361,7 +364,7 @@ final class Semantics: Sendable {
             case nil: break
             }
             switch frame.role {
-            case .topLevel, .branch, .loop, .call, .task, .inlineBody:
+            case .topLevel, .branch, .loop, .whileBody, .call, .task, .inlineBody:
                 break
             case .item(let queue, let barrier, let group):
                 state.queues[queue.index].active -= 1
@@ -426,7 +429,7 @@ final class Semantics: Sendable {
             if case .syncTurn(let queue) = wait { syncedQueues.insert(queue) }
             let holders: [ThreadID] = switch wait {
             case .syncTurn(let queue): state.threads.filter { $0.holds(queue) }.map(\.threadID)
-            case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations, .operationStart: []
+            case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations, .operationStart, .spins: []
             }
             facts.append(.waits(thread.threadID, wait, line: line, heldBy: holders))
         }

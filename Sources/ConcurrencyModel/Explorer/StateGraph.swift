@@ -170,6 +170,10 @@ final class StateGraph: Sendable {
                 builder.endings[Int(node)] = semantics.isFinished(state) ? .finished : .stuck
             }
         }
+        if stop == nil, program.hasWhileLoops, let loop = endlessLoop(endings: builder.endings, edgeStart: builder.edgeStart, edgeCount: builder.edgeCount,
+                                               edges: builder.edges, states: builder.states, program: program) {
+            stop = .beyondLimits(.endlessRun(loop))
+        }
         return StateGraph(program: program, machine: machine, builder: builder, stop: stop)
     }
 

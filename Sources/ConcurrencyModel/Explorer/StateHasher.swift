@@ -65,6 +65,7 @@ extension Frame.Role {
         case .inlineBody: h.add(5)
         case .loop(let variable, let current, let last): h.add(6); h.add(variable?.index); h.add(current); h.add(last)
         case .task(let task): h.add(7); h.add(task)
+        case .whileBody: h.add(8)
         }
     }
 }

@@ -25,4 +25,7 @@ public enum ThreadWait: Hashable, Sendable {
     case allOperations(OperationQueueID)
     /// In `addOperations(_:waitUntilFinished: true)`, for the operations it added.
     case addedOperations(OperationQueueID)
+    /// At a `while` test whose every iteration changes nothing (`Semantics.spinning`): the thread
+    /// spins, holding what it holds, until something else changes what the test reads.
+    case spins
 }

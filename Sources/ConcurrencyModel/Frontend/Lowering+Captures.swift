@@ -29,7 +29,7 @@ extension Lowering {
     private static func repeatingAncestor(of node: Syntax) -> String? {
         var current = node.parent
         while let parent = current {
-            if parent.is(ForStmtSyntax.self) { return "a loop" }
+            if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return "a loop" }
             if let call = parent.as(FunctionCallExprSyntax.self),
                 call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "concurrentPerform" {
                 return "concurrentPerform's closure"

@@ -157,16 +157,42 @@ extension Lowering {
             guard let lhs = left, let rhs = right,
                 checkOperands(op, lhs, rhs, at: Syntax(infix.operator))
             else { return nil }
+            // Arithmetic on another integer type than Int traps where its result leaves the type's range.
+            if case .integer(let integer)? = type(of: .binary(op, lhs, rhs)) {
+                return constantChecked(.typed(.binary(op, lhs, rhs), integer, conversion: false), written: infix, at: Syntax(infix.operator))
+            }
             return constantChecked(.binary(op, lhs, rhs), written: infix, at: Syntax(infix.operator))
         }
         if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return lowerExpression(only.expression)
+        }
+        // `(1, await num1())`: left to right, as Swift evaluates a tuple.
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count >= 2, tuple.elements.allSatisfy({ $0.label == nil }) {
+            var parts: [Expression] = []
+            for element in tuple.elements {
+                guard let part = lowerExpression(element.expression) else { return nil }
+                parts.append(part)
+            }
+            return .tuple(parts)
+        }
+        // `dict[key]!`: a missing key traps.
+        if let unwrap = expr.as(ForceUnwrapExprSyntax.self), let subscriptCall = unwrap.expression.as(SubscriptCallExprSyntax.self),
+            subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
+            let dictionary = lowerExpression(subscriptCall.calledExpression), case .dictionary(let keyType, _)? = type(of: dictionary) {
+            guard let key = lowerExpression(argument.expression),
+                expect(keyType, key, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(keyType)'" })
+            else { return nil }
+            return .entry(dictionary, key: key)
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
                 let list = lowerExpression(subscriptCall.calledExpression), let index = lowerExpression(argument.expression)
             else {
                 if subscriptCall.arguments.count != 1 { report("a subscript takes one index: list[i]", Syntax(subscriptCall)) }
+                return nil
+            }
+            if case .dictionary? = type(of: list) {
+                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (other optionals are outside the supported subset)", Syntax(subscriptCall))
                 return nil
             }
             guard case .list? = type(of: list) else {
@@ -206,8 +232,29 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
             return lowerValueCall(call)
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let integer = IntegerType(rawValue: name) {
+            return lowerIntegerConversion(call, to: integer)
+        }
         report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, ?:, interpolation and .count", Syntax(expr))
         return nil
+    }
+
+    /// `Int(x)`, `UInt64(n)`, `Int32(x)` of an integer: Swift traps when the value does not fit
+    /// the type ("Negative value is not representable", "Not enough bits to represent the passed value").
+    private mutating func lowerIntegerConversion(_ call: FunctionCallExprSyntax, to integer: IntegerType) -> Expression? {
+        guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil else {
+            report("write \(integer.rawValue)(x) of an integer value", Syntax(call))
+            return nil
+        }
+        guard let inner = lowerExpression(argument.expression) else { return nil }
+        if inner.isIntegerLiteral { return typedLiteral(inner, integer, at: Syntax(argument.expression)) }
+        guard let type = type(of: inner) else { return nil }
+        guard type.isInteger else {
+            report("\(integer.rawValue)(…) of a '\(type)' is outside the supported subset: convert an integer", Syntax(argument.expression))
+            return nil
+        }
+        return .typed(inner, integer, conversion: true)
     }
 
     /// The hidden variable `op.isFinished` or `op.isExecuting` reads, made on first use.

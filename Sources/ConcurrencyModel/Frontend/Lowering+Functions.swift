@@ -334,4 +334,10 @@ private final class ObjectMaking: SyntaxVisitor {
         }
         return found ? .skipChildren : .visitChildren
     }
+
+    /// An actor declared in the body: its instances are made there, at each call.
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
 }

@@ -239,6 +239,7 @@ extension Lowering {
             switch item.item {
             case .stmt(let stmt):
                 if stmt.is(ReturnStmtSyntax.self) { return true }
+                if neverFallsThrough(stmt) { return true }
                 if let expression = stmt.as(ExpressionStmtSyntax.self)?.expression, alwaysReturns(expression) { return true }
             case .expr(let expr):
                 if alwaysReturns(expr) { return true }
@@ -247,6 +248,23 @@ extension Lowering {
             }
         }
         return false
+    }
+
+    /// `while true { … }` or `repeat { … } while true` with no `break` of its own: swiftc knows
+    /// nothing after it runs (it ends by `return` or `throw`, or never).
+    private static func neverFallsThrough(_ stmt: StmtSyntax) -> Bool {
+        let body: CodeBlockSyntax
+        if let loop = stmt.as(WhileStmtSyntax.self), loop.conditions.count == 1,
+            case .expression(let test)? = loop.conditions.first?.condition, test.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) {
+            body = loop.body
+        } else if let loop = stmt.as(RepeatStmtSyntax.self), loop.condition.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) {
+            body = loop.body
+        } else {
+            return false
+        }
+        let breaks = OwnBreaks(viewMode: .sourceAccurate)
+        breaks.walk(body)
+        return !breaks.found
     }
 
     private static func alwaysReturns(_ expr: ExprSyntax) -> Bool {
@@ -338,4 +356,18 @@ enum ScopeCleanup {
     case deferred(DeferStmtSyntax)
     /// An `async let`'s child task: cancelled, then awaited.
     case asyncLet(VariableID, SourceSpan)
+}
+
+/// An unlabelled `break` that leaves the loop walked: not one inside a nested loop, `switch` or closure.
+private final class OwnBreaks: SyntaxVisitor {
+    var found = false
+    override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

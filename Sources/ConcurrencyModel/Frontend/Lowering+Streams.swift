@@ -48,7 +48,7 @@ extension Lowering {
             report("an \(stream)'s elements here are Int, String or Bool", Syntax(call))
             return .some(nil)
         }
-        guard let element = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName)))) else { return .some(nil) }
+        guard let element = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName))), at: Syntax(call)) else { return .some(nil) }
         return .some(StreamKind(element: element, throwing: stream == "AsyncThrowingStream"))
     }
 

@@ -23,15 +23,24 @@ extension Lowering {
             switch argument.label?.text {
             case "of":
                 guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-                    let base = member.base?.trimmedDescription
+                    let baseExpression = member.base, let base = member.base?.trimmedDescription
                 else {
                     report(usage, Syntax(argument.expression))
                     return nil
                 }
                 if base == "Void" || base == "()" {
                     child = .some(nil)
+                } else if let tuple = baseExpression.as(TupleExprSyntax.self), tuple.elements.count >= 2 {
+                    // `(Int, Int).self`: each element a type name.
+                    var parts: [StaticType] = []
+                    for element in tuple.elements {
+                        guard element.label == nil, let part = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription))),
+                                                                       at: Syntax(element.expression)) else { return nil }
+                        parts.append(part)
+                    }
+                    child = .some(.tuple(parts))
                 } else {
-                    guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(base)))) else { return nil }
+                    guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(base))), at: Syntax(baseExpression)) else { return nil }
                     child = .some(type)
                 }
             case "returning":
@@ -214,7 +223,18 @@ extension Lowering {
         }
         let span = self.span(of: node)
         var name: String?
-        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+        // `(index, value)`: the tuple into a hidden variable, its parts into the names.
+        var parts: [String?] = []
+        if let tuple = pattern.as(TuplePatternSyntax.self) {
+            guard case .tuple(let types)? = child, types.count == tuple.elements.count,
+                tuple.elements.allSatisfy({ $0.label == nil && ($0.pattern.is(IdentifierPatternSyntax.self) || $0.pattern.is(WildcardPatternSyntax.self)) })
+            else {
+                report("a tuple pattern here names each part of the group's tuple value: (a, b)", Syntax(pattern))
+                return nil
+            }
+            parts = tuple.elements.map { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            name = "(" + parts.map { $0 ?? "_" }.joined(separator: ", ") + ")"
+        } else if let identifier = pattern.as(IdentifierPatternSyntax.self) {
             name = identifier.identifier.text
             guard child != nil else {
                 report("the group's children give no value (Void): write _ here", Syntax(pattern))
@@ -225,13 +245,24 @@ extension Lowering {
             return nil
         }
         var result: VariableID?
+        var unpacking: [Statement] = []
         let block = lowerBlock(body.statements, span: self.span(of: Syntax(body))) { lowering in
             if let name, let child {
                 let variable = lowering.newVariable(name, isGlobal: false, span: span, type: child)
-                lowering.bind(name, .variable(variable))
+                if parts.isEmpty { lowering.bind(name, .variable(variable)) }
                 result = variable
+                if case .tuple(let types) = child {
+                    for (index, part) in parts.enumerated() {
+                        guard let part else { continue }
+                        let named = lowering.newVariable(part, isGlobal: false, span: span, type: types[index])
+                        lowering.bind(part, .variable(named))
+                        unpacking.append(Statement(.assign(Assignment(target: named, operation: .set,
+                                                                      value: .element(.variable(variable), index: .literal(.int(index))))), at: span))
+                    }
+                }
             }
         }
+        blocks[block.index].statements.insert(contentsOf: unpacking, at: 0)
         return Statement(.suspend(.groupNext(GroupNext(group: id, result: result, body: block, loops: loops))), at: span)
     }
 }

@@ -346,7 +346,17 @@ extension Lowering {
         }
         switch argument.label?.text {
         case "nanoseconds":
-            // A UInt64: a literal, arithmetic of literals (`2 * 1_000_000_000`), or `UInt64(…)` of one.
+            // A UInt64: a literal, arithmetic of literals (`2 * 1_000_000_000`), or `UInt64(…)` of one;
+            // or computed from UInt64 values (`w * 10_000_000`, `UInt64(n) * 1_000_000`), in whole microseconds.
+            guard let computed = lowerWithoutRunning(argument.expression) else { return nil }
+            if !computed.variablesRead.isEmpty {
+                guard let amount = lowerExpression(argument.expression), let type = type(of: amount) else { return nil }
+                guard type == .integer(.uint64) else {
+                    report("cannot convert value of type '\(type)' to expected argument type 'UInt64'", Syntax(argument.expression))
+                    return nil
+                }
+                return Delay(microseconds: .binary(.divide, amount, .literal(.int(1000))))
+            }
             var written = argument.expression
             if let conversion = written.as(FunctionCallExprSyntax.self), conversion.calledExpression.trimmedDescription == "UInt64",
                 conversion.arguments.count == 1, let inner = conversion.arguments.first, inner.label == nil {
@@ -371,9 +381,11 @@ extension Lowering {
     // MARK: Actors
 
     /// `actor Counter { var n = 0; func bump() async { … } }`: kept until an instance is made.
+    /// Declared at the top level, or in a function's body where objects may be made (lowered
+    /// afresh at each call), as `func actorBasics() { actor CounterActor { … } … }` does.
     mutating func declareActor(_ actor: ActorDeclSyntax) {
-        guard isTopLevel else {
-            report("declare actors at the top level of the snippet", Syntax(actor))
+        guard isTopLevel || mayDeclareObjects else {
+            report("declare actors at the top level of the snippet, or in a function's body", Syntax(actor))
             return
         }
         for member in actor.memberBlock.members {
@@ -381,8 +393,9 @@ extension Lowering {
                 variable.bindings.first?.initializer != nil, variable.bindings.first?.accessorBlock == nil {
                 continue
             }
+            // `private` and `fileprivate` change nothing that can happen.
             if let function = member.decl.as(FunctionDeclSyntax.self), function.body != nil, function.genericParameterClause == nil,
-                function.modifiers.allSatisfy({ $0.name.tokenKind == .keyword(.nonisolated) }) {
+                function.modifiers.allSatisfy({ [.keyword(.nonisolated), .keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) {
                 continue
             }
             report("an actor here has stored properties with initial values ('var n = 0') and methods", Syntax(member))
@@ -393,8 +406,8 @@ extension Lowering {
     /// `let c = Counter()`: a serial executor of its own, and its stored properties as
     /// variables named `c.n`, set where the instance is made.
     mutating func declareActorInstance(_ name: String, _ actor: ActorDeclSyntax, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
-        guard isTopLevel, call.arguments.isEmpty, call.trailingClosure == nil else {
-            report("make actors at the top level, with no arguments: let c = \(actor.name.text)()", Syntax(call))
+        guard isTopLevel || mayDeclareObjects, call.arguments.isEmpty, call.trailingClosure == nil else {
+            report("make actors at the top level or in a function's body, with no arguments: let c = \(actor.name.text)()", Syntax(call))
             return []
         }
         cooperativeQueue()

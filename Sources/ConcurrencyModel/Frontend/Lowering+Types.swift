@@ -5,6 +5,12 @@ import SwiftSyntax
 /// swiftc's words, rather than run with a guessed meaning.
 indirect enum StaticType: Hashable, CustomStringConvertible {
     case int, string, bool
+    /// An integer type besides Int (`IntegerType`; never `.int`, which is `StaticType.int`).
+    case integer(IntegerType)
+    /// `(Int, Int)`: a task group's children's value, returned and taken apart (held as a list).
+    case tuple([StaticType])
+    /// `[Int: Int]`, `[String: Int]`: read with `d[k]!`, written with `d[k] = v`.
+    case dictionary(key: StaticType, value: StaticType)
     /// An array; `nil` for an empty literal whose element type only the context can tell.
     case list(StaticType?)
     /// An error value (`any Error`): thrown, caught, printed, tested with `is`.
@@ -13,6 +19,9 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     var description: String {
         switch self {
         case .int: "Int"
+        case .integer(let type): type.rawValue
+        case .tuple(let parts): "(" + parts.map(\.description).joined(separator: ", ") + ")"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
         case .string: "String"
         case .bool: "Bool"
         case .list(let element?): "[\(element)]"
@@ -28,6 +37,26 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .bool: .bool
         case .list(let items): .list(items.first.map(of))
         case .error: .error
+        }
+    }
+
+    init(_ integer: IntegerType) {
+        self = integer == .int ? .int : .integer(integer)
+    }
+
+    var isInteger: Bool {
+        switch self {
+        case .int, .integer: true
+        case .string, .bool, .list, .error, .tuple, .dictionary: false
+        }
+    }
+
+    /// The integer type, for `.int` and `.integer`.
+    var integerType: IntegerType? {
+        switch self {
+        case .int: .int
+        case .integer(let type): type
+        case .string, .bool, .list, .error, .tuple, .dictionary: nil
         }
     }
 
@@ -52,15 +81,24 @@ extension Lowering {
         case .specific(_, .isNil), .specific(_, .equals): return .bool
         case .specific(_, .printed): return .string
         case .errorIs: return .bool
+        case .typed(_, let type, _): return StaticType(type)
         case .count: return .int
         case .interpolation, .debugText: return .string
         case .conditional(_, let then, _): return type(of: then)
-        case .element(let list, _):
+        case .element(let list, let index):
             if case .list(let element)? = type(of: list) { return element }
+            if case .tuple(let parts)? = type(of: list), case .literal(.int(let at)) = index, parts.indices.contains(at) { return parts[at] }
             return nil
-        case .binary(let op, let lhs, _):
+        case .tuple(let parts):
+            let types = parts.compactMap { type(of: $0) }
+            return types.count == parts.count ? .tuple(types) : nil
+        case .entry(let dictionary, _):
+            if case .dictionary(_, let value)? = type(of: dictionary) { return value }
+            return nil
+        case .binary(let op, let lhs, let rhs):
             switch op {
-            case .add, .subtract, .multiply, .divide, .remainder: return type(of: lhs)
+            // An integer literal takes the other operand's integer type.
+            case .add, .subtract, .multiply, .divide, .remainder: return lhs.isIntegerLiteral ? type(of: rhs) : type(of: lhs)
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return .bool
             }
         }
@@ -73,20 +111,24 @@ extension Lowering {
             report("binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left)' and '\(right)'", node)
             return false
         }
+        // An integer literal takes the other side's integer type (`w * 10_000_000`, w a UInt64).
+        if case .integer = left, rhs.isIntegerLiteral { return checkOperands(op, lhs, .typed(rhs, left.integerType!, conversion: false), at: node) }
+        if case .integer = right, lhs.isIntegerLiteral { return checkOperands(op, .typed(lhs, right.integerType!, conversion: false), rhs, at: node) }
         let fits: Bool
         switch op {
         case .add:
             switch (left, right) {
             case (.int, .int), (.string, .string): fits = true
+            case (.integer(let a), .integer(let b)): fits = a == b
             case (.list, .list): fits = left.fits(right) || right.fits(left)
             default: fits = false
             }
         case .subtract, .multiply, .divide, .remainder:
-            fits = left == .int && right == .int
+            fits = left.isInteger && left == right
         case .equal, .notEqual:
             fits = left.fits(right) || right.fits(left)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            fits = (left == .int && right == .int) || (left == .string && right == .string)
+            fits = (left.isInteger && left == right) || (left == .string && right == .string)
         case .and, .or:
             fits = left == .bool && right == .bool
         }
@@ -96,8 +138,23 @@ extension Lowering {
         return fits
     }
 
+    /// An integer literal where a value of `integer` is expected takes that type (out of its
+    /// range, swiftc's error); any other expression is left as it is, for the caller's check.
+    mutating func typedLiteral(_ expression: Expression, _ integer: IntegerType, at node: Syntax) -> Expression? {
+        guard case .literal(.int(let number)) = expression else { return expression }
+        guard integer.range.contains(number) else {
+            report(number < 0 && integer.range.lowerBound == 0
+                   ? "negative integer '\(number)' overflows when stored into unsigned type '\(integer.rawValue)'"
+                   : "integer literal '\(number)' overflows when stored into '\(integer.rawValue)'", node)
+            return nil
+        }
+        return integer == .int ? expression : .typed(expression, integer, conversion: false)
+    }
+
     /// Checks that an expression has the type its place needs, e.g. a condition's Bool.
     mutating func expect(_ expected: StaticType, _ expression: Expression, at node: Syntax, _ message: (StaticType) -> String) -> Bool {
+        // An integer literal is a value of the integer type expected, when it fits its range.
+        if case .integer(let integer) = expected, expression.isIntegerLiteral { return typedLiteral(expression, integer, at: node) != nil }
         guard let actual = type(of: expression) else { return false }
         if actual.fits(expected) { return true }
         report(message(actual), node)
@@ -112,17 +169,45 @@ extension Lowering {
     }
 
     /// `Int`, `String`, `Bool` or an array of them, as written in a declaration or a parameter.
-    mutating func staticType(_ type: TypeSyntax) -> StaticType? {
+    /// `node` is where a problem is reported when `type` was made from text (`of: (Int, Int).self`),
+    /// so that it points at the snippet's own line rather than at 1:1.
+    mutating func staticType(_ type: TypeSyntax, at node: Syntax? = nil) -> StaticType? {
         if let array = type.as(ArrayTypeSyntax.self) {
-            return staticType(array.element).map { .list($0) }
+            return staticType(array.element, at: node).map { .list($0) }
         }
         switch type.as(IdentifierTypeSyntax.self).flatMap({ $0.genericArgumentClause == nil ? $0.name.text : nil }) {
         case "Int": return .int
+        case _ where type.is(TupleTypeSyntax.self):
+            let tuple = type.as(TupleTypeSyntax.self)!
+            guard tuple.elements.count >= 2, tuple.elements.allSatisfy({ $0.firstName == nil }) else { break }
+            var parts: [StaticType] = []
+            for element in tuple.elements {
+                guard let part = staticType(element.type, at: node) else { return nil }
+                parts.append(part)
+            }
+            return .tuple(parts)
+        case _ where type.is(DictionaryTypeSyntax.self):
+            let dictionary = type.as(DictionaryTypeSyntax.self)!
+            guard let key = staticType(dictionary.key, at: node), let value = staticType(dictionary.value, at: node) else { return nil }
+            guard key == .int || key == .string else {
+                report("a dictionary's keys are Int or String here", node ?? Syntax(dictionary.key))
+                return nil
+            }
+            return .dictionary(key: key, value: value)
+        case let name? where IntegerType(rawValue: name) != nil: return StaticType(IntegerType(rawValue: name)!)
         case "String": return .string
         case "Bool": return .bool
         default:
-            report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int, String, Bool or an array of them", Syntax(type))
-            return nil
+            break
         }
+        report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), String, Bool, an array or dictionary of them, or a tuple as a task group's value", node ?? Syntax(type))
+        return nil
+    }
+}
+
+extension Expression {
+    /// An integer literal, which Swift types by its context (`w * 10`, `let w: UInt64 = 10`).
+    var isIntegerLiteral: Bool {
+        if case .literal(.int) = self { true } else { false }
     }
 }

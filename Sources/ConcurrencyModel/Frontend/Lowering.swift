@@ -330,9 +330,14 @@ struct Lowering {
             case .stmt(let stmt):
                 if let expression = stmt.as(ExpressionStmtSyntax.self) {
                     lowered += lowerStatement(expression.expression)
-                } else if let loop = stmt.as(WhileStmtSyntax.self),
-                    let statement = lowerGroupNextBinding(loop.conditions, body: loop.body, loops: true, at: Syntax(loop)) {
-                    lowered += statement.map { [$0] } ?? []
+                } else if let loop = stmt.as(WhileStmtSyntax.self) {
+                    if let statement = lowerGroupNextBinding(loop.conditions, body: loop.body, loops: true, at: Syntax(loop)) {
+                        lowered += statement.map { [$0] } ?? []
+                    } else {
+                        lowered += lowerWhile(loop)
+                    }
+                } else if let loop = stmt.as(RepeatStmtSyntax.self) {
+                    lowered += lowerRepeat(loop)
                 } else if let loop = stmt.as(ForStmtSyntax.self) {
                     lowered += lowerLoop(loop).map { [$0] } ?? []
                 } else if let thrown = stmt.as(ThrowStmtSyntax.self) {
@@ -557,7 +562,7 @@ struct Lowering {
             let arrayType = call.calledExpression.as(ArrayExprSyntax.self), arrayType.elements.count == 1,
             let element = arrayType.elements.first, element.expression.is(DeclReferenceExprSyntax.self)
         {
-            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription)))) else { return [] }
+            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription))), at: Syntax(element.expression)) else { return [] }
             annotated = .list(type)
             let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
             // (A refused one is still declared, so that its uses raise no second error.)
@@ -566,10 +571,23 @@ struct Lowering {
             bind(name, .variable(id))
             return [Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span)]
         }
-        guard let initial = lowerExpression(value) else { return [] }
-        guard let valueType = type(of: initial) else { return [] }
+        // `[:]`: an empty dictionary of the annotated type.
+        if let empty = value.as(DictionaryExprSyntax.self), case .colon = empty.content {
+            guard case .dictionary? = annotated else {
+                report("empty collection literal requires an explicit type: write 'var \(name): [Int: Int] = [:]'", Syntax(value))
+                return []
+            }
+        }
+        let emptyDictionary = value.as(DictionaryExprSyntax.self).map { if case .colon = $0.content { true } else { false } } ?? false
+        guard var initial = emptyDictionary ? .literal(.list([])) : lowerExpression(value) else { return [] }
+        guard var valueType = emptyDictionary ? annotated : type(of: initial) else { return [] }
         let declared: StaticType
         if let annotated {
+            if case .integer(let integer) = annotated {
+                guard let typed = typedLiteral(initial, integer, at: Syntax(value)) else { return [] }
+                initial = typed
+                valueType = annotated
+            }
             guard valueType.fits(annotated) else {
                 report("cannot convert value of type '\(valueType)' to specified type '\(annotated)'", Syntax(value))
                 return []
@@ -691,7 +709,8 @@ struct Lowering {
 
     // MARK: Control flow
 
-    /// `break` or `continue` in a `for i in a...b` loop (unlabelled: the innermost loop).
+    /// `break` or `continue` in a `for i in a...b`, `while` or `repeat` loop (unlabelled: the
+    /// innermost loop; a `while let … = await group.next()` loop has no `break`).
     private mutating func lowerLoopExit(_ stmt: StmtSyntax) -> Statement? {
         let exit: LoopExit = stmt.is(BreakStmtSyntax.self) ? .breaks : .continues
         let label = stmt.as(BreakStmtSyntax.self)?.label ?? stmt.as(ContinueStmtSyntax.self)?.label
@@ -699,8 +718,20 @@ struct Lowering {
             report("labelled '\(exit.rawValue)' is outside the supported subset: leave the innermost loop", Syntax(stmt))
             return nil
         }
+        // The scopes it leaves (the loop body's among them) must have nothing to run at their end
+        // so far: `exitLoop` ends their frames without running a defer or an async let's end.
+        var scopesLeft = 0
+        func leavesCleanups() -> Bool {
+            guard deferScopes.suffix(scopesLeft).contains(where: { !$0.cleanups.isEmpty }) else { return false }
+            report("'\(exit.rawValue)' out of a scope with a 'defer' or an async let before it is outside the supported subset", Syntax(stmt))
+            return true
+        }
         var node = stmt.parent
         while let current = node {
+            if current.is(CodeBlockItemListSyntax.self) { scopesLeft += 1 }
+            if current.is(ForStmtSyntax.self) || current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self), leavesCleanups() {
+                return nil
+            }
             if let loop = current.as(ForStmtSyntax.self) {
                 guard loop.awaitKeyword == nil else {
                     report("'\(exit.rawValue)' in a 'for await' loop is outside the supported subset", Syntax(stmt))
@@ -708,13 +739,21 @@ struct Lowering {
                 }
                 return Statement(.exitLoop(exit), at: span(of: Syntax(stmt)))
             }
-            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) || current.is(WhileStmtSyntax.self)
-                || current.is(RepeatStmtSyntax.self) || current.is(SwitchCaseSyntax.self) || current.is(AccessorBlockSyntax.self) {
+            if let loop = current.as(WhileStmtSyntax.self) {
+                guard loop.conditions.allSatisfy({ if case .expression = $0.condition { true } else { false } }) else {
+                    report("'\(exit.rawValue)' in a 'while let' loop is outside the supported subset", Syntax(stmt))
+                    return nil
+                }
+                return Statement(.exitLoop(exit), at: span(of: Syntax(stmt)))
+            }
+            if current.is(RepeatStmtSyntax.self) { return Statement(.exitLoop(exit), at: span(of: Syntax(stmt))) }
+            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self)
+                || current.is(SwitchCaseSyntax.self) || current.is(AccessorBlockSyntax.self) {
                 break
             }
             node = current.parent
         }
-        report("'\(exit.rawValue)' is supported in a 'for' loop over a range", Syntax(stmt))
+        report("'\(exit.rawValue)' is supported in a 'for' loop over a range, a 'while' or a 'repeat' loop", Syntax(stmt))
         return nil
     }
 
@@ -882,6 +921,21 @@ struct Lowering {
                 let target = variableReference(subscriptCall.calledExpression), let index = lowerExpression(argument.expression),
                 let value = lowerExpression(infix.rightOperand)
             else { return nil }
+            // `dict[key] = value`: the entry replaced or added.
+            if case .dictionary(let keyType, let valueType)? = variableTypes[target] {
+                guard operation == .set else {
+                    report("'\(infix.operator.trimmedDescription)' on a dictionary's entry is outside the supported subset: write dict[key] = value", Syntax(infix.operator))
+                    return nil
+                }
+                guard !constants.contains(target) else {
+                    report("cannot assign through subscript: '\(variables[target.index].name)' is a 'let' constant", Syntax(subscriptCall))
+                    return nil
+                }
+                guard expect(keyType, index, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(keyType)'" }),
+                    expect(valueType, value, at: Syntax(infix.rightOperand), { "cannot assign value of type '\($0)' to subscript of type '\(valueType)'" })
+                else { return nil }
+                return Statement(.assign(Assignment(target: target, operation: .set, value: value, index: index, keyed: true)), at: span(of: Syntax(infix)))
+            }
             guard case .list(let element)? = variableTypes[target], let element else {
                 report("'\(variables[target.index].name)' is not an array: it has no subscripts", Syntax(subscriptCall.calledExpression))
                 return nil
@@ -898,7 +952,18 @@ struct Lowering {
             return Statement(.assign(Assignment(target: target, operation: operation, value: value, index: index)), at: span(of: Syntax(infix)))
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
-        guard let value = lowerExpression(infix.rightOperand) else { return nil }
+        guard var value = lowerExpression(infix.rightOperand) else { return nil }
+        if case .integer(let integer)? = variableTypes[target] {
+            // A literal takes the variable's type; `x += e` is `x = x + e`, checked against its range.
+            guard let typed = typedLiteral(value, integer, at: Syntax(infix.rightOperand)) else { return nil }
+            value = typed
+            guard checkAssignment(operation, to: target, value, at: Syntax(infix)) else { return nil }
+            if operation == .add || operation == .subtract {
+                let sum = Expression.typed(.binary(operation == .add ? .add : .subtract, .variable(target), value), integer, conversion: false)
+                return Statement(.assign(Assignment(target: target, operation: .set, value: sum)), at: span(of: Syntax(infix)))
+            }
+            return Statement(.assign(Assignment(target: target, operation: operation, value: value)), at: span(of: Syntax(infix)))
+        }
         guard checkAssignment(operation, to: target, value, at: Syntax(infix)) else { return nil }
         return Statement(.assign(Assignment(target: target, operation: operation, value: value)), at: span(of: Syntax(infix)))
     }
@@ -945,6 +1010,7 @@ struct Lowering {
             let symbol = operation == .add ? "+=" : "-="
             let fits = switch (targetType, valueType) {
             case (.int, .int): true
+            case (.integer(let a), .integer(let b)): a == b
             case (.string, .string), (.list, .list): operation == .add && valueType.fits(targetType)
             default: false
             }

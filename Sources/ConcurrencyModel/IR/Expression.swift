@@ -21,6 +21,14 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case debugText(Expression)
     /// `error is T`, `error as? T` tested in an `if let`: whether the error is of type T.
     case errorIs(Expression, type: String)
+    /// A value of an integer type besides Int (`IntegerType`): the inner arithmetic's result, or
+    /// `UInt64(x)`'s (`conversion`), checked against the type's range as Swift checks it.
+    case typed(Expression, IntegerType, conversion: Bool)
+    /// `(a, b)`: a tuple, held as a list of its elements (it is only passed on and taken apart).
+    case tuple([Expression])
+    /// `dict[key]!`: the value of a dictionary's entry (kept as `[key, value]` pairs); a missing
+    /// key traps, as force-unwrapping nil does.
+    case entry(Expression, key: Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -33,7 +41,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .literal, .isMainThread: []
         case .variable(let id): [id]
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
-        case .not(let inner), .count(let inner), .debugText(let inner): inner.variablesRead
+        case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _): inner.variablesRead
+        case .tuple(let parts): parts.flatMap(\.variablesRead)
+        case .entry(let dictionary, let key): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         case .element(let list, let index): list.variablesRead + index.variablesRead
@@ -48,7 +58,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .isMainThread: true
         case .literal, .variable: false
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
-        case .not(let inner), .count(let inner), .debugText(let inner): inner.readsThread
+        case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _): inner.readsThread
+        case .tuple(let parts): parts.contains(where: \.readsThread)
+        case .entry(let dictionary, let key): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         case .element(let list, let index): list.readsThread || index.readsThread
@@ -114,6 +126,26 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 let value = try other.evaluate(lookup, isMainThread: isMainThread)
                 return .bool((found == value) != negated)
             }
+        case .tuple(let parts):
+            var values: [Value] = []
+            for part in parts { values.append(try part.evaluate(lookup, isMainThread: isMainThread)) }
+            return .list(values)
+        case .entry(let dictionary, let key):
+            guard case .list(let entries) = try dictionary.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a key of a value that is not a dictionary") }
+            let wanted = try key.evaluate(lookup, isMainThread: isMainThread)
+            for case .list(let pair) in entries where pair.count == 2 && pair[0] == wanted { return pair[1] }
+            throw .runtime(.unwrappedNil)
+        case .typed(let inner, let type, let conversion):
+            let operation: BinaryOperator? = if case .binary(let op, _, _) = inner { op } else { nil }
+            let value: Value
+            do {
+                value = try inner.evaluate(lookup, isMainThread: isMainThread)
+            } catch .runtime(.overflow(let op)) {
+                // Past Int's range: a UInt64 may still hold it, which the model cannot say.
+                if type.reachesPastIntMax { throw .undefined("a \(type.rawValue) value past Int.max (\(Int.max)), which gcdquiz's model does not hold") }
+                throw .runtime(.typedOverflow(op, type: type.rawValue))
+            }
+            return try type.check(value, conversion: conversion, operation: operation)
         case .errorIs(let inner, let type):
             guard case .error(let error) = try inner.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a type test of a value that is not an error") }
             return .bool(error.type == type)
@@ -171,6 +203,10 @@ public enum RuntimeError: Hashable, Sendable, Codable {
     case invalidRange
     /// `UInt32(n)` of a value that does not fit: Swift's integer conversion traps.
     case conversionOverflow(Int, to: String)
+    /// Arithmetic on an integer type besides Int whose result the type cannot hold.
+    case typedOverflow(BinaryOperator, type: String)
+    /// `dict[key]!` of a key the dictionary does not have.
+    case unwrappedNil
     /// `list[i]` with `i` outside the array.
     case indexOutOfRange
     /// A checked continuation resumed a second time.
@@ -193,6 +229,8 @@ public enum RuntimeError: Hashable, Sendable, Codable {
         case .continuationResumedTwice: "SWIFT TASK CONTINUATION MISUSE: the program tried to resume its continuation more than once"
         case .errorAtTopLevel(let error): "Error raised at top level: \(error)"
         case .forcedTryThrew(let error): "'try!' expression unexpectedly raised an error: \(error)"
+        case .unwrappedNil: "Unexpectedly found nil while unwrapping an Optional value"
+        case .typedOverflow(let op, let type): "arithmetic overflow: the result of '\(op.rawValue)' does not fit in a \(type)"
         case .conversionOverflow(let value, let type): value < 0 ? "negative value \(value) is not representable as \(type)" : "not enough bits to represent \(value) as \(type)"
         }
     }

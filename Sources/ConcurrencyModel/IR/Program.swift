@@ -225,6 +225,9 @@ public enum Action: Hashable, Sendable, Codable {
     case assign(Assignment)
     /// `for i in a...b { body }` or `for _ in a..<b { body }`.
     case loop(Loop)
+    /// `while condition { body }`, or one of the two statements of `repeat { body } while
+    /// condition` (see `WhileLoop`).
+    case whileLoop(WhileLoop)
     /// `if condition { then } else { otherwise }`.
     case branch(condition: Expression, then: BlockID, otherwise: BlockID?)
     /// `group.enter()`, `group.leave()`, `group.wait()`, `group.notify(queue:) { }`.
@@ -255,7 +258,7 @@ public enum Action: Hashable, Sendable, Codable {
     /// `return`, `return value`: leaves the function, method or closure it stands in (the
     /// statements after it and around it in that body do not run), its value to the caller.
     case returns(Expression?)
-    /// `break` or `continue` in a `for` loop: the statements after it in the loop's body (and
+    /// `break` or `continue` in a `for`, `while` or `repeat` loop: the statements after it in the loop's body (and
     /// in the branches around it) do not run; the loop ends, or goes on with its next value.
     case exitLoop(LoopExit)
     /// `op.addDependency(…)`, `op.cancel()`, `op.completionBlock = { }`, … (see `OperationAction`).
@@ -342,7 +345,25 @@ public struct Delay: Hashable, Sendable, Codable {
     }
 }
 
-/// How a `for` loop's body is left early.
+/// `while condition { body }`: the test is a step of its own, taken before each run of the body
+/// (the body's frame ends and the thread is back at this statement, with no count of the runs, so
+/// a loop that changes nothing comes back to a state the search has seen). `repeat { body } while
+/// condition` is two statements: its entry (`entersUntested`), which runs the body once and moves
+/// on to the second, the test, which runs it again while the condition holds.
+public struct WhileLoop: Hashable, Sendable, Codable {
+    public var condition: Expression
+    public var body: BlockID
+    /// `repeat`'s first run of the body, with no test before it.
+    public var entersUntested: Bool
+
+    public init(condition: Expression, body: BlockID, entersUntested: Bool = false) {
+        self.condition = condition
+        self.body = body
+        self.entersUntested = entersUntested
+    }
+}
+
+/// How a loop's body is left early.
 public enum LoopExit: String, Hashable, Sendable, Codable {
     case breaks = "break"
     case continues = "continue"
@@ -479,12 +500,16 @@ public struct Assignment: Hashable, Sendable, Codable {
     public var value: Expression
     /// `list[i] = v`, `list[i] += v`: the element the operation acts on, in the target array.
     public var index: Expression?
+    /// `dict[key] = v`: `index` is a key of a dictionary (its entries kept as `[key, value]`
+    /// pairs in the order they were added), whose entry is replaced or added.
+    public var keyed: Bool
 
-    public init(target: VariableID, operation: Operation, value: Expression, index: Expression? = nil) {
+    public init(target: VariableID, operation: Operation, value: Expression, index: Expression? = nil, keyed: Bool = false) {
         self.target = target
         self.operation = operation
         self.value = value
         self.index = index
+        self.keyed = keyed
     }
 
     /// Whether the assignment reads the target before writing it (`x += 1` does; `x = 1` does not;
@@ -498,6 +523,15 @@ public struct Assignment: Hashable, Sendable, Codable {
     /// the one meaning both walkers give `=`, `+=`, `-=` and `append`. `+=` and `-=` trap on
     /// overflow, as in Swift.
     public func result(current: Value?, operand: Value, position: Value? = nil) throws(EvaluationError) -> Value {
+        if let position, keyed {
+            guard case .list(var entries)? = current, operation == .set else { throw .undefined("a key of a value that is not a dictionary") }
+            if let at = entries.firstIndex(where: { if case .list(let pair) = $0 { pair.first == position } else { false } }) {
+                entries[at] = .list([position, operand])
+            } else {
+                entries.append(.list([position, operand]))
+            }
+            return .list(entries)
+        }
         if let position {
             guard case .list(var items)? = current, case .int(let at) = position else { throw .undefined("a subscript of a value that is not an array") }
             guard items.indices.contains(at) else { throw .runtime(.indexOutOfRange) }

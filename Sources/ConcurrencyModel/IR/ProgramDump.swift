@@ -148,6 +148,8 @@ private struct ProgramDumper {
         case .loop(let loop):
             let variable = loop.variable.map(name) ?? "_"
             return "for \(variable) in \(swift(loop.from))\(loop.inclusive ? "..." : "..<")\(swift(loop.to))"
+        case .whileLoop(let loop):
+            return loop.entersUntested ? "repeat (body once, then the test below)" : "while \(swift(loop.condition))"
         case .branch(let condition, _, let otherwise):
             return "if \(swift(condition))" + (otherwise == nil ? "" : " else")
         case .group(let group, let action):
@@ -343,13 +345,16 @@ private struct ProgramDumper {
             case .equals(let other, let negated): "DispatchQueue.getSpecific(key: \(name(key))) \(negated ? "!=" : "==") \(operand(other))"
             }
         case .errorIs(let inner, let type): "\(operand(inner)) is \(type)"
+        case .tuple(let parts): "(" + parts.map(swift).joined(separator: ", ") + ")"
+        case .entry(let dictionary, let key): operand(dictionary) + "[" + swift(key) + "]!"
+        case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .entry: swift(expression)
         }
     }
 

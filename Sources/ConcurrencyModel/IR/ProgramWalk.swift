@@ -43,6 +43,8 @@ extension Program {
              .timer(_, .setEventHandler(let body)), .timer(_, .setCancelHandler(let body)):
             [body]
         case .loop(let loop): [loop.body]
+        // `repeat`'s entry runs the body its test owns.
+        case .whileLoop(let loop): loop.entersUntested ? [] : [loop.body]
         case .branch(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
         case .call(let call): [call.body]
         case .concurrentPerform(let perform): [perform.body]
@@ -75,6 +77,7 @@ extension Program {
         switch statement.action {
         case .returns: true
         case .loop(let loop): blocks[loop.body.index].statements.contains(where: mayReturn)
+        case .whileLoop(let loop): blocks[loop.body.index].statements.contains(where: mayReturn)
         case .branch(_, let then, let otherwise):
             ([then] + (otherwise.map { [$0] } ?? [])).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .suspend(.groupNext(let next)): next.body.map { blocks[$0.index].statements.contains(where: mayReturn) } ?? false
@@ -99,6 +102,7 @@ extension Action {
         case .assign(let assignment): [assignment.value]
         case .branch(let condition, _, _): [condition]
         case .loop(let loop): [loop.from, loop.to]
+        case .whileLoop(let loop): loop.entersUntested ? [] : [loop.condition]
         case .call(let call): call.arguments.map(\.value)
         case .returns(let value): value.map { [$0] } ?? []
         case .exitLoop: []

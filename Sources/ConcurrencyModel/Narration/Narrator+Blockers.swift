@@ -74,6 +74,7 @@ extension Narrator {
             let container: String
             switch program[parent].action {
             case .loop: container = "is in the loop at line \(at), which has not started yet"
+            case .whileLoop: container = "is in the loop at line \(at), whose body has not run (again) yet"
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .handles(let handler) where handler.kind == .catches:
                 container = "is in the do/catch at line \(at), which has not been reached (or no error was caught) yet"

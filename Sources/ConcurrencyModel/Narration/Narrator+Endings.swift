@@ -71,6 +71,8 @@ extension Narrator {
     /// inside a concurrentPerform is told by the iterations nobody takes).
     public func words(for fact: StuckFact) -> String? {
         switch fact {
+        case .waits(.main, .spins, let line, _):
+            "the main thread, and with it the main actor and the main queue, spins in the `while` loop at line \(line) and is never given up: nothing else can change what the loop tests"
         case .waits(let thread, let wait, let line, let holders):
             stuck(wait, thread: self.thread(thread), line: line, heldBy: holders.map(self.thread))
         case .operationInSuspendedQueue(let operation, let queue):

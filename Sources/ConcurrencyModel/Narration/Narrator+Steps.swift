@@ -30,6 +30,7 @@ extension Narrator {
         case .writes(let variable, let value): "sets \(name(variable)) = \(value.description)"
         case .loops: "starts a loop"
         case .branches(let taken): taken ? "if: the condition holds" : "if: the condition does not hold"
+        case .testsWhile(let holds): holds ? "while: the condition holds, the body runs (again)" : "while: the condition does not hold, the loop ends"
         case .groupEnter(let group): "\(name(group)).enter()"
         case .groupLeave(let group): "\(name(group)).leave()"
         case .groupWaitReturns(let group): "\(name(group)).wait() returns: the group is empty"

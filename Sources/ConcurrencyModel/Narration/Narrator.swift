@@ -76,6 +76,7 @@ public struct Narrator: Hashable, Sendable {
         case .operationStart(let operation): "\(name(operation)).start()"
         case .allOperations(let queue): "\(name(queue)).waitUntilAllOperationsAreFinished()"
         case .addedOperations(let queue): "\(name(queue)).addOperations(…, waitUntilFinished: true)"
+        case .spins: "the while loop"
         }
     }
 
@@ -97,6 +98,7 @@ public struct Narrator: Hashable, Sendable {
         case .operationStart: inCall + " until its other execution blocks have ended"
         case .allOperations(let queue): "\(thread) waits at line \(line) until every operation of \(name(queue)) has finished"
         case .addedOperations(let queue): "\(thread) waits at line \(line) until the operations it added to \(name(queue)) have finished"
+        case .spins: "\(thread) spins in the `while` loop at line \(line), changing nothing, until another thread, a timer or a cancel changes what it tests (it keeps its thread, and the queue or actor it runs for, all the while)"
         }
     }
 
@@ -112,6 +114,7 @@ public struct Narrator: Hashable, Sendable {
         case .semaphore: inCall + ", and nobody signals it"
         case .workItem: inCall + ", and the work item never runs"
         case .operation, .allOperations, .addedOperations, .operationStart: inCall
+        case .spins: "\(thread) spins in the `while` loop at line \(line) and is never given up (nor the queue or actor it runs for): nothing else can change what the loop tests"
         case .iterations, .sleep, .timeout: nil
         }
     }
@@ -126,6 +129,7 @@ public struct Narrator: Hashable, Sendable {
         case .dispatch(let queue, let mode, _, _): "call \(name(queue)).\(mode.rawValue)"
         case .assign(let assignment): "assign \(name(assignment.target))"
         case .loop: "run the loop"
+        case .whileLoop(let loop): loop.entersUntested ? "run the repeat loop" : "test the condition of the while loop"
         case .branch: "test the condition of the if"
         case .call(let call): "call \(call.name)()"
         case .returns(let value): value == nil ? "return" : "return its value"
@@ -223,6 +227,7 @@ public struct Narrator: Hashable, Sendable {
     func construct(_ statement: Statement) -> String {
         switch statement.action {
         case .loop: "loop"
+        case .whileLoop(let loop): loop.entersUntested ? "repeat loop" : "while loop"
         case .branch: "if"
         case .handles(let handler): handler.kind == .catches ? "do/catch" : "try"
         case .throwing: "throw"

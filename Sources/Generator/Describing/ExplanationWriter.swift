@@ -155,7 +155,8 @@ struct ExplanationWriter {
                 return nil  // said with the race, at the end
             case .barrierRunsAlone, .groupWaitsForItsBlocks, .groupNotifiesWhenEmpty, .semaphoreBlocksAtZero, .timeIsLogical,
                 .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit, .cancelledOperationSkipsItsBlocks,
-                .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations, .workItemWaitReturnsAfterItRuns:
+                .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations, .workItemWaitReturnsAfterItRuns,
+                .spinningKeepsItsThread:
                 return rule.statement
             }
         }
@@ -269,6 +270,7 @@ struct ExplanationWriter {
         case .workerPoolIsLimited: return "the worker threads are busy, and a new one comes only after the timers due first"
         case .concurrentPerformWaitsForIterations: return "concurrentPerform returns only after every iteration has run"
         case .workItemWaitReturnsAfterItRuns: return "the work item's wait returns only after the item has run"
+        case .spinningKeepsItsThread: return "a loop that changes nothing keeps its thread, and the queue or actor it runs for, until something else changes what it tests"
         case .printShowsCurrentValues: return "a print shows its variables' values at the moment it runs"
         case .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone, .unsynchronizedAccess,
             .preconditionCrashes:

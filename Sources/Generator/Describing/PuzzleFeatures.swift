@@ -54,7 +54,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .timer: constructs.insert("timer-source")
             case .suspend(.sleep): constructs.insert("timing")
             case .throwing, .handles: constructs.insert("error")
-            case .precondition, .assign, .loop, .branch, .call, .returns, .exitLoop, .suspend, .hop: break
+            case .precondition, .assign, .loop, .whileLoop, .branch, .call, .returns, .exitLoop, .suspend, .hop: break
             }
         }
         self.prints = prints
@@ -84,6 +84,8 @@ public struct PuzzleFeatures: Hashable, Sendable {
                 submitted = program[operation].blocks
             case .loop(let loop):
                 inline = [loop.body]
+            case .whileLoop(let loop):
+                inline = loop.entersUntested ? [] : [loop.body]
             case .branch(_, let then, let otherwise):
                 inline = [then] + (otherwise.map { [$0] } ?? [])
             case .call(let call):

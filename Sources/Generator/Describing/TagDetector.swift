@@ -69,7 +69,7 @@ enum TagDetector {
                 add("dispatch-sources")
                 add("timing")
                 queue(program.timerSources[source.index].target)
-            case .assign, .loop, .branch, .call, .print, .returns, .exitLoop, .throwing, .handles: break
+            case .assign, .loop, .whileLoop, .branch, .call, .print, .returns, .exitLoop, .throwing, .handles: break
             }
         }
         if exploration.outcomes.contains(where: { $0.end == .deadlock }) { add("deadlocks") }

@@ -29,7 +29,7 @@ public enum SnippetTime {
                 repeating.map(note)
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
                  .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
-                 .throwing, .handles, .loop, .branch, .concurrentPerform, .timer:
+                 .throwing, .handles, .loop, .whileLoop, .branch, .concurrentPerform, .timer:
                 break
             }
         }
@@ -57,6 +57,10 @@ public enum SnippetTime {
                 time = add(longest(delay, in: program), once)
             case .loop(let loop):
                 time = multiply(iterations(of: loop), once)
+            case .whileLoop(let loop):
+                // How many times it runs is known only when it runs: counted as a repeating
+                // timer's periods (a body that takes no time takes none however often).
+                time = loop.entersUntested ? 0 : multiply(timerPeriods, once)
             case .branch:
                 time = bodies.max() ?? 0
             case .concurrentPerform(let perform):

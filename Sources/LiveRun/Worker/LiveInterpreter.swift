@@ -188,7 +188,10 @@ final class LiveInterpreter: @unchecked Sendable {
     func execute(_ block: BlockID, _ locals: inout [VariableID: Value]) -> Flow {
         let statements = program[block].statements
         var mark = keepsTime ? DispatchTime.now().uptimeNanoseconds : 0
+        // A `repeat` loop left by `break` in its first run skips its test, the next statement.
+        var skipped: Int?
         for (index, statement) in statements.enumerated() {
+            if index == skipped { continue }
             defer { if keepsTime { mark = keepTime(after: statement.action, since: mark) } }
             jitter?.pause(at: .statement(index, in: block))
             monitor.progress()
@@ -241,6 +244,20 @@ final class LiveInterpreter: @unchecked Sendable {
                 guard let values = range, !program[loop.body].statements.isEmpty else { break }
                 loop: for value in values {
                     if let variable = loop.variable { locals[variable] = .int(value) }
+                    switch execute(loop.body, &locals) {
+                    case .returned(let value): return .returned(value)
+                    case .exitedLoop(.breaks): break loop
+                    case .ranToEnd, .exitedLoop(.continues): continue
+                    }
+                }
+            case .whileLoop(let loop) where loop.entersUntested:
+                switch execute(loop.body, &locals) {
+                case .returned(let value): return .returned(value)
+                case .exitedLoop(.breaks): skipped = index + 1
+                case .ranToEnd, .exitedLoop(.continues): break
+                }
+            case .whileLoop(let loop):
+                loop: while evaluate(loop.condition, locals) == .bool(true) {
                     switch execute(loop.body, &locals) {
                     case .returned(let value): return .returned(value)
                     case .exitedLoop(.breaks): break loop
@@ -527,7 +544,7 @@ final class LiveInterpreter: @unchecked Sendable {
         let isGlobal = program[target].isGlobal
         let current = isGlobal ? store.read(target) : locals[target]
         // A shared array's element is read, then written back in place, as in the model.
-        if isGlobal, let indexExpression = assignment.index {
+        if isGlobal, !assignment.keyed, let indexExpression = assignment.index {
             guard case .int(let position) = evaluate(indexExpression, locals), case .list(let items)? = current else {
                 Self.trap(.undefined("a subscript of a value that is not an array"))
             }

@@ -28,7 +28,7 @@ extension Action {
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .returns, .exitLoop, .spawn, .cancellation, .continuation(_, .resume),
              .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer, .throwing:
             true
-        case .dispatch(_, .sync, _, _), .loop, .branch, .group(_, .wait), .semaphore(_, .wait), .sleep, .timedWait,
+        case .dispatch(_, .sync, _, _), .loop, .whileLoop, .branch, .group(_, .wait), .semaphore(_, .wait), .sleep, .timedWait,
              .workItem(_, .perform), .workItem(_, .wait), .concurrentPerform, .call, .operation(_, .waitUntilFinished), .operation(_, .start),
              .operationQueue(_, .waitFor), .operationQueue(_, .waitUntilAllFinished), .suspend, .hop, .withTaskGroup, .continuation(_, .start), .stream(_, .start), .handles:
             false

@@ -130,7 +130,7 @@ private struct ValueShapes {
         case .suspend(.value(_, let result?)):
             // A task's value: anything its body returns (lenient).
             add([Self.anything], to: result)
-        case .print, .dispatch, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
+        case .print, .dispatch, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
             .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
             .stream, .timer, .throwing, .handles:
             // Gives no variable a value (a for await's element and a caught error stay unknown: lenient).
@@ -145,6 +145,7 @@ private struct ValueShapes {
             switch statement.action {
             case .returns(let value?): values.formUnion(alternatives(value))
             case .loop(let loop): values.formUnion(returned(by: loop.body))
+            case .whileLoop(let loop): values.formUnion(returned(by: loop.body))
             case .branch(_, let then, let otherwise): values.formUnion(returned(by: then).union(otherwise.map(returned) ?? []))
             case .handles(let handler):
                 for body in [handler.body] + handler.clauses.map(\.body) { values.formUnion(returned(by: body)) }
@@ -170,7 +171,7 @@ private struct ValueShapes {
         case .variable(let id): return variables[id] ?? [Self.anything]
         case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals), .errorIs: return [Self.boolean]
         case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
-        case .count: return [Self.integer]
+        case .count, .typed: return [Self.integer]
         case .debugText(let inner):
             // A number or flag shows as itself, a string quoted.
             return alternatives(inner).union([NSRegularExpression.escapedPattern(for: "\"") + pattern(inner) + NSRegularExpression.escapedPattern(for: "\"")])
@@ -178,7 +179,7 @@ private struct ValueShapes {
             return [parts.map { pattern($0) }.joined()]
         case .conditional(_, let then, let otherwise):
             return alternatives(then).union(alternatives(otherwise))
-        case .element:
+        case .element, .entry, .tuple:
             // An element of an array shows what any element may: taken as anything.
             return [Self.anything]
         case .binary(let op, let lhs, let rhs):

@@ -139,7 +139,7 @@ struct SyncBoundary: Equatable {
                 return certain.flatMap { literalLines($0, in: program) }
             case .async: return []
             }
-        case .branch, .loop, .call, .workItem, .concurrentPerform, .spawn, .withTaskGroup, .continuation, .stream, .timer, .handles:
+        case .branch, .loop, .whileLoop, .call, .workItem, .concurrentPerform, .spawn, .withTaskGroup, .continuation, .stream, .timer, .handles:
             // Their blocks run or not, once or many times, or on another thread: not certain
             // enough to fix an order by.
             return []

@@ -17,7 +17,15 @@ enum ExplorationStops {
     /// The line on standard error for a partial answer, or nil for a complete one.
     static func budgetNote(_ exploration: Exploration) -> String? {
         guard let stop = exploration.stop else { return nil }
-        return "incomplete: \(stop) (--max-seconds, --max-states, --max-memory): the outcomes found can happen, but there may be more"
+        return "incomplete: \(stop) (--max-seconds, --max-states, --max-memory): the outcomes found can happen, but there may be more" + sizeNote(exploration.program)
+    }
+
+    /// Why a budget may not be enough: the snippet makes very many tasks, each interleaved with
+    /// all the others.
+    static func sizeNote(_ program: Program) -> String {
+        let tasks = program.tasksMade
+        guard tasks >= 100 else { return "" }
+        return "; the snippet makes \(tasks.formatted()) tasks, and every order of their steps is a schedule to explore: far more than any budget covers (the same code with a few tasks answers)"
     }
 
     /// For a command that cannot work with a partial answer (grading): the snippet's problem,
