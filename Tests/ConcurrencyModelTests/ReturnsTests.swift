@@ -49,6 +49,32 @@ import Testing
             """)) == ["4 -1"])
     }
 
+    /// A `do` whose body and every catch clause return needs no return after it, as swiftc
+    /// accepts (an outside puzzle was refused with "missing return").
+    @Test func aDoWhoseEveryWayOutReturnsEndsTheFunction() throws {
+        #expect(try outcomeSet(explore("""
+            enum E: Error { case bad }
+            func check(_ n: Int) throws { if n > 1 { throw E.bad } }
+            func value(_ n: Int) -> Int {
+                do {
+                    try check(n)
+                    return n
+                } catch {
+                    return -1
+                }
+            }
+            func fails() throws -> Int {
+                throw E.bad
+            }
+            print(value(1), value(2))
+            do {
+                print(try fails())
+            } catch {
+                print("thrown")
+            }
+            """)) == ["1 -1 thrown"])
+    }
+
     @Test func aReturnEndsAClosureAndItsQueueMovesOn() throws {
         // The early return releases serialQueue: the second block still runs, after it.
         #expect(try outcomeSet(explore("""

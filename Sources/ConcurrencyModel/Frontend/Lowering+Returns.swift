@@ -238,8 +238,14 @@ extension Lowering {
         for item in items.reversed() {
             switch item.item {
             case .stmt(let stmt):
-                if stmt.is(ReturnStmtSyntax.self) { return true }
+                if stmt.is(ReturnStmtSyntax.self) || stmt.is(ThrowStmtSyntax.self) { return true }
                 if neverFallsThrough(stmt) { return true }
+                // A `do` whose body and every catch clause return: an error no clause takes
+                // leaves the function too.
+                if let attempt = stmt.as(DoStmtSyntax.self), alwaysReturns(attempt.body.statements),
+                    attempt.catchClauses.allSatisfy({ alwaysReturns($0.body.statements) }) {
+                    return true
+                }
                 if let expression = stmt.as(ExpressionStmtSyntax.self)?.expression, alwaysReturns(expression) { return true }
             case .expr(let expr):
                 if alwaysReturns(expr) { return true }
