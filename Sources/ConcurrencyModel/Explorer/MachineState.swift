@@ -257,12 +257,14 @@ extension MachineState {
     /// `StateHasher` over every part (its rare parts by the hash their box keeps).
     func hash(into hasher: inout Hasher) {
         var h = StateHasher()
+        // Hashed in place through the buffers rather than through the arrays' subscripts, which
+        // copied each thread (a retain and a release of every field) before hashing it.
         h.add(threads.count)
-        for t in threads.indices { threads[t].add(to: &h) }
+        threads.withUnsafeBufferPointer { for t in $0.indices { $0[t].add(to: &h) } }
         h.add(queues.count)
-        for q in queues.indices { queues[q].add(to: &h) }
+        queues.withUnsafeBufferPointer { for q in $0.indices { $0[q].add(to: &h) } }
         h.add(globals.count)
-        for g in globals.indices { h.add(globals[g]) }
+        globals.withUnsafeBufferPointer { for g in $0.indices { h.add($0[g]) } }
         h.add(nextWorker)
         h.add(nextArrival)
         h.add(now)
@@ -274,7 +276,7 @@ extension MachineState {
             h.add(timer.captures)
         }
         h.add(tasks.count)
-        for t in tasks.indices { tasks[t].add(to: &h) }
+        tasks.withUnsafeBufferPointer { for t in $0.indices { $0[t].add(to: &h) } }
         h.add(taskTimers.count)
         for timer in taskTimers {
             h.add(timer.due)
