@@ -63,9 +63,12 @@ public struct Explorer: Sendable {
         }.filter { $0 != target }
         // Once the answer itself is incomplete, labels from other machines could not say where an
         // outcome cannot happen: the budget goes to nothing more.
-        let toExplore = stop == nil ? others.filter { answers[$0] == nil } : []
         // Their searches are independent of each other: they share the cores (one at a time
-        // each, in order), and each starts only while the time budget lasts.
+        // each, in order), and each starts only while the time budget lasts. The widest go
+        // first: their searches are the longest, and the narrow ones fill in beside them (in
+        // the narrowest-first order, the last search to start on two cores was the longest).
+        let toExplore = (stop == nil ? others.filter { answers[$0] == nil } : [])
+            .sorted { ($0.cores ?? .max) > ($1.cores ?? .max) }
         let found = Mutex([Machine: OutcomeAutomaton]())
         DispatchQueue.concurrentPerform(iterations: toExplore.count) { index in
             if let deadline = budget.deadline, clock.now >= deadline { return }

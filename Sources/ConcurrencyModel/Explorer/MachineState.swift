@@ -165,9 +165,10 @@ struct MachineState: Hashable {
         if threadsInPlace && arrivalsInPlace { return self }
         // Each part below is rewritten only where renumbering changes it: a write to an array
         // copies it, and one to the rare parts copies and rehashes their box.
-        var position = Array(repeating: -1, count: (threads.map(\.id).max() ?? 0) + 1)
-        for (index, thread) in threads.enumerated() { position[thread.id] = index }
-        func renumbered(_ id: Int) -> Int { position.indices.contains(id) ? position[id] : -1 }
+        // A handful of threads: a thread's new number is found by a look along them, with no
+        // table to allocate for each state.
+        let numbered = threads
+        func renumbered(_ id: Int) -> Int { numbered.firstIndex { $0.id == id } ?? -1 }
         var state = self
         for t in state.threads.indices {
             let thread = state.threads[t]
@@ -200,10 +201,20 @@ struct MachineState: Hashable {
         state.nextWorker = state.threads.count
         // Arrivals keep their order, numbered from 0.
         if !arrivalsInPlace {
+            // Each arrival is unique: its new number is its place among them all, found by a
+            // binary search, and only queues whose numbers change are rewritten.
             let arrivals = state.queues.flatMap(\.arrivals).sorted()
-            var rank: [Int: Int] = [:]
-            for (position, arrival) in arrivals.enumerated() { rank[arrival] = position }
-            for q in state.queues.indices { state.queues[q].renumberArrivals { rank[$0]! } }
+            func rank(_ arrival: Int) -> Int {
+                var low = 0, high = arrivals.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if arrivals[middle] < arrival { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            for q in state.queues.indices where state.queues[q].arrivals.contains(where: { rank($0) != $0 }) {
+                state.queues[q].renumberArrivals(rank)
+            }
             state.nextArrival = arrivals.count
         }
         return state
@@ -246,12 +257,14 @@ extension MachineState {
     /// `StateHasher` over every part (its rare parts by the hash their box keeps).
     func hash(into hasher: inout Hasher) {
         var h = StateHasher()
+        // Hashed in place through the buffers rather than through the arrays' subscripts, which
+        // copied each thread (a retain and a release of every field) before hashing it.
         h.add(threads.count)
-        for t in threads.indices { threads[t].add(to: &h) }
+        threads.withUnsafeBufferPointer { for t in $0.indices { $0[t].add(to: &h) } }
         h.add(queues.count)
-        for q in queues.indices { queues[q].add(to: &h) }
+        queues.withUnsafeBufferPointer { for q in $0.indices { $0[q].add(to: &h) } }
         h.add(globals.count)
-        for g in globals.indices { h.add(globals[g]) }
+        globals.withUnsafeBufferPointer { for g in $0.indices { h.add($0[g]) } }
         h.add(nextWorker)
         h.add(nextArrival)
         h.add(now)
@@ -263,7 +276,7 @@ extension MachineState {
             h.add(timer.captures)
         }
         h.add(tasks.count)
-        for t in tasks.indices { tasks[t].add(to: &h) }
+        tasks.withUnsafeBufferPointer { for t in $0.indices { $0[t].add(to: &h) } }
         h.add(taskTimers.count)
         for timer in taskTimers {
             h.add(timer.due)

@@ -7,11 +7,16 @@ extension Semantics {
         // Only shared variables nothing synchronizes are reported (`nextAccesses`): a program
         // without one has no race to look for in any state.
         guard hasRacyVariables else { return [] }
-        // A spinning thread waits in the model but reads what its loop tests, again and again.
-        let running = state.threads.filter { isRunnable($0, in: state) || wait(of: $0, in: state) == .spins }
-        guard running.count > 1 else { return [] }
-        // Only threads about to touch a shared variable can race: usually few of many.
-        let accesses = running.map { ($0, nextAccesses(of: $0)) }.filter { !$0.1.isEmpty }
+        // Only runnable threads about to touch a shared variable can race: usually few of many
+        // (asked without copying each thread, as a filter of the threads did). A spinning thread
+        // waits in the model but reads what its loop tests, again and again.
+        var accesses: [(ThreadState, [Access])] = []
+        for t in state.threads.indices {
+            let next = nextAccesses(of: state.threads[t])
+            if !next.isEmpty && (isRunnable(state.threads[t], in: state) || wait(of: state.threads[t], in: state) == .spins) {
+                accesses.append((state.threads[t], next))
+            }
+        }
         guard accesses.count > 1 else { return [] }
         var races: [DataRace] = []
         for i in accesses.indices {

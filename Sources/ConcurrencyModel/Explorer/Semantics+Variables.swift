@@ -79,7 +79,9 @@ extension Semantics {
 
     /// Whether an assignment is a read step and then a separate write step: it writes a shared
     /// variable from something it reads (`x += 1`, `x = y`), so other threads can come between.
-    func isTwoPhase(_ assignment: Assignment) -> Bool {
+    func isTwoPhase(_ assignment: Assignment) -> Bool { Self.isTwoPhase(assignment, in: program) }
+
+    static func isTwoPhase(_ assignment: Assignment, in program: Program) -> Bool {
         program[assignment.target].isGlobal
             && (assignment.readsTarget || assignment.operandsRead.contains { program[$0].isGlobal })
     }

@@ -10,11 +10,14 @@ final class Semantics: Sendable {
     /// Some shared variable has no synchronization of its own: only then can a step race
     /// (`races(in:)`, which the search asks at every new state).
     let hasRacyVariables: Bool
+    /// What each statement's step reads and writes of those variables (`Semantics+Races`).
+    let accessTable: [[[Access]]]
 
     init(program: Program, machine: Machine = .interview) {
         self.program = program
         self.machine = machine
         hasRacyVariables = program.variables.contains { $0.isGlobal && !$0.isSynchronized }
+        accessTable = hasRacyVariables ? Self.accessTable(program) : []
     }
 
     /// A choice the scheduler can make in a state.

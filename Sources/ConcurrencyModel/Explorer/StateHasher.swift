@@ -24,7 +24,8 @@ extension ThreadState {
     func add(to h: inout StateHasher) {
         h.add(id)
         h.add(frames.count)
-        for f in frames.indices { frames[f].add(to: &h) }
+        // In place through the buffer, as `MachineState.hash(into:)` hashes threads.
+        frames.withUnsafeBufferPointer { for frame in $0.indices { $0[frame].add(to: &h) } }
         h.add(waitingOn?.index)
         h.add(pendingWrite)
         h.add(pendingIndex)
@@ -73,10 +74,49 @@ extension Frame.Role {
 extension QueueState {
     func add(to h: inout StateHasher) {
         h.add(pending.count)
-        for item in pending { h.add(item.hashValue) }
+        pending.withUnsafeBufferPointer { for item in $0.indices { $0[item].add(to: &h) } }
         for arrival in arrivals { h.add(arrival) }
         h.add(active)
         h.add((barrierActive ? 1 : 0) | (onTarget ? 2 : 0) | (draining ? 4 : 0))
+    }
+}
+
+extension PendingItem {
+    /// What `hash(into:)` mixes, without a `Hasher` of its own per item.
+    func add(to h: inout StateHasher) {
+        switch self {
+        case .async(let body, let captures, let barrier, let group, let task):
+            h.add(0)
+            h.add(body.index)
+            h.add(captures)
+            h.add(barrier)
+            h.add(group?.index)
+            switch task {
+            case nil: h.add(-1)
+            case .workItem(let item)?: h.add(0); h.add(item.index)
+            case .operationBlock(let instance)?: h.add(1); h.add(instance)
+            case .iteration(let instance)?: h.add(2); h.add(instance)
+            case .timerEvent(let source)?: h.add(3); h.add(source)
+            }
+        case .sync(let thread, let body, let barrier, let captures):
+            h.add(1)
+            h.add(thread)
+            h.add(body.index)
+            h.add(barrier)
+            h.add(captures)
+        case .operation(let instance):
+            h.add(2)
+            h.add(instance)
+        case .helper(let perform):
+            h.add(3)
+            h.add(perform)
+        case .job(let task):
+            h.add(4)
+            h.add(task)
+        case .drain(let queue):
+            h.add(5)
+            h.add(queue.index)
+        }
     }
 }
 
@@ -89,7 +129,7 @@ extension TaskState {
         }
         h.add(priority)
         h.add(frames.count)
-        for f in frames.indices { frames[f].add(to: &h) }
+        frames.withUnsafeBufferPointer { for frame in $0.indices { $0[frame].add(to: &h) } }
         h.add(result)
         h.add(waiters.count)
         for waiter in waiters { h.add(waiter) }

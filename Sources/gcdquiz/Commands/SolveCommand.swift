@@ -48,6 +48,8 @@ struct SolveCommand: ParsableCommand {
         if let note = ExplorationStops.budgetNote(exploration) {
             Output.write("gcdquiz: \(note)\n", to: .standardError)
         }
+        KeptUntilExit.keep(exploration)
+        if let alternative { KeptUntilExit.keep(alternative.exploration) }
     }
 }
 
