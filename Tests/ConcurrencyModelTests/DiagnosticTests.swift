@@ -26,6 +26,19 @@ import Testing
         #expect(found.first?.message.hasPrefix("a 'while' condition is a Bool here") == true)
     }
 
+    /// Each iteration may run on a thread of its own, and the model answers for every machine
+    /// up to one that wide: past 64 iterations the searches outgrew their budgets (an outside
+    /// puzzle's 1,000 iterations took 11 GB in a minute), so the snippet is refused at the number.
+    @Test func aWideConcurrentPerformIsRefusedAtItsIterations() {
+        let found = problems("""
+            DispatchQueue.concurrentPerform(iterations: 1000) { _ in
+                print("x")
+            }
+            """)
+        #expect(found.map(\.location) == [SourceLocation(file: "t.swift", line: 1, column: 45)])
+        #expect(found.first?.message.contains("gcdquiz explores at most 64 iterations") == true)
+    }
+
     @Test func syntaxErrorIsReportedAtItsPosition() {
         let found = problems("""
             serialQueue.async {

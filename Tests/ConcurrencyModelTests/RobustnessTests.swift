@@ -139,7 +139,7 @@ import Testing
         expectDiagnostics("Thread.sleep(forTimeInterval: 1️⃣1e300)", ["1️⃣": "a delay of more than 10000000000 seconds"])
         expectDiagnostics("serialQueue.asyncAfter(deadline: .now() + .seconds(1️⃣9223372036854775807)) { print(1) }", ["1️⃣": "a delay of more than"])
         expectDiagnostics("serialQueue.asyncAfter(deadline: .now() + 1️⃣1e300) { print(1) }", ["1️⃣": "a delay of more than"])
-        expectDiagnostics("1️⃣DispatchQueue.concurrentPerform(iterations: 9223372036854775807) { _ in }", ["1️⃣": "at most 10000"])
+        expectDiagnostics("DispatchQueue.concurrentPerform(iterations: 1️⃣9223372036854775807) { _ in }", ["1️⃣": "at most 64 iterations"])
     }
 
     @Test func longSleepsAreFine() throws {
