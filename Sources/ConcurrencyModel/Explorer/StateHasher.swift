@@ -42,13 +42,7 @@ extension Frame {
         h.add(pc)
         role.add(to: &h)
         h.add(locals)
-        switch task {
-        case nil: h.add(-1)
-        case .workItem(let item)?: h.add(0); h.add(item.index)
-        case .operationBlock(let instance)?: h.add(1); h.add(instance)
-        case .iteration(let instance)?: h.add(2); h.add(instance)
-        case .timerEvent(let source)?: h.add(3); h.add(source)
-        }
+        Task.add(task, to: &h)
         h.add(performing)
         h.add(isHelper)
         h.add(startedOperation)
@@ -81,6 +75,19 @@ extension QueueState {
     }
 }
 
+extension Task {
+    /// A frame's or a pending item's task, none included, as `hash(into:)` mixes it.
+    static func add(_ task: Task?, to h: inout StateHasher) {
+        switch task {
+        case nil: h.add(-1)
+        case .workItem(let item)?: h.add(0); h.add(item.index)
+        case .operationBlock(let instance)?: h.add(1); h.add(instance)
+        case .iteration(let instance)?: h.add(2); h.add(instance)
+        case .timerEvent(let source)?: h.add(3); h.add(source)
+        }
+    }
+}
+
 extension PendingItem {
     /// What `hash(into:)` mixes, without a `Hasher` of its own per item.
     func add(to h: inout StateHasher) {
@@ -91,13 +98,7 @@ extension PendingItem {
             h.add(captures)
             h.add(barrier)
             h.add(group?.index)
-            switch task {
-            case nil: h.add(-1)
-            case .workItem(let item)?: h.add(0); h.add(item.index)
-            case .operationBlock(let instance)?: h.add(1); h.add(instance)
-            case .iteration(let instance)?: h.add(2); h.add(instance)
-            case .timerEvent(let source)?: h.add(3); h.add(source)
-            }
+            Task.add(task, to: &h)
         case .sync(let thread, let body, let barrier, let captures):
             h.add(1)
             h.add(thread)
