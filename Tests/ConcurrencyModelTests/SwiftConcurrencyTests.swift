@@ -754,6 +754,33 @@ import Testing
             """)) == ["1 2 3 done"])
     }
 
+    /// `AsyncStream<Int>.makeStream()`, the element type written on the type (an outside
+    /// puzzle: verify, "12" in 30 of 30 runs), and the same for a throwing stream.
+    @Test func makeStreamOfASpecializedType() throws {
+        #expect(try outcomeSet(explore("""
+            let (stream, continuation) = AsyncStream<Int>.makeStream()
+            continuation.yield(1)
+            continuation.yield(2)
+            continuation.finish()
+            var out = ""
+            for await value in stream {
+                out += "\\(value)"
+            }
+            print(out)
+            """)) == ["12"])
+        #expect(try outcomeSet(explore("""
+            enum E: Error { case no }
+            let (stream, continuation) = AsyncThrowingStream<String, Error>.makeStream()
+            continuation.yield("a")
+            continuation.finish(throwing: E.no)
+            do {
+                for try await value in stream { print(value) }
+            } catch {
+                print("caught")
+            }
+            """)) == ["a caught"])
+    }
+
     /// makeStream, a consumer task and a producer on a serial queue: all 7 outcomes seen in 1,000
     /// jittered runs, none outside (the commonest, 100 of 100 without jitter, first).
     @Test func aConsumerTaskAndAProducerQueue() throws {

@@ -20,7 +20,12 @@ extension Lowering {
         let names = ["AsyncStream", "AsyncThrowingStream"]
         var typeName: String?
         var stream = ""
-        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+        // `AsyncStream<Int> { … }`, or `AsyncStream<Int>.makeStream()`.
+        let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self)
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.declName.baseName.text == "makeStream" && call.arguments.isEmpty ? member.base?.as(GenericSpecializationExprSyntax.self) : nil
+            }
+        if let generic = specialized,
             let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name) {
             stream = name
             let arguments = generic.genericArgumentClause.arguments.map(\.argument.trimmedDescription)
