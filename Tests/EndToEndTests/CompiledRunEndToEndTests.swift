@@ -28,9 +28,10 @@ import Testing
         return (result, object)
     }
 
-    static func outcomes(_ object: [String: Any]) -> [(lines: [String], end: String, count: Int, reason: String?)] {
+    static func outcomes(_ object: [String: Any]) -> [(lines: [String], end: String, count: Int, reason: String?, lateRuns: Int)] {
         (object["outcomes"] as? [[String: Any]] ?? []).map {
-            ($0["lines"] as? [String] ?? [], $0["end"] as? String ?? "", $0["count"] as? Int ?? 0, $0["reason"] as? String)
+            ($0["lines"] as? [String] ?? [], $0["end"] as? String ?? "", $0["count"] as? Int ?? 0, $0["reason"] as? String,
+             $0["lateRuns"] as? Int ?? 0)
         }
     }
 
@@ -109,7 +110,9 @@ import Testing
     }
 
     /// A continuation resumed from a dispatch timer, and a main-queue block due later: the run
-    /// waits for both (no task, timer or queue item left) before it finishes.
+    /// waits for both (no task, timer or queue item left) before it finishes. A run the machine
+    /// held may print the 60 ms block first (seen in a clean-clone CI run, as the other suites
+    /// ran beside it): such runs are late, and only runs in time keep the order.
     @Test func aRunEndsOnlyWhenNoTimerIsLeft() throws {
         let file = try Self.snippet("timers", """
             let queue = DispatchQueue(label: "q")
@@ -125,8 +128,9 @@ import Testing
             """)
         let (result, object) = try Self.runJSON(file, runs: 10)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.outcomes(object).map(\.lines) == [["main", "resume", "task", "late"]])
-        #expect(Self.outcomes(object).first?.end == "finished")
+        let outcomes = Self.outcomes(object)
+        #expect(outcomes.filter { $0.lateRuns < $0.count }.allSatisfy { $0.lines == ["main", "resume", "task", "late"] }, "\(outcomes)")
+        #expect(outcomes.allSatisfy { $0.end == "finished" && $0.lines.sorted() == ["late", "main", "resume", "task"] }, "\(outcomes)")
     }
 
     /// A reader gone ends `run` by SIGPIPE, quietly, as for GCD snippets.
