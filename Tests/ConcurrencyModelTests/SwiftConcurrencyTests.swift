@@ -234,6 +234,22 @@ import Testing
             """)) == ["0"])
     }
 
+    /// The closure as `body:` is the same call (an outside puzzle writes it so: verify ok, 100 runs).
+    @Test func mainActorRunTakesItsBodyAsAnArgument() throws {
+        #expect(try outcomeSet(explore("""
+            Task {
+                print("a")
+                await MainActor.run(body: {
+                    print("b")
+                })
+                print("c")
+            }
+            Task {
+                print("d")
+            }
+            """)) == ["a d b c"])
+    }
+
     @Test func mainActorJobsAndMainQueueBlocksShareOneFIFO() throws {
         #expect(try outcomeSet(explore("""
             print("A")

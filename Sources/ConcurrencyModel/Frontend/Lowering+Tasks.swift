@@ -267,7 +267,10 @@ extension Lowering {
                 guard let delay = taskSleepDelay(call) else { return nil }
                 return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
             case ("MainActor", "run"):
-                guard call.arguments.isEmpty, let closure = call.trailingClosure, closure.signature == nil else {
+                // `MainActor.run { … }`, or the closure as the `body:` argument.
+                let argument = call.arguments.count == 1 && call.arguments.first?.label?.text == "body" && call.trailingClosure == nil
+                    ? call.arguments.first?.expression.as(ClosureExprSyntax.self) : nil
+                guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument, closure.signature == nil else {
                     report("write MainActor.run { … }", Syntax(call))
                     return nil
                 }
