@@ -160,13 +160,16 @@ enum OutcomeListRenderer {
     static func otherMachines(_ exploration: Exploration) -> String? {
         let counts = exploration.countsByMachine
         let here = counts.first { $0.machine == exploration.machine }?.count
-        let others = counts.filter { $0.machine != exploration.machine && exploration.sameOutcomes(on: $0.machine) != true }
+        // Sets of different sizes differ: only equal counts are compared, once each.
+        let others = counts.filter { $0.machine != exploration.machine }
+            .map { entry in (entry, same: entry.count == here ? exploration.sameOutcomes(on: entry.machine) : false) }
+            .filter { $0.same != true }
         guard !others.isEmpty else { return nil }
-        let parts = others.map { entry in
+        let parts = others.map { entry, same in
             let cores = entry.machine.cores.map { Narrator.count($0) } ?? "\(Narrator.count(exploration.enoughCores)) or more"
             let platform = exploration.platforms.count > 1 ? ", \(entry.machine.platform.name)" : ""
-            let same = entry.count != here ? "" : exploration.sameOutcomes(on: entry.machine) == false ? ", not the same ones" : ", maybe not the same ones"
-            return "\(cores)\(platform): \(grouped(entry.count))\(same)"
+            let qualifier = entry.count != here ? "" : same == false ? ", not the same ones" : ", maybe not the same ones"
+            return "\(cores)\(platform): \(grouped(entry.count))\(qualifier)"
         }
         var sentence = "Outcomes on other machines — " + parts.joined(separator: "; ") + " (--cores N)."
         if !exploration.unexplored.isEmpty {
