@@ -269,6 +269,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case caught
         /// An enclosing `try?` drops it.
         case dropped
+        /// It leaves the scope of an `async let`: the child task is cancelled and awaited first.
+        case leavesAsyncLetScope
         /// It leaves the function; the caller throws it on.
         case leavesFunction
         /// It leaves the body of a task group; the group's children are cancelled and awaited,

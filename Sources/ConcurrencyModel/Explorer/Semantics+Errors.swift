@@ -52,13 +52,13 @@ extension Semantics {
             let frame = frames[k]
             if k > 0, case .branch = frame.role, let handler = handler(around: frame, in: frames[k - 1]) {
                 switch handler.kind {
-                case .catches:
+                case .catches, .endsAsyncLet:
                     if let clause = handler.clauses.first(where: { $0.pattern.matches(error) }) {
                         state.threads[index].frames.removeSubrange(k...)
                         var body = Frame(block: clause.body, role: .branch)
                         if let binding = clause.binding { body.locals[binding] = .error(error) }
                         state.threads[index].frames.append(body)
-                        return .moves(.throwsError(error, .caught), advancesPC: false)
+                        return .moves(.throwsError(error, handler.kind == .endsAsyncLet ? .leavesAsyncLetScope : .caught), advancesPC: false)
                     }
                 case .optional:
                     state.threads[index].frames.removeSubrange(k...)

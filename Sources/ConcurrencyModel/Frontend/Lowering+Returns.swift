@@ -137,6 +137,40 @@ extension Lowering {
         return statements
     }
 
+    /// An error thrown after an async let leaves its scope through the async let's end too
+    /// (SE-0317: the child is cancelled and awaited, then the error goes on; swiftc: the child's
+    /// sleep ends in CancellationError before the caller's `catch` runs, 20 of 20 runs). The
+    /// statements after each such async let become the body of a handler that takes every
+    /// error, ends the child and throws the error on; innermost (last declared) first.
+    mutating func wrapErrorExits(_ statements: [Statement], _ exits: [(start: Int, cleanup: ScopeCleanup)]) -> [Statement] {
+        var statements = statements
+        for exit in exits.reversed() {
+            let span: SourceSpan
+            switch exit.cleanup {
+            case .asyncLet(_, let declared): span = declared
+            case .deferred: continue
+            }
+            let body = BlockID(index: blocks.count)
+            blocks.append(Block(statements: insertPendingThrows(Array(statements[exit.start...])), span: span))
+            let error = newVariable("error", isGlobal: false, span: span, type: .error)
+            let clause = BlockID(index: blocks.count)
+            blocks.append(Block(statements: [], span: span))
+            blocks[clause.index].statements = lowerCleanups([exit.cleanup]) + [Statement(.throwing(.value(.variable(error))), at: span)]
+            statements.removeSubrange(exit.start...)
+            statements.append(Statement(.handles(ErrorHandler(kind: .endsAsyncLet, body: body,
+                clauses: [CatchClause(pattern: .any, binding: error, body: clause)])), at: span))
+        }
+        return statements
+    }
+
+    /// Whether an error can leave a statement: a `throw` or a `try` without `?`/`!` outside the
+    /// closures in it.
+    static func mayThrowOut(_ item: CodeBlockItemSyntax) -> Bool {
+        let finder = ThrowingPoints(viewMode: .sourceAccurate)
+        finder.walk(item)
+        return finder.found
+    }
+
     /// `guard condition else { …; return }`: the else block runs when the condition is false,
     /// and must leave the body (Swift refuses one that falls through).
     mutating func lowerGuard(_ statement: GuardStmtSyntax) -> Statement? {
@@ -376,4 +410,24 @@ private final class OwnBreaks: SyntaxVisitor {
     override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// A `throw`, or a `try` that passes its error on, not inside a closure or a nested function.
+private final class ThrowingPoints: SyntaxVisitor {
+    var found = false
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.questionOrExclamationMark == nil { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.tryKeyword != nil { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

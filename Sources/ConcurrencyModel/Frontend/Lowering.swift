@@ -296,6 +296,7 @@ struct Lowering {
         let outerHoisted = hoisted
         defer { hoisted = outerHoisted }
         var skipping: SyntaxIdentifier?
+        var errorExits: [(start: Int, cleanup: ScopeCleanup)] = []
         items: for (position, item) in zip(items.indices, items) {
             if item.id == skipping { continue }
             hoisted = []
@@ -313,7 +314,17 @@ struct Lowering {
             switch item.item {
             case .decl(let decl):
                 if let variable = decl.as(VariableDeclSyntax.self) {
+                    let cleanupsBefore = deferScopes[deferScopes.count - 1].cleanups.count
                     lowered += declare(variable)
+                    // An async let followed by code that can throw: the error's way out
+                    // cancels and awaits it too (see `wrapErrorExits`).
+                    let cleanups = deferScopes[deferScopes.count - 1].cleanups
+                    if cleanups.count > cleanupsBefore, case .asyncLet = cleanups[cleanups.count - 1],
+                        items[items.index(after: position)...].contains(where: { Self.mayThrowOut($0) }) {
+                        statements += hoisted + lowered
+                        errorExits.append((start: statements.count, cleanup: cleanups[cleanups.count - 1]))
+                        continue
+                    }
                 } else if let function = decl.as(FunctionDeclSyntax.self) {
                     declareFunction(function)
                 } else if let module = decl.as(ImportDeclSyntax.self) {
@@ -362,6 +373,7 @@ struct Lowering {
             }
             statements += hoisted + lowered
         }
+        statements = wrapErrorExits(statements, errorExits)
         // The scope's `defer` blocks and async lets' ends, last first, where it ends (a `return`
         // runs them itself).
         statements += lowerCleanups(deferScopes.removeLast().cleanups)

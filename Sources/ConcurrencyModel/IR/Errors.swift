@@ -59,6 +59,9 @@ public struct ErrorHandler: Hashable, Sendable, Codable {
         case optional
         /// `try! f()`: an error traps ("'try!' expression unexpectedly raised an error").
         case forced
+        /// The code after an `async let`: an error thrown there takes the one clause, which
+        /// cancels and awaits the child task, then throws the error on (SE-0317).
+        case endsAsyncLet
     }
 
     public var kind: Kind

@@ -271,6 +271,7 @@ private struct ProgramDumper {
             case .catches: "do, " + clauses.joined(separator: ", ")
             case .optional: "try?"
             case .forced: "try!"
+            case .endsAsyncLet: "async let's end on error, " + clauses.joined(separator: ", ")
             }
         case .continuation(let id, .start):
             return "withCheckedContinuation \(program[id].name)"

@@ -78,6 +78,8 @@ extension Narrator {
             case .branch: container = "is in the if at line \(at), which has not been reached yet"
             case .handles(let handler) where handler.kind == .catches:
                 container = "is in the do/catch at line \(at), which has not been reached (or no error was caught) yet"
+            case .handles(let handler) where handler.kind == .endsAsyncLet:
+                container = "comes after the async let at line \(at), which has not been reached yet"
             case .handles: container = "is in the try at line \(at), which has not been reached yet"
             case .throwing: container = "comes after the throw at line \(at)"
             case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"

@@ -146,6 +146,8 @@ extension Narrator {
         case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
         case .throwsError(let error, .caught): "throws \(error.written): a catch clause of the enclosing do takes it"
         case .throwsError(let error, .dropped): "throws \(error.written): try? drops it"
+        case .throwsError(let error, .leavesAsyncLetScope):
+            "throws \(error.written): it leaves the async let's scope, so the child task is cancelled and awaited first, then the error goes on"
         case .throwsError(let error, .leavesFunction): "throws \(error.written): it leaves the function; the caller throws it on"
         case .throwsError(let error, .leavesTaskGroup):
             "throws \(error.written): it leaves the group's body; the group cancels its children and waits for them, then throws it on"
@@ -154,6 +156,7 @@ extension Narrator {
         case .entersDo(.catches): "do: its body runs, an error thrown there going to its catch clauses"
         case .entersDo(.optional): "try?: the call runs; an error it throws is dropped"
         case .entersDo(.forced): "try!: the call runs; an error it throws traps"
+        case .entersDo(.endsAsyncLet): "async let: an error thrown after it first ends its child task"
         case .throwsNothing: "no error to throw on: goes on"
         case .startsStream(let id): "\(program[id].typeName): its build closure runs now, here, with \(program[id].continuationName)"
         case .streamYields(let id, let value, _, true):

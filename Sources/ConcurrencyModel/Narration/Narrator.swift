@@ -195,7 +195,13 @@ public struct Narrator: Hashable, Sendable {
         case .throwing(.value): "throw the error"
         case .throwing(.pending): "throw on the error the call raised, if any"
         case .throwing(.sleepCancelled): "throw CancellationError if cancellation ended the sleep"
-        case .handles(let handler): handler.kind == .catches ? "enter the do block" : "call under try\(handler.kind == .optional ? "?" : "!")"
+        case .handles(let handler):
+            switch handler.kind {
+            case .catches: "enter the do block"
+            case .optional: "call under try?"
+            case .forced: "call under try!"
+            case .endsAsyncLet: "go on after the async let"
+            }
         case .continuation(let id, .start): "run the body of withCheckedContinuation, which gets \(program[id].name)"
         case .continuation(let id, .resume): "call \(program[id].name).resume"
         case .suspend(.continuation(let id, _)): "await the resume of \(program[id].name)"
@@ -229,7 +235,12 @@ public struct Narrator: Hashable, Sendable {
         case .loop: "loop"
         case .whileLoop(let loop): loop.entersUntested ? "repeat loop" : "while loop"
         case .branch: "if"
-        case .handles(let handler): handler.kind == .catches ? "do/catch" : "try"
+        case .handles(let handler):
+            switch handler.kind {
+            case .catches: "do/catch"
+            case .optional, .forced: "try"
+            case .endsAsyncLet: "async let"
+            }
         case .throwing: "throw"
         case .call(let call): "call to \(call.name)()"
         case .concurrentPerform: "concurrentPerform"
