@@ -35,6 +35,25 @@ import Testing
             """) == ["10 caught failed end"])
     }
 
+    /// `struct MyError: Error {}`: `MyError()` prints as written; `catch is T` and `catch let e
+    /// as T` take it by its type (swiftc: `MyError()`, `other Other()`; verify ok, 20 runs).
+    @Test func anEmptyErrorStructIsThrownAndCaughtByItsType() throws {
+        #expect(try outcomes("""
+            struct MyError: Error {}
+            struct Other: Error, Sendable {}
+            do { throw MyError() } catch { print(error) }
+            do {
+                throw Other()
+            } catch is MyError {
+                print("mine")
+            } catch let e as Other {
+                print("other", e)
+            }
+            """) == ["MyError() other Other()"])
+        expectDiagnostics("1️⃣struct E: Error { let code: Int }\nthrow E(code: 1)", ["1️⃣": "an error struct here has no members"])
+        expectDiagnostics("struct E: Error {}\nthrow 1️⃣E(1)", ["1️⃣": "E() takes no arguments"])
+    }
+
     @Test func anErrorOutOfTheTopLevelCodeKillsTheProcess() throws {
         let exploration = try explore("""
             enum MyError: Error { case failed }

@@ -31,6 +31,9 @@ extension Lowering {
             if let declaration = decl.as(ClassDeclSyntax.self) {
                 declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
                             members: declaration.memberBlock, isStruct: false, node: Syntax(declaration))
+            } else if let declaration = decl.as(StructDeclSyntax.self),
+                declaration.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "Error" }) == true {
+                declareErrorStruct(declaration)
             } else if let declaration = decl.as(StructDeclSyntax.self) {
                 declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
                             members: declaration.memberBlock, isStruct: true, node: Syntax(declaration))

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Swift errors: `enum MyError: Error { case failed }`, the error values a snippet throws
+/// Swift errors: `enum MyError: Error { case failed }`, `struct MyError: Error {}`, the error values a snippet throws
 /// (`MyError.failed`, `CancellationError()`, `URLError(.badURL)`, `NSError(domain:code:)`),
 /// `throws` functions, `throw`, `try`, `try?`, `try!`, `do { } catch { }` (plain, `catch is T`,
 /// `catch let e as T`, `catch MyError.failed`), and `error is T` / `if let e = error as? T`.
@@ -33,6 +33,22 @@ extension Lowering {
         errorEnums[name] = cases
     }
 
+    /// `struct MyError: Error {}`: an error type without members; `MyError()` is its one value,
+    /// and `print(error)` shows `MyError()` (swiftc).
+    mutating func declareErrorStruct(_ declaration: StructDeclSyntax) {
+        let name = declaration.name.text
+        guard declaration.genericParameterClause == nil, declaration.memberBlock.members.isEmpty else {
+            report("an error struct here has no members: struct \(name): Error {}", Syntax(declaration))
+            refusedErrorTypes.insert(name)
+            return
+        }
+        if typeDeclarations[name] != nil || lookup(name) != nil || errorEnums[name] != nil || errorStructs.contains(name) {
+            report("invalid redeclaration of '\(name)'", Syntax(declaration))
+            return
+        }
+        errorStructs.insert(name)
+    }
+
     /// The error a `throw`'s expression makes; nil when `expr` is not an error value (nothing
     /// reported), `.some(nil)` when it was refused.
     mutating func errorValue(_ expr: ExprSyntax) -> ThrownError?? {
@@ -48,6 +64,11 @@ extension Lowering {
         guard let call = expr.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         else { return nil }
+        if refusedErrorTypes.contains(type) { return .some(nil) }  // its declaration says why
+        if errorStructs.contains(type) {
+            guard call.arguments.isEmpty else { report("\(type)() takes no arguments", Syntax(call)); return .some(nil) }
+            return ThrownError(type: type, text: "\(type)()")
+        }
         switch type {
         case "CancellationError":
             guard call.arguments.isEmpty else { report("CancellationError() takes no arguments", Syntax(call)); return .some(nil) }
@@ -81,8 +102,9 @@ extension Lowering {
 
     /// An error value used as an expression (`let e = MyError.failed`, `throw e`).
     mutating func lowerErrorValue(_ expr: ExprSyntax) -> Expression?? {
-        guard let found = errorValue(expr) else { return nil }
-        return found.map { .literal(.error($0)) }
+        guard let found = errorValue(expr) else { return .none }
+        guard let error = found else { return .some(nil) }
+        return .some(.literal(.error(error)))
     }
 
     /// `throw e`.
@@ -133,11 +155,11 @@ extension Lowering {
         }
         let words = (item.pattern?.trimmedDescription ?? "").split(separator: " ").map(String.init)
         switch words.count {
-        case 2 where words[0] == "is" && Self.knownErrorType(words[1], enums: errorEnums):
+        case 2 where words[0] == "is" && isKnownErrorType(words[1]):
             return (.type(words[1]), nil)
         case 2 where ["let", "var"].contains(words[0]):
             return (.any, words[1])
-        case 4 where ["let", "var"].contains(words[0]) && words[2] == "as" && Self.knownErrorType(words[3], enums: errorEnums):
+        case 4 where ["let", "var"].contains(words[0]) && words[2] == "as" && isKnownErrorType(words[3]):
             return (.type(words[3]), words[1])
         case 1:
             if let expression = item.pattern?.as(ExpressionPatternSyntax.self)?.expression, case let error?? = errorValue(expression) {
@@ -151,8 +173,8 @@ extension Lowering {
     }
 
     /// The error types a snippet can test for.
-    static func knownErrorType(_ name: String, enums: [String: [String]]) -> Bool {
-        ["CancellationError", "URLError", "NSError"].contains(name) || enums[name] != nil
+    func isKnownErrorType(_ name: String) -> Bool {
+        ["CancellationError", "URLError", "NSError"].contains(name) || errorEnums[name] != nil || errorStructs.contains(name)
     }
 
     /// `try? call`, `try! call` as statements: the call in a body of its own, its error dropped
@@ -284,8 +306,8 @@ extension Lowering {
             variableTypes[error] == .error
         else { return nil }
         let typeName = value.type.trimmedDescription
-        guard Self.knownErrorType(typeName, enums: errorEnums) else {
-            report("an error here is tested against CancellationError, URLError, NSError or an error enum of the snippet", Syntax(value.type))
+        guard isKnownErrorType(typeName) else {
+            report("an error here is tested against CancellationError, URLError, NSError or an error type of the snippet", Syntax(value.type))
             return []
         }
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -311,8 +333,8 @@ extension Lowering {
             return nil
         }
         let typeName = test.type.trimmedDescription
-        guard Self.knownErrorType(typeName, enums: errorEnums) else {
-            report("an error here is tested against CancellationError, URLError, NSError or an error enum of the snippet", Syntax(test.type))
+        guard isKnownErrorType(typeName) else {
+            report("an error here is tested against CancellationError, URLError, NSError or an error type of the snippet", Syntax(test.type))
             return nil
         }
         return .errorIs(error, type: typeName)

@@ -22,10 +22,10 @@ extension Lowering {
         if let awaited = Self.awaited(expr) {
             return lowerAwaitValue(awaited)
         }
-        if case let found?? = lowerErrorValue(expr) {
-            return found
-        } else if errorValue(expr) != nil {
-            return nil
+        switch lowerErrorValue(expr) {
+        case .some(.some(let found)): return found
+        case .some(.none): return nil  // refused, and reported once
+        case .none: break
         }
         if let test = expr.as(IsExprSyntax.self) {
             return lowerErrorIs(test)

@@ -80,6 +80,10 @@ struct Lowering {
     var hasPlainNonisolatedAsync = false
     /// `enum MyError: Error`: each error enum's cases (`Lowering+Errors`).
     var errorEnums: [String: [String]] = [:]
+    /// `struct MyError: Error {}` types.
+    var errorStructs: Set<String> = []
+    /// Error types whose declaration was refused: their uses say nothing more.
+    var refusedErrorTypes: Set<String> = []
     /// The functions (and methods) declared `throws`, by `FunctionCall.name`.
     var throwingFunctions: Set<String> = []
     /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).

@@ -29,7 +29,7 @@ public struct ThrownError: Hashable, Sendable, Codable, CustomStringConvertible 
             let parts = text.split(separator: " ")
             guard parts.count >= 2 else { return "NSError" }
             return "NSError(domain: \"\(parts[1].dropFirst("Domain=".count))\", code: \(parts.count > 2 ? parts[2].dropFirst("Code=".count) : "?"))"
-        default: return "\(type).\(text)"
+        default: return text == "\(type)()" ? text : "\(type).\(text)"
         }
     }
 
