@@ -239,8 +239,12 @@ extension Lowering {
         blocks.append(Block(statements: [], span: span(of: Syntax(items.parent ?? Syntax(items)))))
         let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction, context: functionContext)
         // A function that runs on its caller's executor is, for this call, isolated as the caller.
-        if function.runsOnCaller { functionContext = (callerIsolation, true) }
-        if function.isMainActorSync { functionContext = (.mainActor, false) }
+        // An async method is isolated as declared (its type's @MainActor, or none).
+        if function.runsOnCaller {
+            functionContext = (callerIsolation, true)
+        } else if let declared = function.bodyContext {
+            functionContext = declared
+        }
         // The body sees what a function sees: the top level, not the caller's locals (and a
         // method its instance's members).
         if let instance = function.instance, let members = instanceScopes[instance] ?? instanceScope(beingMade: instance) {

@@ -241,7 +241,8 @@ extension Lowering {
                 return body.statements.contains { $0.item.as(ReturnStmtSyntax.self)?.expression != nil }
             }
         }
-        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(MemberAccessExprSyntax.self),
+            case .function(let function)? = binding(of: call.calledExpression) {
             return function.returns != nil
         }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
@@ -306,7 +307,10 @@ extension Lowering {
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.taskGroupFunctions.contains(callee.baseName.text) {
             return lowerTaskGroup(call, named: callee.baseName.text, keepsValue: keepsValue)
         }
-        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
+        // A function of the snippet, or an async method of a class or struct instance
+        // (`await model.load()`, `await self.fetch()`), isolated as its declaration says.
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(MemberAccessExprSyntax.self),
+            case .function(let function)? = binding(of: call.calledExpression) {
             guard let isolation = function.isolation else {
                 report("no 'async' operations occur within 'await' expression: '\(function.name)' is not async", Syntax(call))
                 return nil
