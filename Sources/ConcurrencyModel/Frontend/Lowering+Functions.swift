@@ -237,7 +237,8 @@ extension Lowering {
         let block = BlockID(index: blocks.count)
         guard let items = functionSyntax[function.name]?.body?.statements ?? memberBodies[function.name] else { return function.body }
         blocks.append(Block(statements: [], span: span(of: Syntax(items.parent ?? Syntax(items)))))
-        let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction, context: functionContext)
+        let saved = (scopes: scopes, depth: objectScopeDepth, function: currentFunction, context: functionContext, nonsending: inNonsendingBody)
+        inNonsendingBody = function.runsOnCaller
         // A function that runs on its caller's executor is, for this call, isolated as the caller.
         // An async method is isolated as declared (its type's @MainActor, or none).
         if function.runsOnCaller {
@@ -270,6 +271,7 @@ extension Lowering {
         objectScopeDepth = saved.depth
         currentFunction = saved.function
         functionContext = saved.context
+        inNonsendingBody = saved.nonsending
         return block
     }
 

@@ -72,6 +72,9 @@ struct Lowering {
     var asyncContext: (isolation: Isolation, isAsync: Bool)?
     /// Where the body of the function or method being lowered runs.
     var functionContext: (isolation: Isolation, isAsync: Bool)?
+    /// The body being lowered is a nonsending function's, on its caller's actor for this call
+    /// only: statically it is nonisolated, so a `Task { }` made in it inherits no actor.
+    var inNonsendingBody = false
     /// The upcoming feature NonisolatedNonsendingByDefault is on: a plain `async` function runs
     /// on its caller's actor (`LanguageMode.runsNonisolatedAsyncOnCaller`).
     var nonsendingByDefault = false
