@@ -48,6 +48,7 @@ struct VerifyCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: root) }
         var failures = 0
         var rejected = 0
+        var unanswered = 0
         // The programs run here: their outcomes are compared with the answer for this machine
         // (under `taskset -c 0`, a one-core machine).
         let machine = Machine.live
@@ -58,6 +59,7 @@ struct VerifyCommand: ParsableCommand {
                 case .agrees: break
                 case .rejected: rejected += 1
                 case .disagrees: failures += 1
+                case .incomplete: unanswered += 1
                 }
                 continue
             }
@@ -79,6 +81,9 @@ struct VerifyCommand: ParsableCommand {
             let summary = "\(puzzle.name): \(seen.count) of \(exploration.outcomeCount) outcomes on \(Narrator.count(machine.cores ?? 1)) in \(runs) runs (swiftc \(String(format: "%.1f", compileSeconds)) s)"
             if bad.isEmpty {
                 print(style.green("ok  ") + summary)
+            } else if let stop = exploration.stop {
+                unanswered += 1
+                printIncomplete(summary, stop: stop, unseen: bad.count, style: style)
             } else {
                 failures += 1
                 print(style.red("FAIL ") + summary)
@@ -91,6 +96,9 @@ struct VerifyCommand: ParsableCommand {
         }
         if failures > 0 {
             throw CommandFailure.unexpected("\(failures) puzzle(s) printed something the model says cannot happen")
+        }
+        if unanswered > 0 {
+            throw CommandFailure.unexpected("\(unanswered) puzzle(s) could not be checked: the model's answer is incomplete")
         }
         if rejected > 0 {
             throw CommandFailure.badInput("\(rejected) puzzle(s) do not compile in their language mode")
@@ -105,6 +113,15 @@ struct VerifyCommand: ParsableCommand {
         case rejected
         /// A run printed an outcome the model forbids.
         case disagrees
+        /// A run printed an outcome the model's search, stopped at a budget, had not reached:
+        /// neither agreement nor disagreement.
+        case incomplete
+    }
+
+    /// Outcomes outside an answer the explorer gave up on: the answer is partial, not wrong.
+    private func printIncomplete(_ summary: String, stop: Exploration.Stop, unseen: Int, style: TerminalStyle) {
+        print(style.yellow("INCOMPLETE ") + summary)
+        print("     \(unseen) outcome(s) printed are not among those the model found before \(stop); it cannot say whether they are possible")
     }
 
     private func printRejection(_ name: String, mode: LanguageMode, output: String, style: TerminalStyle) {
@@ -136,6 +153,10 @@ struct VerifyCommand: ParsableCommand {
         if bad.isEmpty {
             print(style.green("ok  ") + summary)
             return .agrees
+        }
+        if let stop = exploration.stop {
+            printIncomplete(summary, stop: stop, unseen: bad.count, style: style)
+            return .incomplete
         }
         print(style.red("FAIL ") + summary)
         for row in bad {
