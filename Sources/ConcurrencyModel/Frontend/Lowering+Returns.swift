@@ -171,6 +171,15 @@ extension Lowering {
         return finder.found
     }
 
+    /// Whether an error can leave these statements (a closure's body): as `mayThrowOut`, where a
+    /// `do` whose clauses catch everything keeps its body's errors in.
+    static func mayThrowOut(of items: CodeBlockItemListSyntax) -> Bool {
+        let finder = ThrowingPoints(viewMode: .sourceAccurate)
+        finder.seesCatchAll = true
+        finder.walk(items)
+        return finder.found
+    }
+
     /// `guard condition else { …; return }`: the else block runs when the condition is false,
     /// and must leave the body (Swift refuses one that falls through).
     mutating func lowerGuard(_ statement: GuardStmtSyntax) -> Statement? {
@@ -416,6 +425,17 @@ private final class OwnBreaks: SyntaxVisitor {
 /// A `throw`, or a `try` that passes its error on, not inside a closure or a nested function.
 private final class ThrowingPoints: SyntaxVisitor {
     var found = false
+    /// A `do` with a clause that takes every error (`catch`, `catch let e`) keeps its body's in.
+    var seesCatchAll = false
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard seesCatchAll, node.catchClauses.contains(where: { clause in
+            clause.catchItems.isEmpty || clause.catchItems.contains { item in
+                item.whereClause == nil && item.pattern?.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self) == true
+            }
+        }) else { return .visitChildren }
+        for clause in node.catchClauses { walk(clause) }
+        return .skipChildren
+    }
     override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
         found = true
         return .skipChildren

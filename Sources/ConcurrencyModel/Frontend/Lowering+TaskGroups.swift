@@ -12,8 +12,10 @@ extension Lowering {
         -> (statements: [Statement], value: VariableID?)?
     {
         let usage = "write \(name)(of: Int.self) { group in … }"
-        // A throwing group's call throws: swiftc refuses it unmarked.
-        if name == "withThrowingTaskGroup" && !Self.isMarkedTry(call) {
+        // A throwing group's call rethrows its body's error: swiftc refuses it unmarked when the
+        // body can throw, and accepts it when nothing can leave the body (swiftc 6.3).
+        if name == "withThrowingTaskGroup" && !Self.isMarkedTry(call)
+            && (call.trailingClosure.map { Self.mayThrowOut(of: $0.statements) } ?? true) {
             report("call can throw but is not marked with 'try': write try await \(name)(…) (or try?)", Syntax(call))
             return nil
         }
@@ -148,7 +150,8 @@ extension Lowering {
             asyncContext = outer
             let given: StaticType?? = valueClosures[closure.id]
             valueClosures[closure.id] = nil
-            if let child {
+            // `{ throw E.bad }`: a child that only throws gives no value, and needs none.
+            if let child, !(given == .some(nil) && Self.alwaysReturns(closure.statements)) {
                 guard case let type?? = given else {
                     report("the group's children give '\(child)': the closure must return one", Syntax(closure))
                     return .some(nil)
