@@ -286,6 +286,61 @@ import Testing
             """)) == ["b finished a cancelled caught end"])
     }
 
+    /// An actor's method calls its own helpers, by name or through `self` (swiftsenpai's
+    /// BankAccount reentrancy puzzle, from an outside survey: both withdrawals pass the balance
+    /// check before either's 100 ms authorization ends; verify ok, 2 of 2 outcomes in 50 runs;
+    /// the `self.` spelling: verify ok, 2 of 2 in 50 runs).
+    @Test func anActorsMethodCallsItsOwnHelpers() throws {
+        let found = try outcomeSet(explore("""
+            actor BankAccount {
+                private var balance = 1000
+                func withdraw(_ amount: Int) async {
+                    print("check \\(amount)")
+                    guard canWithdraw(amount) else {
+                        print("not enough for \\(amount)")
+                        return
+                    }
+                    guard await authorizeTransaction() else { return }
+                    balance -= amount
+                    print("balance \\(balance)")
+                }
+                private func canWithdraw(_ amount: Int) -> Bool {
+                    return amount <= balance
+                }
+                private func authorizeTransaction() async -> Bool {
+                    try? await Task.sleep(nanoseconds: 100_000_000)
+                    return true
+                }
+            }
+            let account = BankAccount()
+            Task { await account.withdraw(800) }
+            Task { await account.withdraw(500) }
+            """))
+        #expect(found == ["check 800 check 500 balance 200 balance -300", "check 800 check 500 balance 500 balance -300"])
+        #expect(try outcomeSet(explore("""
+            actor Bank {
+                var balance = 100
+                func withdraw(_ amount: Int) async -> Bool {
+                    guard self.canWithdraw(amount) else { return false }
+                    let ok = await self.authorize(amount)
+                    if ok { self.balance -= amount }
+                    print("withdraw \\(amount) -> \\(self.balance)")
+                    return ok
+                }
+                private func canWithdraw(_ amount: Int) -> Bool { amount <= balance }
+                private func authorize(_ amount: Int) async -> Bool {
+                    try? await Task.sleep(nanoseconds: 1_000_000)
+                    return true
+                }
+            }
+            let bank = Bank()
+            async let a = bank.withdraw(70)
+            async let b = bank.withdraw(50)
+            let (x, y) = await (a, b)
+            print(x, y)
+            """)) == ["withdraw 50 -> 50 withdraw 70 -> -20 true true", "withdraw 70 -> 30 withdraw 50 -> -20 true true"])
+    }
+
     /// The closure as `body:` is the same call (an outside puzzle writes it so: verify ok, 100 runs).
     @Test func mainActorRunTakesItsBodyAsAnArgument() throws {
         #expect(try outcomeSet(explore("""
@@ -543,16 +598,27 @@ import Testing
             """)) == ["main n 3"])
     }
 
-    /// swiftc: "call can throw but is not marked with 'try'" (an outside puzzle wrote it so, and
-    /// the model answered code that does not compile).
-    @Test func aThrowingGroupNeedsTry() {
+    /// swiftc: "call can throw but is not marked with 'try'" where the body can throw (an outside
+    /// puzzle wrote it so, and the model answered code that does not compile); the group
+    /// rethrows, so a body nothing can leave needs no `try` (swiftc 6.3 type-checks it).
+    @Test func aThrowingGroupNeedsTry() throws {
         expectDiagnostics("""
             func f() async {
                 await 1️⃣withThrowingTaskGroup(of: Int.self) { group in
                     group.addTask { 1 }
+                    try await group.waitForAll()
                 }
             }
             """, ["1️⃣": "call can throw but is not marked with 'try'"])
+        #expect(try outcomeSet(explore("""
+            func f() async {
+                await withThrowingTaskGroup(of: Int.self) { group in
+                    group.addTask { 1 }
+                }
+            }
+            await f()
+            print("x")
+            """)) == ["x"])
     }
 
     @Test func groupMisuseIsPlacedAtItsLine() {

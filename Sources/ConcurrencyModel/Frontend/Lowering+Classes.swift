@@ -254,6 +254,7 @@ extension Lowering {
             case .workItem(let id)? = binding(of: inner), optionalWorkItems.contains(id) {
             return .workItem(id)
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), let found = actorSelfMember(member) { return found }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             case .actor(let instance)? = lookup(base.baseName.text),
             let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {
@@ -279,8 +280,18 @@ extension Lowering {
         scopes.last { if case .instance(instance)? = $0["self"] { true } else { false } }
     }
 
+    /// `self.balance`, `self.canWithdraw` in an actor's method: the member its body sees (a
+    /// property of the instance, or a method the body names).
+    func actorSelfMember(_ member: MemberAccessExprSyntax) -> Binding? {
+        guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+            let members = scopes.last(where: { if case .actor? = $0["self"] { true } else { false } })
+        else { return nil }
+        return members[member.declName.baseName.text]
+    }
+
     /// `self.count`, `counter.value`: a member of an instance, not a property of a library object.
     func isInstanceMember(_ member: MemberAccessExprSyntax) -> Bool {
+        if actorSelfMember(member) != nil { return true }
         guard let base = member.base, let instance = instanceName(of: base) else { return false }
         if case .instance? = binding(of: base) { return true }
         // An operation's own members; `completionBlock`, `isFinished`… are the library's.

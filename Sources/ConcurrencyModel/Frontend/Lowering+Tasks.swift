@@ -458,10 +458,19 @@ extension Lowering {
     }
 
     /// An actor method for one instance, lowered at its first call: the properties are the
-    /// instance's, and the body runs isolated to it.
+    /// instance's, and the body runs isolated to it. The other methods its body names
+    /// (`canWithdraw(amount)`, `await self.authorize()`) are declared with it and lowered after it.
     mutating func actorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
         let key = "\(instance.queue.index).\(method)"
         if let lowered = actorMethods[key] { return lowered }
+        guard let declared = declareActorMethod(instance, method, at: node) else { return nil }
+        while let next = pendingActorBodies.popLast() { lowerActorMethodBody(next) }
+        return declared
+    }
+
+    /// The signature of an actor method for one instance, its body queued in `pendingActorBodies`.
+    private mutating func declareActorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
+        let key = "\(instance.queue.index).\(method)"
         guard let actor = actorSyntax[instance.typeName],
             let function = actor.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) }).first(where: { $0.name.text == method }),
             let body = function.body
@@ -506,26 +515,65 @@ extension Lowering {
             }
             throwingFunctions.insert(declared.name)
         }
-        // Lowered with only the top level and the instance's properties in scope.
+        pendingActorBodies.append(PendingActorBody(instance: instance, syntax: function, declared: declared, nonisolated: nonisolated, isAsync: isAsync))
+        return declared
+    }
+
+    /// Lowers a declared actor method's body with only the top level, the instance's properties,
+    /// `self` and the methods it names in scope.
+    private mutating func lowerActorMethodBody(_ pending: PendingActorBody) {
+        guard let body = pending.syntax.body else { return }
+        let instance = pending.instance, declared = pending.declared
         let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
         // The method's own name finds its declaration (its `return`s, an implicit one).
         // Nonisolated code sees only the constant properties (Swift refuses the others there).
-        let visible = nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
-        scopes = [scopes[0], visible.mapValues { .variable($0) }.merging([method: .function(declared)]) { property, _ in property }, [:]]
-        for case .value(_, let variable) in parameters { bind(variables[variable.index].name, .variable(variable)) }
-        functionContext = (isolation ?? .generic, isAsync)
+        let visible = pending.nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
+        var members: [String: Binding] = visible.mapValues { .variable($0) }
+        members[pending.syntax.name.text] = members[pending.syntax.name.text] ?? .function(declared)
+        // Sibling methods the body calls by name: isolated ones only from isolated code.
+        let named = NamesUsed(viewMode: .sourceAccurate)
+        named.walk(body)
+        for case let sibling? in actorSyntax[instance.typeName]?.memberBlock.members.map({ $0.decl.as(FunctionDeclSyntax.self) }) ?? []
+        where sibling.name.text != pending.syntax.name.text && named.names.contains(sibling.name.text) && members[sibling.name.text] == nil
+            && (!pending.nonisolated || Self.isNonisolated(sibling)) {
+            let key = "\(instance.queue.index).\(sibling.name.text)"
+            if let function = actorMethods[key] ?? declareActorMethod(instance, sibling.name.text, at: Syntax(sibling.name)) {
+                members[sibling.name.text] = .function(function)
+            }
+        }
+        if members["self"] == nil { members["self"] = .actor(instance) }
+        scopes = [scopes[0], members, [:]]
+        for case .value(_, let variable) in declared.parameters { bind(variables[variable.index].name, .variable(variable)) }
+        functionContext = (declared.isolation ?? .generic, pending.isAsync)
         asyncContext = nil
-        blocks[block.index].statements = lowerItems(body.statements)
+        blocks[declared.body.index].statements = lowerItems(body.statements)
         scopes = outerScopes
         functionContext = outerFunction
         asyncContext = outerAsync
-        return declared
     }
 }
 
 extension Lowering {
     static func isNonisolated(_ function: FunctionDeclSyntax) -> Bool {
         function.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+    }
+}
+
+/// An actor method declared for an instance whose body is still to be lowered.
+struct PendingActorBody {
+    var instance: ActorInstance
+    var syntax: FunctionDeclSyntax
+    var declared: Lowering.FunctionDecl
+    var nonisolated: Bool
+    var isAsync: Bool
+}
+
+/// The identifiers a body names (`helper`, the `helper` of `self.helper`).
+private final class NamesUsed: SyntaxVisitor {
+    var names: Set<String> = []
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.baseName.text)
+        return .visitChildren
     }
 }
 

@@ -75,6 +75,8 @@ struct Lowering {
     /// The body being lowered is a nonsending function's, on its caller's actor for this call
     /// only: statically it is nonisolated, so a `Task { }` made in it inherits no actor.
     var inNonsendingBody = false
+    /// Actor methods declared (their signatures known to callers) whose bodies wait to be lowered.
+    var pendingActorBodies: [PendingActorBody] = []
     /// The upcoming feature NonisolatedNonsendingByDefault is on: a plain `async` function runs
     /// on its caller's actor (`LanguageMode.runsNonisolatedAsyncOnCaller`).
     var nonsendingByDefault = false
