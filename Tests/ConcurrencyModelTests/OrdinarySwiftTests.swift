@@ -5,6 +5,39 @@ import Testing
 /// swiftc runs it (the expectations were run with swiftc, prelude in front), each misuse a
 /// diagnostic at its place.
 @Suite struct OrdinarySwiftTests {
+    /// `for x in list` goes over a copy taken where the loop starts (appending in the body
+    /// does not lengthen it), `enumerated()` gives index and element; a group's children made
+    /// in such a loop (swiftc: `a b c [1, 2, 10, 20] 0 a 1 b 2 c total 3`, verify ok, 20 runs).
+    @Test func aLoopGoesOverAnArraysElements() throws {
+        #expect(try outcomeSet(explore("""
+            let urls = ["a", "b", "c"]
+            for u in urls {
+                print(u)
+            }
+            var nums = [1, 2]
+            for n in nums {
+                nums.append(n * 10)
+            }
+            print(nums)
+            for (i, u) in urls.enumerated() { print(i, u) }
+            func fetch(_ url: String) async -> Int {
+                try? await Task.sleep(nanoseconds: 1_000_000)
+                return url.count
+            }
+            let sizes = await withTaskGroup(of: Int.self) { group in
+                for url in urls {
+                    group.addTask { await fetch(url) }
+                }
+                var total = 0
+                for await s in group { total += s }
+                return total
+            }
+            print("total", sizes)
+            """)) == ["a b c [1, 2, 10, 20] 0 a 1 b 2 c total 3"])
+        expectDiagnostics("let n = 3\nfor i in 1️⃣n { print(i) }", ["1️⃣": "loops go over a range ('for i in 1...3') or an array"])
+        expectDiagnostics("for 1️⃣(i, u) in [1] { print(i, u) }", ["1️⃣": "the loop variable is a name or '_'"])
+    }
+
     @Test func theTernaryOperatorChoosesOneValue() throws {
         #expect(try outcomeSet(explore("""
             let item = DispatchWorkItem { print("work") }

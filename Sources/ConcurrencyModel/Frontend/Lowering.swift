@@ -788,8 +788,7 @@ struct Lowering {
         guard let range = loop.sequence.as(InfixOperatorExprSyntax.self),
             let op = range.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "..." || op == "..<"
         else {
-            report("loops go over a range: 'for i in 1...3' or 'for _ in 0..<3'", Syntax(loop.sequence))
-            return nil
+            return lowerArrayLoop(loop)
         }
         guard let from = lowerExpression(range.leftOperand), let to = lowerExpression(range.rightOperand),
             checkOperands(.less, from, to, at: Syntax(range.operator))
@@ -831,6 +830,71 @@ struct Lowering {
             return nil
         }
         return Statement(.loop(Loop(variable: loopVariable, from: from, to: to, inclusive: op == "...", body: body)), at: span)
+    }
+
+    /// `for url in urls { }`, `for (i, url) in urls.enumerated() { }`: a loop over the indices of
+    /// a copy of the array taken where the loop starts (as Swift iterates the value it was
+    /// given), each element bound at the top of the body.
+    private mutating func lowerArrayLoop(_ loop: ForStmtSyntax) -> Statement? {
+        var sequence = loop.sequence
+        var enumerated = false
+        if let call = sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "enumerated",
+            let base = member.base {
+            sequence = base
+            enumerated = true
+        }
+        var indexName: String?
+        var elementName: String?
+        if enumerated {
+            guard let tuple = loop.pattern.as(TuplePatternSyntax.self), tuple.elements.count == 2 else {
+                report("write for (i, x) in list.enumerated()", Syntax(loop.pattern))
+                return nil
+            }
+            let names = tuple.elements.map { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ($0.pattern.is(WildcardPatternSyntax.self) ? "_" : "?") }
+            guard !names.contains("?") else {
+                report("write for (i, x) in list.enumerated()", Syntax(loop.pattern))
+                return nil
+            }
+            indexName = names[0] == "_" ? nil : names[0]
+            elementName = names[1] == "_" ? nil : names[1]
+        } else if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
+            elementName = identifier.identifier.text
+        } else if !loop.pattern.is(WildcardPatternSyntax.self) {
+            report("the loop variable is a name or '_'", Syntax(loop.pattern))
+            return nil
+        }
+        guard let list = lowerExpression(sequence) else { return nil }
+        guard case .list(let element?)? = type(of: list) else {
+            report("loops go over a range ('for i in 1...3') or an array ('for x in list')", Syntax(loop.sequence))
+            return nil
+        }
+        let span = self.span(of: Syntax(loop))
+        let copy = newVariable("the loop's array", isGlobal: false, span: span, type: .list(element))
+        hoisted.append(Statement(.assign(Assignment(target: copy, operation: .set, value: list)), at: span))
+        let index = newVariable(indexName ?? "the loop's index", isGlobal: false, span: span, type: .int)
+        let enclosing = loopIterations
+        if case .list(let items)? = list.constantValue {
+            let (product, overflow) = enclosing.multipliedReportingOverflow(by: UInt64(items.count))
+            loopIterations = overflow ? .max : product
+        } else {
+            loopIterations = .max
+        }
+        defer { loopIterations = enclosing }
+        var elementVariable: VariableID?
+        let body = lowerBlock(loop.body.statements, span: self.span(of: Syntax(loop.body))) { lowering in
+            if let indexName { lowering.bind(indexName, .variable(index)) }
+            if let elementName {
+                let id = lowering.newVariable(elementName, isGlobal: false, span: span, type: element)
+                lowering.bind(elementName, .variable(id))
+                elementVariable = id
+            }
+        }
+        if let elementVariable {
+            blocks[body.index].statements.insert(Statement(.assign(Assignment(target: elementVariable, operation: .set,
+                value: .element(.variable(copy), index: .variable(index)))), at: span), at: 0)
+        }
+        return Statement(.loop(Loop(variable: index, from: .literal(.int(0)), to: .count(.variable(copy)), inclusive: false, body: body)), at: span)
     }
 
     /// `if c { } else if d { } else { }`.
