@@ -4,6 +4,62 @@ import Testing
 /// Swift-concurrency spellings outside puzzles write (issue 24's refusals: sc-03, sc-10, sc-13),
 /// each expectation measured with swiftc in Swift 6 mode (`gcdquiz verify`, 30 runs).
 @Suite struct SwiftConcurrencyIdiomTests {
+    /// A completion handler and its async wrapper of the same name (Hacking with Swift's
+    /// continuation example, from an outside survey, with `@Sendable` as Swift 6 asks): the
+    /// closure passed runs where the handler is called; the overload is chosen by labels and
+    /// `await`. verify ok: 1 of 1 outcome (20 runs); the two-call variant 3 of its 6 (30 runs;
+    /// the others need the main thread to lag the workers).
+    @Test func aCompletionHandlerIsWrappedInAContinuation() throws {
+        #expect(try outcomeSet(explore("""
+            func fetchLatestNews(completion: @escaping @Sendable ([String]) -> Void) {
+                DispatchQueue.main.async {
+                    completion(["Swift 5.5 release", "Apple acquires Apollo"])
+                }
+            }
+            func fetchLatestNews() async -> [String] {
+                await withCheckedContinuation { continuation in
+                    fetchLatestNews { items in
+                        continuation.resume(returning: items)
+                    }
+                }
+            }
+            func printNews() async {
+                let items = await fetchLatestNews()
+                for item in items {
+                    print(item)
+                }
+            }
+            await printNews()
+            """)) == ["Swift 5.5 release Apple acquires Apollo"])
+        #expect(try outcomeSet(explore("""
+            func loadUser(id: Int, completion: @escaping @Sendable (String) -> Void) {
+                DispatchQueue.global().async {
+                    print("loading \\(id)")
+                    completion("user\\(id)")
+                }
+            }
+            func loadUser(id: Int) async -> String {
+                await withCheckedContinuation { continuation in
+                    loadUser(id: id) { name in
+                        continuation.resume(returning: name)
+                    }
+                }
+            }
+            loadUser(id: 1) { name in print("callback", name) }
+            let u = await loadUser(id: 2)
+            print("async", u)
+            """)).count == 6)
+        expectDiagnostics("""
+            func run(_ body: @escaping @Sendable () -> Void) { body() }
+            func f() {
+                let n = 0
+                run 1️⃣{ print(n) }
+            }
+            f()
+            """, ["1️⃣": "names its writer's local 'n'"])
+        expectDiagnostics("func run(_ body: 1️⃣@escaping () async -> Void) {}", ["1️⃣": "synchronous and returns nothing"])
+    }
+
     @Test func anInlineTaskIsAwaitedWhereItStands() throws {
         #expect(try outcomeSet(explore("""
             func first() async -> String {

@@ -57,6 +57,9 @@ extension Lowering {
         if case .function(let function)? = binding(of: call.calledExpression) {
             return lowerFunctionCall(function, call, span: span)
         }
+        if case .closure(let closure, let written, let types)? = binding(of: call.calledExpression) {
+            return lowerClosureParameterCall(call, closure, scopes: written, parameters: types, span: span)
+        }
         // `ViewModel().update()`: an instance made for this call alone, under a hidden name.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
             let type = instantiatedType(ExprSyntax(made))

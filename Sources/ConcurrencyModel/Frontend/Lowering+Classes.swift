@@ -248,7 +248,15 @@ extension Lowering {
 
     /// What a name, or a member of an instance (`self.count`, `counter.queue`), stands for.
     func binding(of expr: ExprSyntax) -> Binding? {
-        if let reference = expr.as(DeclReferenceExprSyntax.self) { return lookup(reference.baseName.text) }
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            let found = lookup(reference.baseName.text)
+            if case .function(let function)? = found, let candidates = overloads[reference.baseName.text],
+                candidates.contains(where: { $0.name == function.name }),
+                let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
+                return overload(among: candidates, for: call).map { .function($0) } ?? found
+            }
+            return found
+        }
         // `item?` and `item!` of a work item declared optional and set at once: the item.
         if let inner = expr.as(OptionalChainingExprSyntax.self)?.expression ?? expr.as(ForceUnwrapExprSyntax.self)?.expression,
             case .workItem(let id)? = binding(of: inner), optionalWorkItems.contains(id) {

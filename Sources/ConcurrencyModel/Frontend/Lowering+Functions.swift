@@ -24,6 +24,17 @@ extension Lowering {
 
     /// Declares `function` under `name` (`counter.inc` for a method of `instance`).
     mutating func declareSignature(_ function: FunctionDeclSyntax, as name: String, instance: String? = nil) {
+        var name = name
+        // A top-level overload (other labels, or async where the other is not, as a completion
+        // handler and its async wrapper are): kept under its full name, found by its call's
+        // labels and `await` (`binding(of:)`).
+        var overloaded: String?
+        if instance == nil, case .function(let existing)? = scopes[0][function.name.text], existing.instance == nil,
+            overloads[function.name.text]?.contains(where: { functionSyntax[$0.name]?.id == function.id }) != true,
+            Self.signatureKey(function) != functionSyntax[existing.name].map(Self.signatureKey) {
+            overloaded = function.name.text
+            name = Self.fullName(function)
+        }
         if function.genericParameterClause != nil {
             report("generic functions are outside the supported subset", Syntax(function.signature))
             return
@@ -53,13 +64,24 @@ extension Lowering {
             report("'\(name)' needs a body", Syntax(function))
             return
         }
-        if lookup(function.name.text) != nil && (instance == nil || scopes[scopes.count - 1][function.name.text] != nil) {
+        if overloaded == nil, lookup(function.name.text) != nil && (instance == nil || scopes[scopes.count - 1][function.name.text] != nil) {
             report("invalid redeclaration of '\(function.name.text)'", Syntax(function.name))
             return
         }
         var parameters: [FunctionDecl.Parameter] = []
         let span = self.span(of: Syntax(function))
         for parameter in function.signature.parameterClause.parameters {
+            if let kind = closureParameterKind(parameter.type) {
+                guard let kind = kind, parameter.defaultValue == nil, instance == nil else {
+                    if parameter.defaultValue != nil || instance != nil {
+                        report("a closure parameter is supported on a top-level function, without a default", Syntax(parameter))
+                    }
+                    return
+                }
+                parameters.append(.object(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
+                                          name: (parameter.secondName ?? parameter.firstName).text, kind: kind))
+                continue
+            }
             guard parameter.ellipsis == nil, !parameter.type.is(AttributedTypeSyntax.self), !parameter.type.is(FunctionTypeSyntax.self) else {
                 report("parameters are plain values (Int, String, Bool, arrays) or the snippet's queues, groups and semaphores", Syntax(parameter))
                 return
@@ -97,9 +119,133 @@ extension Lowering {
         {
             report("missing return in instance method expected to return '\(type)'", Syntax(body.rightBrace))
         }
-        bind(function.name.text, .function(FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
-                                                        instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil,
-                                                        runsOnCaller: runsOnCaller, isMainActorSync: onMainActor && !isAsync)))
+        let declared = FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
+                                    instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil,
+                                    runsOnCaller: runsOnCaller, isMainActorSync: onMainActor && !isAsync)
+        if let overloaded, case .function(let first)? = scopes[0][overloaded] {
+            overloads[overloaded, default: [first]].append(declared)
+        } else {
+            bind(function.name.text, .function(declared))
+        }
+    }
+
+    /// What tells overloads apart here: the labels, and whether it is async.
+    static func signatureKey(_ function: FunctionDeclSyntax) -> String {
+        fullName(function) + (function.signature.effectSpecifiers?.asyncSpecifier != nil ? " async" : "")
+    }
+
+    /// `loadUser(id:completion:)`.
+    static func fullName(_ function: FunctionDeclSyntax) -> String {
+        function.name.text + "(" + function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+
+    /// The overload a call means: the one whose labels its arguments (and trailing closure) give,
+    /// async where the call is awaited.
+    func overload(among candidates: [FunctionDecl], for call: FunctionCallExprSyntax) -> FunctionDecl? {
+        let labels = call.arguments.map { $0.label?.text }
+        let awaited = call.parent?.is(AwaitExprSyntax.self) == true
+        let fitting = candidates.filter { candidate in
+            var expected = candidate.parameters.map { parameter -> String? in
+                switch parameter {
+                case .value(let label, _): label
+                case .object(let label, _, _): label
+                }
+            }
+            if call.trailingClosure != nil {
+                guard case .object(_, _, .closure)? = candidate.parameters.last else { return false }
+                expected.removeLast()
+            }
+            return expected == labels
+        }
+        return fitting.first { ($0.isolation != nil) == awaited } ?? fitting.first
+    }
+
+    /// `@escaping ([String]) -> Void`: nil when `type` is no function type; `.some(nil)` when it
+    /// is one outside the subset (reported).
+    mutating func closureParameterKind(_ type: TypeSyntax) -> FunctionDecl.ObjectKind?? {
+        var inner = type
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            guard attributed.specifiers.isEmpty,
+                attributed.attributes.allSatisfy({ ["@escaping", "@Sendable"].contains($0.trimmedDescription) })
+            else {
+                guard attributed.baseType.is(FunctionTypeSyntax.self) else { return nil }
+                report("a closure parameter here is '@escaping (T) -> Void' (other attributes are outside the supported subset)", Syntax(type))
+                return .some(nil)
+            }
+            inner = attributed.baseType
+        }
+        guard let function = inner.as(FunctionTypeSyntax.self) else { return nil }
+        guard function.effectSpecifiers == nil, ["Void", "()"].contains(function.returnClause.type.trimmedDescription) else {
+            report("a closure parameter here is synchronous and returns nothing: '@escaping (T) -> Void'", Syntax(type))
+            return .some(nil)
+        }
+        var parameters: [StaticType] = []
+        for element in function.parameters {
+            guard element.firstName == nil, let type = staticType(element.type) else {
+                if element.firstName != nil { report("a closure type's parameters have no labels here", Syntax(element)) }
+                return .some(nil)
+            }
+            parameters.append(type)
+        }
+        return .some(.closure(parameters: parameters))
+    }
+
+    /// `completion(items)`: the closure passed for the parameter runs here, in place, seeing the
+    /// names it saw where it was written, its parameters set to the call's arguments.
+    mutating func lowerClosureParameterCall(_ call: FunctionCallExprSyntax, _ closure: ClosureExprSyntax,
+                                            scopes written: [[String: Binding]], parameters types: [StaticType], span: SourceSpan) -> Statement? {
+        guard call.trailingClosure == nil, call.arguments.count == types.count, call.arguments.allSatisfy({ $0.label == nil }) else {
+            report("call '\(call.calledExpression.trimmedDescription)' with \(types.count) argument(s) of type \(types.map(\.description).joined(separator: ", "))", Syntax(call))
+            return nil
+        }
+        var values: [Expression] = []
+        for (argument, type) in zip(call.arguments, types) {
+            guard let value = lowerExpression(argument.expression),
+                expect(type, value, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(type)'" })
+            else { return nil }
+            values.append(value)
+        }
+        var names: [String] = []
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let shorthand)?: names = shorthand.map(\.name.text)
+        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: break
+        }
+        guard names.count == types.count else {
+            report("this closure takes \(types.count) parameter(s): { \(types.isEmpty ? "" : "value in ")… }", Syntax(closure))
+            return nil
+        }
+        // It runs where it is called, maybe after its writer returned: only what stays (the top
+        // level's variables, the library's objects) may be named from there.
+        let used = ClosureNames(viewMode: .sourceAccurate)
+        used.walk(closure.statements)
+        for name in used.names where !names.contains(name) {
+            for scope in written.reversed() {
+                guard let binding = scope[name] else { continue }
+                if case .variable(let id) = binding, !variables[id.index].isGlobal {
+                    report("a closure passed for a closure parameter names its writer's local '\(name)': outside the supported subset (use a top-level variable)", Syntax(closure))
+                    return nil
+                }
+                break
+            }
+        }
+        let saved = scopes
+        scopes = written + [[:]]
+        var statements: [Statement] = []
+        for ((name, type), value) in zip(zip(names, types), values) where name != "_" {
+            let id = newVariable(name, isGlobal: false, span: span, type: type)
+            bind(name, .variable(id))
+            statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: value)), at: span))
+        }
+        let block = BlockID(index: blocks.count)
+        blocks.append(Block(statements: [], span: self.span(of: Syntax(closure))))
+        let outerAsync = asyncContext
+        asyncContext = nil
+        statements += lowerItems(closure.statements)
+        asyncContext = outerAsync
+        scopes = saved
+        blocks[block.index].statements = statements
+        return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
     }
 
     static func isMainActor(_ attributes: AttributeListSyntax) -> Bool {
@@ -141,7 +287,8 @@ extension Lowering {
             report("declare functions at the top level of the snippet", Syntax(function))
             return
         }
-        guard case .function(let declared)? = lookup(function.name.text), let body = function.body,
+        let overload = overloads[function.name.text]?.first { functionSyntax[$0.name]?.id == function.id }
+        guard case .function(let declared)? = overload.map({ .function($0) }) ?? lookup(function.name.text), let body = function.body,
             blocks[declared.body.index].statements.isEmpty, !loweredFunctions.contains(declared.name)
         else { return }  // its signature was refused, or a twin's body was lowered
         loweredFunctions.insert(declared.name)
@@ -169,9 +316,14 @@ extension Lowering {
             report("call can throw but is not marked with 'try'", Syntax(call))
             return nil
         }
+        // A trailing closure goes to a last closure parameter.
+        var trailing: ClosureExprSyntax?
         if let closure = call.trailingClosure {
-            report("'\(function.name)' takes no closure", Syntax(closure))
-            return nil
+            guard case .object(_, _, .closure)? = function.parameters.last else {
+                report("'\(function.name)' takes no closure", Syntax(closure))
+                return nil
+            }
+            trailing = closure
         }
         if function.name == currentFunction || calls(function.name, from: currentFunction) || specializing.contains(function.name) {
             report("recursion is outside the supported subset", Syntax(call))
@@ -180,8 +332,10 @@ extension Lowering {
         // Each parameter takes the next argument if the labels match, else its default.
         var given = Array(call.arguments)[...]
         var matched: [(parameter: FunctionDecl.Parameter, argument: LabeledExprSyntax?)] = []
-        for parameter in function.parameters {
-            if let next = given.first, next.label?.text == parameter.label {
+        for (position, parameter) in function.parameters.enumerated() {
+            if trailing != nil && position == function.parameters.count - 1 {
+                matched.append((parameter, nil))
+            } else if let next = given.first, next.label?.text == parameter.label {
                 matched.append((parameter, next))
                 given = given.dropFirst()
             } else if case .value(_, let variable) = parameter, parameterDefaults[variable] != nil {
@@ -203,6 +357,11 @@ extension Lowering {
         var arguments: [FunctionCall.Argument] = []
         var objects: [(name: String, binding: Binding)] = []
         for (parameter, given) in matched {
+            if let trailing, given == nil, case .object(_, let name, .closure(let types)) = parameter {
+                guard let binding = closureArgument(ExprSyntax(trailing), types) else { return nil }
+                objects.append((name, binding))
+                continue
+            }
             guard let argument = given else {
                 if case .value(_, let variable) = parameter, let value = parameterDefaults[variable] {
                     arguments.append(FunctionCall.Argument(parameter: variable, value: value))
@@ -276,8 +435,23 @@ extension Lowering {
     }
 
     /// The object an argument names, of the kind the parameter takes.
+    /// The closure passed for a closure parameter: a closure literal (with the names around it),
+    /// or a closure parameter of the caller passed on.
+    private mutating func closureArgument(_ expr: ExprSyntax, _ types: [StaticType]) -> Binding? {
+        if let closure = expr.as(ClosureExprSyntax.self) {
+            return .closure(closure, scopes: scopes, parameters: types)
+        }
+        if case .closure(let closure, let written, let given)? = binding(of: expr), given == types {
+            return .closure(closure, scopes: written, parameters: given)
+        }
+        report("pass a closure here: { value in … }", Syntax(expr))
+        return nil
+    }
+
     private mutating func resolveObject(_ expr: ExprSyntax, _ kind: FunctionDecl.ObjectKind) -> Binding? {
         switch kind {
+        case .closure(let types):
+            return closureArgument(expr, types)
         case .queue:
             return resolveQueue(expr).map { .queue($0) }
         case .operationQueue:
@@ -345,5 +519,14 @@ private final class ObjectMaking: SyntaxVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         found = true
         return .skipChildren
+    }
+}
+
+/// The names a closure's body uses.
+private final class ClosureNames: SyntaxVisitor {
+    var names: Set<String> = []
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id { names.insert(node.baseName.text) }
+        return .visitChildren
     }
 }

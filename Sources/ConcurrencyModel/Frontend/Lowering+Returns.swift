@@ -18,6 +18,9 @@ extension Lowering {
         while let parent = current {
             if let closure = parent.as(ClosureExprSyntax.self) { return .closure(closure) }
             if let function = parent.as(FunctionDeclSyntax.self) {
+                if let overload = overloads[function.name.text]?.first(where: { functionSyntax[$0.name]?.id == function.id }) {
+                    return .function(overload)
+                }
                 if case .function(let declared)? = lookup(function.name.text) { return .function(declared) }
                 return .topLevel
             }

@@ -77,6 +77,8 @@ struct Lowering {
     var inNonsendingBody = false
     /// Actor methods declared (their signatures known to callers) whose bodies wait to be lowered.
     var pendingActorBodies: [PendingActorBody] = []
+    /// Top-level functions declared more than once under one name, first declared first.
+    var overloads: [String: [FunctionDecl]] = [:]
     /// The upcoming feature NonisolatedNonsendingByDefault is on: a plain `async` function runs
     /// on its caller's actor (`LanguageMode.runsNonisolatedAsyncOnCaller`).
     var nonsendingByDefault = false
@@ -152,6 +154,8 @@ struct Lowering {
         case streamContinuation(StreamID, element: StaticType)
         /// A `DispatchSourceTimer` (`DispatchSource.makeTimerSource(queue:)`).
         case timerSource(TimerSourceID)
+        /// A closure passed for a closure parameter, with the names it sees where it was written.
+        case closure(ClosureExprSyntax, scopes: [[String: Binding]], parameters: [StaticType])
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -206,6 +210,9 @@ struct Lowering {
         /// The objects a function may take.
         enum ObjectKind {
             case queue, group, semaphore, workItem, operationQueue, operation
+            /// `completion: @escaping ([String]) -> Void`: a synchronous closure returning
+            /// nothing, with parameters of these types; each call runs the closure passed.
+            case closure(parameters: [StaticType])
 
             init?(typeName: String) {
                 switch typeName {
@@ -227,6 +234,7 @@ struct Lowering {
                 case .workItem: "DispatchWorkItem"
                 case .operationQueue: "OperationQueue"
                 case .operation: "Operation"
+                case .closure(let parameters): "(" + parameters.map(\.description).joined(separator: ", ") + ") -> Void"
                 }
             }
         }

@@ -82,7 +82,7 @@ extension Narrator {
                 container = "comes after the async let at line \(at), which has not been reached yet"
             case .handles: container = "is in the try at line \(at), which has not been reached yet"
             case .throwing: container = "comes after the throw at line \(at)"
-            case .call(let call): container = "is in \(call.name)(), which line \(at) has not called yet"
+            case .call(let call): container = "is in \(Self.called(call.name)), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
                 .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .hop, .cancellation, .continuation(_, .resume),
                 .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer:

@@ -89,7 +89,7 @@ extension Narrator {
         case .workItemSkipped(let item): "takes \(name(item)) from the queue: cancelled, so its body is skipped"
         case .crashes(let reason):
             if case .foundationCrash = reason { "Foundation stops the process: \(crash(reason))" } else { crash(reason) }
-        case .calls(let function): "calls \(function)()"
+        case .calls(let function): "calls \(Self.called(function))"
         case .returns(let value?): "returns \(value.description)"
         case .returns(nil): "returns"
         case .operationCreated(let operation): "creates \(name(operation))"

@@ -131,7 +131,7 @@ public struct Narrator: Hashable, Sendable {
         case .loop: "run the loop"
         case .whileLoop(let loop): loop.entersUntested ? "run the repeat loop" : "test the condition of the while loop"
         case .branch: "test the condition of the if"
-        case .call(let call): "call \(call.name)()"
+        case .call(let call): "call \(Self.called(call.name))"
         case .returns(let value): value == nil ? "return" : "return its value"
         case .exitLoop(let exit): exit.rawValue
         case .group(let group, let action):
@@ -242,7 +242,7 @@ public struct Narrator: Hashable, Sendable {
             case .endsAsyncLet: "async let"
             }
         case .throwing: "throw"
-        case .call(let call): "call to \(call.name)()"
+        case .call(let call): "call to \(Self.called(call.name))"
         case .concurrentPerform: "concurrentPerform"
         case .suspend(.streamNext(let next)): "for await loop over \(program[next.stream].name)"
         case .suspend(.groupNext(let next)) where next.loops: "for await loop over \(name(next.group))"
@@ -251,5 +251,12 @@ public struct Narrator: Hashable, Sendable {
             .stream, .timer:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }
+    }
+}
+
+extension Narrator {
+    /// A function as a call names it: `work()`, or an overload by its full name `load(id:)`.
+    static func called(_ function: String) -> String {
+        function.hasSuffix(")") ? function : function + "()"
     }
 }
