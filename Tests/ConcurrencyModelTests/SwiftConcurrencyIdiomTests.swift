@@ -60,6 +60,29 @@ import Testing
         expectDiagnostics("func run(_ body: 1️⃣@escaping () async -> Void) {}", ["1️⃣": "synchronous and returns nothing"])
     }
 
+    /// Static functions of an enum used as a namespace or of a struct: `API.fetch(3)` (swiftc:
+    /// `fetched 1 fetched 3 item 40 done!`, verify ok, 20 runs); other static members are refused.
+    @Test func staticFunctionsAreCalledThroughTheirType() throws {
+        #expect(try outcomeSet(explore("""
+            enum API {
+                static func fetch(_ id: Int) async -> Int {
+                    try? await Task.sleep(nanoseconds: UInt64(id) * 1_000_000)
+                    print("fetched \\(id)")
+                    return id * 10
+                }
+                static func label(_ n: Int) -> String { "item \\(n)" }
+            }
+            struct Formatter {
+                static func shout(_ s: String) -> String { s + "!" }
+            }
+            async let a = API.fetch(3)
+            async let b = API.fetch(1)
+            let total = await a + b
+            print(API.label(total), Formatter.shout("done"))
+            """)) == ["fetched 1 fetched 3 item 40 done!"])
+        expectDiagnostics("struct S {\n    1️⃣static var n = 0\n}", ["1️⃣": "static members other than functions"])
+    }
+
     @Test func anInlineTaskIsAwaitedWhereItStands() throws {
         #expect(try outcomeSet(explore("""
             func first() async -> String {

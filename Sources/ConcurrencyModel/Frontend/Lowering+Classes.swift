@@ -37,6 +37,13 @@ extension Lowering {
             } else if let declaration = decl.as(StructDeclSyntax.self) {
                 declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
                             members: declaration.memberBlock, isStruct: true, node: Syntax(declaration))
+            } else if let declaration = decl.as(EnumDeclSyntax.self), declaration.inheritanceClause == nil,
+                !declaration.memberBlock.members.isEmpty,
+                declaration.memberBlock.members.allSatisfy({ $0.decl.as(FunctionDeclSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.static) } == true }) {
+                // `enum API { static func fetch() async -> Int { … } }`: a namespace of functions.
+                for member in declaration.memberBlock.members {
+                    if let function = member.decl.as(FunctionDeclSyntax.self) { declareStaticFunction(function, of: declaration.name.text) }
+                }
             } else if let declaration = decl.as(EnumDeclSyntax.self) {
                 declareErrorEnum(declaration)
             }
@@ -67,7 +74,11 @@ extension Lowering {
         for member in members.members {
             let decl = member.decl
             if decl.asProtocol((any WithModifiersSyntax).self)?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) == true {
-                report("static members are outside the supported subset: use a top-level variable or function", Syntax(decl))
+                if let function = decl.as(FunctionDeclSyntax.self) {
+                    declareStaticFunction(function, of: name)
+                } else {
+                    report("static members other than functions are outside the supported subset: use a top-level variable", Syntax(decl))
+                }
                 continue
             }
             if let variable = decl.as(VariableDeclSyntax.self) {
@@ -105,6 +116,14 @@ extension Lowering {
             }
         }
         typeDeclarations[name] = declaration
+    }
+
+    /// `static func fetch()` of a type (or of an enum used as a namespace): a function called as
+    /// `API.fetch()`, its body lowered at its first call.
+    private mutating func declareStaticFunction(_ function: FunctionDeclSyntax, of type: String) {
+        declaringStaticOf = type
+        defer { declaringStaticOf = nil }
+        declareSignature(function, as: "\(type).\(function.name.text)")
     }
 
     /// Whether `value` makes an instance of a type the snippet declares: `Counter()`.
@@ -263,6 +282,11 @@ extension Lowering {
             return .workItem(id)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), let found = actorSelfMember(member) { return found }
+        // `API.fetch`: a static function of a type the snippet declares.
+        if let member = expr.as(MemberAccessExprSyntax.self), let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let function = staticFunctions[type]?[member.declName.baseName.text] {
+            return .function(function)
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             case .actor(let instance)? = lookup(base.baseName.text),
             let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {

@@ -29,7 +29,7 @@ extension Lowering {
         // handler and its async wrapper are): kept under its full name, found by its call's
         // labels and `await` (`binding(of:)`).
         var overloaded: String?
-        if instance == nil, case .function(let existing)? = scopes[0][function.name.text], existing.instance == nil,
+        if instance == nil, declaringStaticOf == nil, case .function(let existing)? = scopes[0][function.name.text], existing.instance == nil,
             overloads[function.name.text]?.contains(where: { functionSyntax[$0.name]?.id == function.id }) != true,
             Self.signatureKey(function) != functionSyntax[existing.name].map(Self.signatureKey) {
             overloaded = function.name.text
@@ -64,7 +64,12 @@ extension Lowering {
             report("'\(name)' needs a body", Syntax(function))
             return
         }
-        if overloaded == nil, lookup(function.name.text) != nil && (instance == nil || scopes[scopes.count - 1][function.name.text] != nil) {
+        if let type = declaringStaticOf {
+            if staticFunctions[type]?[function.name.text] != nil {
+                report("invalid redeclaration of '\(function.name.text)'", Syntax(function.name))
+                return
+            }
+        } else if overloaded == nil, lookup(function.name.text) != nil && (instance == nil || scopes[scopes.count - 1][function.name.text] != nil) {
             report("invalid redeclaration of '\(function.name.text)'", Syntax(function.name))
             return
         }
@@ -122,7 +127,10 @@ extension Lowering {
         let declared = FunctionDecl(name: name, body: block, parameters: parameters, returns: returns, makesObjects: makesObjects,
                                     instance: instance, isolation: isAsync ? (onMainActor ? .mainActor : .generic) : nil,
                                     runsOnCaller: runsOnCaller, isMainActorSync: onMainActor && !isAsync)
-        if let overloaded, case .function(let first)? = scopes[0][overloaded] {
+        if let type = declaringStaticOf {
+            staticFunctions[type, default: [:]][function.name.text] = declared
+            staticBodiesToLower[name] = function
+        } else if let overloaded, case .function(let first)? = scopes[0][overloaded] {
             overloads[overloaded, default: [first]].append(declared)
         } else {
             bind(function.name.text, .function(declared))
@@ -311,7 +319,30 @@ extension Lowering {
         currentFunction = previous
     }
 
+    /// A static method's body, lowered at its first call (`API.fetch()`), seeing the top level
+    /// and its parameters, as a top-level function's does.
+    private mutating func lowerStaticBody(_ declared: FunctionDecl, _ function: FunctionDeclSyntax) {
+        guard let body = function.body else { return }
+        if let type = declared.returns, !Self.alwaysReturns(body.statements),
+            !(body.statements.count == 1 && body.statements.first?.item.as(ExprSyntax.self) != nil) {
+            report("missing return in static method expected to return '\(type)'", Syntax(body.rightBrace))
+        }
+        let saved = (scopes: scopes, function: currentFunction, context: functionContext, async: asyncContext, depth: objectScopeDepth)
+        scopes = [scopes[0], [:]]
+        currentFunction = declared.name
+        functionContext = declared.bodyContext
+        asyncContext = nil
+        for case .value(_, let variable) in declared.parameters where variables[variable.index].name != "_" {
+            bind(variables[variable.index].name, .variable(variable))
+        }
+        blocks[declared.body.index].statements = lowerItems(body.statements)
+        (scopes, currentFunction, functionContext, asyncContext, objectScopeDepth) = (saved.scopes, saved.function, saved.context, saved.async, saved.depth)
+    }
+
     mutating func lowerFunctionCall(_ function: FunctionDecl, _ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        if let syntax = staticBodiesToLower.removeValue(forKey: function.name), !function.isSpecialized {
+            lowerStaticBody(function, syntax)
+        }
         if throwingFunctions.contains(function.name) && !Self.isMarkedTry(call) && call.id != asyncLetCall {
             report("call can throw but is not marked with 'try'", Syntax(call))
             return nil

@@ -21,6 +21,10 @@ extension Lowering {
                 if let overload = overloads[function.name.text]?.first(where: { functionSyntax[$0.name]?.id == function.id }) {
                     return .function(overload)
                 }
+                if let found = staticFunctions.values.lazy.compactMap({ $0[function.name.text] })
+                    .first(where: { functionSyntax[$0.name]?.id == function.id }) {
+                    return .function(found)
+                }
                 if case .function(let declared)? = lookup(function.name.text) { return .function(declared) }
                 return .topLevel
             }

@@ -79,6 +79,11 @@ struct Lowering {
     var pendingActorBodies: [PendingActorBody] = []
     /// Top-level functions declared more than once under one name, first declared first.
     var overloads: [String: [FunctionDecl]] = [:]
+    /// Static functions by type and name (`API.fetch`), and the bodies still to lower.
+    var staticFunctions: [String: [String: FunctionDecl]] = [:]
+    var staticBodiesToLower: [String: FunctionDeclSyntax] = [:]
+    /// Set while a static function's signature is declared: it is kept by type, not bound.
+    var declaringStaticOf: String?
     /// The upcoming feature NonisolatedNonsendingByDefault is on: a plain `async` function runs
     /// on its caller's actor (`LanguageMode.runsNonisolatedAsyncOnCaller`).
     var nonsendingByDefault = false
