@@ -248,6 +248,11 @@ extension Lowering {
             case .actor(let instance)? = lookup(base.baseName.text) {
             return actorMethod(instance, member.declName.baseName.text, at: Syntax(member))?.returns != nil
         }
+        // `MainActor.run(body: f)`: f's value.
+        if call.calledExpression.trimmedDescription == "MainActor.run", let body = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
+            case .function(let function)? = lookup(body.baseName.text) {
+            return function.returns != nil
+        }
         return false
     }
 
@@ -257,6 +262,18 @@ extension Lowering {
     mutating func lowerAwaitedCall(_ call: FunctionCallExprSyntax, keepsValue: Bool = false) -> (statements: [Statement], value: VariableID?)? {
         let span = self.span(of: Syntax(call))
         let here = context(of: Syntax(call)).isolation
+        // `await A().foo()`: an actor made for this call alone, under a hidden name, then its method.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
+            let typeName = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let actor = actorSyntax[typeName]
+        {
+            let name = "\(typeName)() at line \(span.line)"
+            let making = declareActorInstance(name, actor, made, span: span)
+            guard case .actor(let instance)? = lookup(name), let function = actorMethod(instance, member.declName.baseName.text, at: Syntax(member.declName)),
+                let statement = lowerFunctionCall(function, call, span: span)
+            else { return nil }
+            let call = hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+            return (making + call.statements, call.value)
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
             let method = member.declName.baseName.text
             switch (base.baseName.text, method) {
@@ -267,18 +284,30 @@ extension Lowering {
                 guard let delay = taskSleepDelay(call) else { return nil }
                 return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
             case ("MainActor", "run"):
-                // `MainActor.run { … }`, or the closure as the `body:` argument.
+                // `MainActor.run { … }`, or the closure as the `body:` argument, or a function of
+                // the snippet named there (`MainActor.run(body: f)`): the call `f()` is the body.
                 let argument = call.arguments.count == 1 && call.arguments.first?.label?.text == "body" && call.trailingClosure == nil
-                    ? call.arguments.first?.expression.as(ClosureExprSyntax.self) : nil
-                guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument, closure.signature == nil else {
-                    report("write MainActor.run { … }", Syntax(call))
-                    return nil
+                    ? call.arguments.first?.expression : nil
+                var value: VariableID?
+                let body: Statement
+                if let reference = argument?.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(reference.baseName.text) {
+                    // The call itself, in the caller's frame, where its value lands.
+                    guard let lowered = lowerReferencedCall(function, ExprSyntax(reference), expectedType: "@MainActor @Sendable () throws -> ()",
+                                                            keepsValue: keepsValue, span: span) else { return nil }
+                    value = lowered.value
+                    body = lowered.statement
+                } else {
+                    guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument?.as(ClosureExprSyntax.self), closure.signature == nil else {
+                        report("write MainActor.run { … }, or MainActor.run(body: f) with a function f of the snippet", Syntax(call))
+                        return nil
+                    }
+                    closureContexts[closure.id] = (.mainActor, false)
+                    let outer = asyncContext
+                    asyncContext = nil
+                    let block = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+                    asyncContext = outer
+                    body = Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
                 }
-                closureContexts[closure.id] = (.mainActor, false)
-                let outer = asyncContext
-                asyncContext = nil
-                let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
-                asyncContext = outer
                 // `MainActor.run` is a nonisolated async function (SE-0316): in Swift 6 mode its
                 // call leaves the caller's executor for the global one, and its body hops to the
                 // main actor from there; so a main-actor caller gives the main actor up on the
@@ -287,9 +316,7 @@ extension Lowering {
                 // body's return is `run`'s): the caller goes straight on from the main actor
                 // (measured: a main-actor caller printed its next line before a main-actor task
                 // the body made, 200 of 200 runs at -O, 20 of 20 at -Onone).
-                return ([Statement(.hop(.generic), at: span), Statement(.hop(.mainActor), at: span),
-                         Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
-                         Statement(.hop(here), at: span)], nil)
+                return ([Statement(.hop(.generic), at: span), Statement(.hop(.mainActor), at: span), body, Statement(.hop(here), at: span)], value)
             default:
                 break
             }
