@@ -1,8 +1,8 @@
 import ConcurrencyModel
 import Testing
 
-/// Spellings of calls that outside interview snippets use (notes/outside2: sc2-16):
-/// `MainActor.run(body: f)` and `await A().foo()`. Each pinned outcome set is the one `gcdquiz verify` found swiftc
+/// Spellings of calls that outside interview snippets use (notes/outside2: sc2-14, sc2-16):
+/// `MainActor.run(body: f)`, `await A().foo()` and `MainActor.assumeIsolated`. Each pinned outcome set is the one `gcdquiz verify` found swiftc
 /// (Swift 6 mode, Linux, 2 CPUs, 200 runs) to print, every outcome seen.
 @Suite struct CallSpellingTests {
     /// sc2-16: two tasks made on an actor, each hopping to the main actor through
@@ -56,5 +56,63 @@ import Testing
             print(await A().next())
             """)) == ["show 1 2"])
         expectDiagnostics("actor A { func foo() { } }\nawait A().1️⃣bar()", ["1️⃣": "value of type 'A' has no member 'bar'"])
+    }
+
+    /// sc2-14: main-queue blocks that assume the main actor run in their FIFO order.
+    static let assumeFromMainQueue = """
+        @MainActor func mustBeExecutedFirst() { print("first") }
+        @MainActor func mustBeExecutedSecond() { print("second") }
+
+        actor A {
+            func foo() {
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated(mustBeExecutedFirst)
+                }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated(mustBeExecutedSecond)
+                }
+            }
+        }
+
+        await A().foo()
+        """
+
+    @Test func assumeIsolatedRunsItsBodyOnTheMainActor() throws {
+        #expect(try outcomeSet(explore(Self.assumeFromMainQueue)) == ["first second"])
+        #expect(try outcomeSet(explore("""
+            print("top")
+            MainActor.assumeIsolated { print("inside") }
+            DispatchQueue.main.async { MainActor.assumeIsolated { print("block") } }
+            print("end")
+            """)) == ["top inside end block"])
+    }
+
+    /// Off the main actor the process dies (swiftc: SIGILL in dispatch_assert_queue, nothing after).
+    @Test func assumeIsolatedOffTheMainActorKillsTheProcess() throws {
+        let exploration = try explore("""
+            print("top")
+            DispatchQueue.global().async {
+                print("before")
+                MainActor.assumeIsolated { print("inside") }
+                print("after")
+            }
+            """)
+        #expect(outcomeSet(exploration) == ["top before deadlock"])
+        guard let ending = exploration.reports.first?.deadlock, case .preconditionFailed(_, .assumeIsolated, _, let span) = ending else {
+            Issue.record("\(String(describing: exploration.reports.first?.deadlock))")
+            return
+        }
+        #expect(span.line == 4)
+        let words = Narrator(program: exploration.program).words(for: ending)
+        #expect(words.contains("MainActor.assumeIsolated runs on worker"), "\(words)")
+        #expect(words.contains("off the main actor"), "\(words)")
+    }
+
+    @Test func assumeIsolatedIsUnavailableFromAsyncCode() {
+        let message = "static method 'assumeIsolated' is unavailable from asynchronous contexts"
+        expectDiagnostics("Task {\n    1️⃣MainActor.assumeIsolated { print(1) }\n}", ["1️⃣": message])
+        expectDiagnostics("func f() async { }\nawait f()\n1️⃣MainActor.assumeIsolated { print(1) }", ["1️⃣": message])
+        expectDiagnostics("DispatchQueue.main.async {\n    1️⃣dispatchPrecondition(condition: .assumeIsolated(.main))\n}",
+                          ["1️⃣": "write dispatchPrecondition(condition: .onQueue(q))"])
     }
 }

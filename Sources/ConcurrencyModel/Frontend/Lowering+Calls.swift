@@ -34,6 +34,9 @@ extension Lowering {
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }
+        if isAssumeIsolated(call) {
+            return lowerAssumeIsolated(call, span: span)
+        }
         let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? call.calledExpression
         if isTaskCreation(call) {
             return lowerTask(call, handle: nil)
@@ -381,7 +384,7 @@ extension Lowering {
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "condition",
             let condition = argument.expression.as(FunctionCallExprSyntax.self),
             let member = condition.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
-            let kind = PreconditionKind(rawValue: member.declName.baseName.text),
+            let kind = PreconditionKind(rawValue: member.declName.baseName.text), kind != .assumeIsolated,
             condition.arguments.count == 1, let queueArgument = condition.arguments.first
         else {
             report("write dispatchPrecondition(condition: .onQueue(q)) (or .notOnQueue, .onQueueAsBarrier)", Syntax(call))

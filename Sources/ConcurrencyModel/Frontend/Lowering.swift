@@ -82,6 +82,8 @@ struct Lowering {
     var errorEnums: [String: [String]] = [:]
     /// The functions (and methods) declared `throws`, by `FunctionCall.name`.
     var throwingFunctions: Set<String> = []
+    /// The top-level code awaits somewhere, so it is an async context (`Lowering+AssumeIsolated`).
+    var topLevelAwaits = false
     /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).
     var platformErrorTypes: Set<String> = []
     /// The prints of an error value, refused if such an error is made.
@@ -234,6 +236,7 @@ struct Lowering {
     mutating func lower(_ file: SourceFileSyntax) -> Program {
         let entry = BlockID(index: 0)
         blocks.append(Block(statements: []))
+        topLevelAwaits = Self.topLevelAwaits(file)
         declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
         blocks[0].statements = lowerItems(file.statements)
