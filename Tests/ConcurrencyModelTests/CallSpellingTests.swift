@@ -1,8 +1,9 @@
 import ConcurrencyModel
 import Testing
 
-/// Spellings of calls that outside interview snippets use (notes/outside2: sc2-14, sc2-16):
-/// `MainActor.run(body: f)`, `await A().foo()` and `MainActor.assumeIsolated`. Each pinned outcome set is the one `gcdquiz verify` found swiftc
+/// Spellings of calls that outside interview snippets use (notes/outside2: sc2-13, sc2-14, sc2-16):
+/// `MainActor.run(body: f)`, `await A().foo()`, `MainActor.assumeIsolated`, and the clock
+/// forms of `Task.sleep`. Each pinned outcome set is the one `gcdquiz verify` found swiftc
 /// (Swift 6 mode, Linux, 2 CPUs, 200 runs) to print, every outcome seen.
 @Suite struct CallSpellingTests {
     /// sc2-16: two tasks made on an actor, each hopping to the main actor through
@@ -114,5 +115,25 @@ import Testing
         expectDiagnostics("func f() async { }\nawait f()\n1️⃣MainActor.assumeIsolated { print(1) }", ["1️⃣": message])
         expectDiagnostics("DispatchQueue.main.async {\n    1️⃣dispatchPrecondition(condition: .assumeIsolated(.main))\n}",
                           ["1️⃣": "write dispatchPrecondition(condition: .onQueue(q))"])
+    }
+
+    /// sc2-13's `Task.sleep(until: .now + d, clock: .continuous)` and the clock's own sleep are
+    /// `Task.sleep(for: d)` (TaskSleepDuration.swift: `sleep(for:)` is `sleep(until: .now + d, clock: .continuous)`).
+    @Test func clockSleepsAreSleepsOfTheirDuration() throws {
+        #expect(try outcomeSet(explore("""
+            Task {
+                try await Task.sleep(until: .now + .milliseconds(30), clock: .continuous)
+                print("c")
+            }
+            Task {
+                try await ContinuousClock().sleep(for: .milliseconds(20))
+                print("b")
+            }
+            Task {
+                try await Task.sleep(for: .milliseconds(10), tolerance: .milliseconds(1))
+                print("a")
+            }
+            """)) == ["a b c"])
+        expectDiagnostics("Task {\n    try await 1️⃣Task.sleep(until: .now + .seconds(1))\n}", ["1️⃣": "missing argument for parameter 'clock' in call"])
     }
 }

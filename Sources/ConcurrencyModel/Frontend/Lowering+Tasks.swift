@@ -262,6 +262,14 @@ extension Lowering {
     mutating func lowerAwaitedCall(_ call: FunctionCallExprSyntax, keepsValue: Bool = false) -> (statements: [Statement], value: VariableID?)? {
         let span = self.span(of: Syntax(call))
         let here = context(of: Syntax(call)).isolation
+        // `try await ContinuousClock().sleep(for: .seconds(1))`: Task.sleep's own work (TaskSleepDuration.swift).
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sleep",
+            let clock = member.base?.as(FunctionCallExprSyntax.self), Self.clockTypes.contains(clock.calledExpression.trimmedDescription),
+            clock.arguments.isEmpty, clock.trailingClosure == nil
+        {
+            guard let delay = clockSleepDelay(call, onClock: true) else { return nil }
+            return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
+        }
         // `await A().foo()`: an actor made for this call alone, under a hidden name, then its method.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
             let typeName = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let actor = actorSyntax[typeName]
@@ -283,6 +291,9 @@ extension Lowering {
             case ("Task", "sleep"):
                 guard let delay = taskSleepDelay(call) else { return nil }
                 return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
+            case ("ContinuousClock", "sleep"), ("SuspendingClock", "sleep"):
+                report("'sleep' is an instance method: write \(base.baseName.text)().sleep(for: .seconds(1))", Syntax(call))
+                return nil
             case ("MainActor", "run"):
                 // `MainActor.run { … }`, or the closure as the `body:` argument, or a function of
                 // the snippet named there (`MainActor.run(body: f)`): the call `f()` is the body.
@@ -368,8 +379,10 @@ extension Lowering {
         return value
     }
 
-    /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`.
+    /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`;
+    /// with a `tolerance:` or a `clock:`, or `until: .now + d, clock: .continuous` (`Clock.sleep`).
     private mutating func taskSleepDelay(_ call: FunctionCallExprSyntax) -> Delay? {
+        if call.arguments.count > 1 || call.arguments.first?.label?.text == "until" { return clockSleepDelay(call, onClock: false) }
         guard call.arguments.count == 1, let argument = call.arguments.first else {
             report("write Task.sleep(nanoseconds: n) or Task.sleep(for: .milliseconds(n))", Syntax(call))
             return nil
@@ -406,6 +419,49 @@ extension Lowering {
             report("write Task.sleep(nanoseconds: n) or Task.sleep(for: .milliseconds(n))", Syntax(argument))
             return nil
         }
+    }
+
+    /// The clocks a sleep may name; both count the model's one logical time (no machine sleeps).
+    static let clockTypes: Set<String> = ["ContinuousClock", "SuspendingClock"]
+
+    /// `Task.sleep(for: d, tolerance: t, clock: c)`, `Task.sleep(until: .now + d, clock: .continuous)`,
+    /// and on a clock, `ContinuousClock().sleep(for: d)` or `.sleep(until: .now + d)`: a sleep of
+    /// `d`, the deadline taken when the call runs (code takes no time). `Task.sleep(for:)` is
+    /// `sleep(until: .now + duration, clock: .continuous)` in the runtime, which is `clock.sleep`.
+    /// A tolerance only lets the wake-up come later, and is accepted and ignored, as a timer's
+    /// `leeway:` is.
+    private mutating func clockSleepDelay(_ call: FunctionCallExprSyntax, onClock: Bool) -> Delay? {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let shapes: [[String]] = onClock
+            ? [["for"], ["for", "tolerance"], ["until"], ["until", "tolerance"]]
+            : [["for", "tolerance"], ["for", "clock"], ["for", "tolerance", "clock"], ["until", "clock"], ["until", "tolerance", "clock"]]
+        guard call.trailingClosure == nil, shapes.contains(labels), let first = call.arguments.first else {
+            if !onClock, labels.first == "until", !labels.contains("clock") {
+                report("missing argument for parameter 'clock' in call", Syntax(call))
+            } else {
+                report(onClock ? "write sleep(for: .seconds(n)) or sleep(until: .now + .seconds(n)) on the clock"
+                       : "write Task.sleep(for: .seconds(n)) or Task.sleep(until: .now + .seconds(n), clock: .continuous)", Syntax(call))
+            }
+            return nil
+        }
+        if let clock = call.arguments.first(where: { $0.label?.text == "clock" }) {
+            let written = clock.expression.trimmedDescription
+            guard [".continuous", ".suspending", "ContinuousClock()", "SuspendingClock()"].contains(written) else {
+                report("write clock: .continuous or clock: .suspending", Syntax(clock.expression))
+                return nil
+            }
+        }
+        if let tolerance = call.arguments.first(where: { $0.label?.text == "tolerance" }), interval(tolerance.expression) == nil { return nil }
+        guard first.label?.text == "until" else { return interval(first.expression) }
+        // `.now + d` (or `ContinuousClock.now + d`): the clock's now, which is the call's moment.
+        guard let sum = first.expression.as(InfixOperatorExprSyntax.self), sum.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
+            let now = sum.leftOperand.as(MemberAccessExprSyntax.self), now.declName.baseName.text == "now",
+            now.base == nil || now.base.map({ Self.clockTypes.contains($0.trimmedDescription) }) == true
+        else {
+            report("write the deadline as .now + .seconds(n)", Syntax(first.expression))
+            return nil
+        }
+        return interval(sum.rightOperand)
     }
 
     // MARK: Actors
