@@ -136,4 +136,34 @@ import Testing
             """)) == ["a b c"])
         expectDiagnostics("Task {\n    try await 1️⃣Task.sleep(until: .now + .seconds(1))\n}", ["1️⃣": "missing argument for parameter 'clock' in call"])
     }
+
+    /// Blocking calls swiftc refuses in async code in Swift 6 mode (measured with swiftc 6.3;
+    /// in Swift 5 mode they are warnings, and the model answers).
+    @Test func blockingCallsAreUnavailableFromAsyncCode() throws {
+        expectDiagnostics("Task {\n    Thread.1️⃣sleep(forTimeInterval: 0.01)\n    print(1)\n}",
+                          ["1️⃣": "class method 'sleep' is unavailable from asynchronous contexts"])
+        expectDiagnostics("let l = NSLock()\nfunc f() async {\n    l.1️⃣lock()\n    l.2️⃣unlock()\n}", [
+            "1️⃣": "instance method 'lock' is unavailable from asynchronous contexts; Use async-safe scoped locking instead",
+            "2️⃣": "instance method 'unlock' is unavailable from asynchronous contexts",
+        ])
+        expectDiagnostics("let l = NSRecursiveLock()\nfunc f() async { }\nawait f()\nl.1️⃣lock()\nl.2️⃣unlock()", [
+            "1️⃣": "instance method 'lock' is unavailable", "2️⃣": "instance method 'unlock' is unavailable",
+        ])
+        // Synchronous code, and calls that stay available, still answer.
+        #expect(try outcomeSet(explore("""
+            let l = NSLock()
+            l.lock()
+            Thread.sleep(forTimeInterval: 0.01)
+            l.unlock()
+            Task {
+                sleep(0)
+                l.withLock { print("t") }
+            }
+            """)) == ["t"])
+        let swift5 = SnippetCompiler.compile("Task {\n    Thread.sleep(forTimeInterval: 0.01)\n    print(1)\n}", mode: LanguageMode(swiftVersion: 5))
+        guard case .success = swift5 else {
+            Issue.record("Swift 5 mode only warns: \(swift5)")
+            return
+        }
+    }
 }

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// `dispatch_assert_queue` of the main queue, which kills the process with SIGILL and no message,
 /// as `dispatchPrecondition(condition: .onQueue(.main))` does, so the model checks it as that one
 /// (`PreconditionKind.assumeIsolated`). It is `@_unavailableFromAsync`: swiftc refuses it in
-/// async code, top-level code that awaits included.
+/// async code, top-level code that awaits included (`Lowering+Noasync`).
 extension Lowering {
     static let assumeIsolatedUnavailable = "static method 'assumeIsolated' is unavailable from asynchronous contexts; await the call to the @MainActor closure directly"
 
@@ -17,11 +17,7 @@ extension Lowering {
     }
 
     mutating func lowerAssumeIsolated(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
-        let context = context(of: Syntax(call))
-        if context.isAsync && (!isAtTopLevel(Syntax(call)) || topLevelAwaits) {
-            report(Self.assumeIsolatedUnavailable, Syntax(call.calledExpression))
-            return nil
-        }
+        if refusesFromAsync(Self.assumeIsolatedUnavailable, at: Syntax(call.calledExpression)) { return nil }
         let check = Statement(.precondition(.assumeIsolated, Program.mainQueueID(in: queues)), at: span)
         if call.arguments.count == 1, call.trailingClosure == nil, let argument = call.arguments.first, argument.label == nil,
             let reference = argument.expression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(reference.baseName.text)
@@ -44,44 +40,5 @@ extension Lowering {
             blocks[lowered.index].statements.insert(check, at: 0)
             return Statement(.branch(condition: .literal(.bool(true)), then: lowered, otherwise: nil), at: span)
         }
-    }
-
-    /// Code outside every closure and function: the snippet's top-level code.
-    func isAtTopLevel(_ node: Syntax) -> Bool {
-        var current = node.parent
-        while let here = current {
-            if here.is(ClosureExprSyntax.self) || here.is(FunctionDeclSyntax.self) || here.is(AccessorBlockSyntax.self)
-                || here.is(InitializerDeclSyntax.self) || here.is(MemberBlockSyntax.self) { return false }
-            current = here.parent
-        }
-        return true
-    }
-
-    /// Whether the top-level code awaits (an `await`, `for await`, `async let` outside every
-    /// closure and function): then it is an async context, as swiftc treats it.
-    static func topLevelAwaits(_ file: SourceFileSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var found = false
-            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
-            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-                if node.awaitKeyword != nil { found = true }
-                return .visitChildren
-            }
-            override func visit(_ node: TokenSyntax) -> SyntaxVisitorContinueKind {
-                // `async let`: the modifier of a top-level binding.
-                if node.tokenKind == .keyword(.async), node.parent?.is(DeclModifierSyntax.self) == true { found = true }
-                return .skipChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(file)
-        return finder.found
     }
 }

@@ -84,6 +84,8 @@ struct Lowering {
     var throwingFunctions: Set<String> = []
     /// The top-level code awaits somewhere, so it is an async context (`Lowering+AssumeIsolated`).
     var topLevelAwaits = false
+    /// The puzzle is for Swift 5 mode, where a call unavailable from async code is only a warning.
+    var swift5Mode = false
     /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).
     var platformErrorTypes: Set<String> = []
     /// The prints of an error value, refused if such an error is made.
