@@ -166,4 +166,34 @@ import Testing
             return
         }
     }
+
+    /// An actor's methods calling each other (`g()`, `self.g()`, `await self.bump()`) and reading
+    /// `self.count`: on the executor the caller holds. swiftc, 200 runs: both outcomes.
+    @Test func anActorsMethodsCallEachOtherOnItsExecutor() throws {
+        #expect(try outcomeSet(explore("""
+            actor Counter {
+                var count = 0
+                func increment() {
+                    self.count += 1
+                    report("inc \\(self.count)")
+                }
+                func report(_ s: String) { print(s) }
+                func summary() async -> Int {
+                    increment()
+                    await self.bump()
+                    return self.count
+                }
+                func bump() async { count += 10 }
+            }
+            let c = Counter()
+            Task { await c.increment() }
+            print(await c.summary())
+            """)) == ["inc 1 11 inc 12", "inc 1 inc 12 11"])
+        expectDiagnostics("actor A {\n    func f() { DispatchQueue.global().async { self.1️⃣g() } }\n    func g() { }\n}\nlet a = A()\nawait a.f()",
+                          ["1️⃣": "call to actor-isolated instance method 'g()' in a synchronous nonisolated context"])
+        expectDiagnostics("actor A {\n    func f() { 1️⃣g() }\n    func g() async { }\n}\nlet a = A()\nawait a.f()",
+                          ["1️⃣": "expression is 'async' but is not marked with 'await'"])
+        expectDiagnostics("actor A {\n    func f() { g() }\n    func g() { 1️⃣f() }\n}\nlet a = A()\nawait a.f()",
+                          ["1️⃣": "recursion is outside the supported subset"])
+    }
 }

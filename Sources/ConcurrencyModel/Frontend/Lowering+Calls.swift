@@ -60,6 +60,9 @@ extension Lowering {
         if case .function(let function)? = binding(of: call.calledExpression) {
             return lowerFunctionCall(function, call, span: span)
         }
+        if let function = ownActorMethod(call.calledExpression) {
+            return lowerOwnActorCall(function, call, span: span)
+        }
         // `ViewModel().update()`: an instance made for this call alone, under a hidden name.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
             let type = instantiatedType(ExprSyntax(made))

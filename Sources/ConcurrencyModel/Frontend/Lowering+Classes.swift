@@ -256,6 +256,7 @@ extension Lowering {
             let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {
             return .function(method)
         }
+        if let property = ownActorProperty(expr) { return .variable(property) }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let instance = instanceName(of: base) {
             return (instanceScopes[instance] ?? instanceScope(beingMade: instance))?[member.declName.baseName.text]
         }
@@ -278,6 +279,7 @@ extension Lowering {
 
     /// `self.count`, `counter.value`: a member of an instance, not a property of a library object.
     func isInstanceMember(_ member: MemberAccessExprSyntax) -> Bool {
+        if ownActorProperty(ExprSyntax(member)) != nil { return true }
         guard let base = member.base, let instance = instanceName(of: base) else { return false }
         if case .instance? = binding(of: base) { return true }
         // An operation's own members; `completionBlock`, `isFinished`… are the library's.

@@ -344,6 +344,10 @@ extension Lowering {
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.taskGroupFunctions.contains(callee.baseName.text) {
             return lowerTaskGroup(call, named: callee.baseName.text, keepsValue: keepsValue)
         }
+        if let function = ownActorMethod(call.calledExpression) {
+            guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
+            return hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+        }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(callee.baseName.text) {
             guard let isolation = function.isolation else {
                 report("no 'async' operations occur within 'await' expression: '\(function.name)' is not async", Syntax(call))
@@ -570,18 +574,24 @@ extension Lowering {
             throwingFunctions.insert(declared.name)
         }
         // Lowered with only the top level and the instance's properties in scope.
-        let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
+        let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext, outerActor = currentActor
         // The method's own name finds its declaration (its `return`s, an implicit one).
         // Nonisolated code sees only the constant properties (Swift refuses the others there).
+        // `self` is the instance, so `await self.g()` calls its method; a plain `g()` finds it too.
         let visible = nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
-        scopes = [scopes[0], visible.mapValues { .variable($0) }.merging([method: .function(declared)]) { property, _ in property }, [:]]
+        scopes = [scopes[0], visible.mapValues { .variable($0) }.merging([method: .function(declared), "self": .actor(instance)]) { property, _ in property }, [:]]
         for case .value(_, let variable) in parameters { bind(variables[variable.index].name, .variable(variable)) }
         functionContext = (isolation ?? .generic, isAsync)
         asyncContext = nil
+        currentActor = instance
+        // A method calling one that calls it back is recursion, refused at the call.
+        specializing.append(declared.name)
         blocks[block.index].statements = lowerItems(body.statements)
+        specializing.removeLast()
         scopes = outerScopes
         functionContext = outerFunction
         asyncContext = outerAsync
+        currentActor = outerActor
         return declared
     }
 }

@@ -100,6 +100,8 @@ struct Lowering {
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
     var actorMethods: [String: FunctionDecl] = [:]
+    /// The actor instance whose method's body is being lowered (`Lowering+ActorSelfCalls`).
+    var currentActor: ActorInstance?
     /// The type of the value each kept task gives (`let t = Task { 42 }`, `async let x = f()`),
     /// by its hidden variable; absent: it gives none.
     var taskResultTypes: [VariableID: StaticType] = [:]
