@@ -196,4 +196,20 @@ import Testing
         expectDiagnostics("actor A {\n    func f() { g() }\n    func g() { 1️⃣f() }\n}\nlet a = A()\nawait a.f()",
                           ["1️⃣": "recursion is outside the supported subset"])
     }
+
+    /// `Task { [n] in }`, `Task { @MainActor [m = n + 1] in }`, `Task { @Sendable in }`: the
+    /// capture list copies where the task is made; `@Sendable` keeps the context's isolation
+    /// (swiftc: Thread.isMainThread true in such a task made at the top level).
+    @Test func aTasksClosureMayListItsCaptures() throws {
+        #expect(try outcomeSet(explore("""
+            var n = 1
+            Task { [n] in print("copy \\(n)") }
+            Task { @MainActor [m = n + 1] in print("m \\(m)") }
+            Task { @Sendable in print("sendable") }
+            n = 5
+            print("n \\(n)")
+            """)) == ["n 5 copy 1 m 2 sendable"])
+        expectDiagnostics("Task { 1️⃣(x: Int) in print(x) }", ["1️⃣": "a Task's closure takes no parameters here"])
+        expectDiagnostics("let n = 1\nTask { [1️⃣weak n] in print(1) }", ["1️⃣": "'weak' captures are outside the supported subset"])
+    }
 }

@@ -229,7 +229,7 @@ extension Lowering {
     /// may say so, give the type of the value it returns (a sync whose value is used), and list
     /// the values it captures as they are now. Returns the captured names with the hidden
     /// variables that keep those values (set just before the call); nil when refused.
-    private mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> [(name: String, variable: VariableID)]? {
+    mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> [(name: String, variable: VariableID)]? {
         let noParameters: Bool = switch signature.parameterClause {
         case .parameterClause(let clause)?: clause.parameters.isEmpty
         case .simpleInput(let names)?: names.isEmpty

@@ -71,20 +71,28 @@ extension Lowering {
             return nil
         }
         var isolation: Isolation = detached ? .generic : context(of: Syntax(call)).isolation
+        // `Task { @MainActor [x, y = n] in … }`: `@Sendable` changes nothing (a task's closure
+        // is sendable already), and the capture list copies its values where the task is made,
+        // as for a dispatched block.
+        var captured: [(name: String, variable: VariableID)] = []
         if let signature = closure.signature {
             let attributes = signature.attributes.map(\.trimmedDescription)
-            guard attributes.allSatisfy({ $0 == "@MainActor" }), signature.parameterClause == nil, signature.capture == nil,
-                signature.returnClause == nil
+            guard attributes.allSatisfy({ $0 == "@MainActor" || $0 == "@Sendable" }), signature.parameterClause == nil,
+                signature.returnClause == nil, signature.effectSpecifiers == nil
             else {
-                report("a Task's closure takes no parameters here; '@MainActor in' may stand first", Syntax(signature))
+                report("a Task's closure takes no parameters here; '@MainActor in' or a capture list '[x] in' may stand first", Syntax(signature))
                 return nil
             }
             if attributes.contains("@MainActor") { isolation = .mainActor }
+            guard let captures = acceptsSignature(signature, of: closure) else { return nil }
+            captured = captures
         }
         closureContexts[closure.id] = (isolation, true)
         // A kept task gives its closure's value (`let t = Task { 42 }`; `await t.value`).
         if handle != nil { valueClosures[closure.id] = .some(nil) }
-        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true)
+        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true) { lowering in
+            for capture in captured { lowering.bind(capture.name, .variable(capture.variable)) }
+        }
         if let handle, case let type?? = valueClosures[closure.id] { taskResultTypes[handle] = type }
         valueClosures[closure.id] = nil
         let spawn = TaskSpawn(kind: detached ? .detached : .unstructured, body: body, isolation: isolation, priority: priority, handle: handle)
