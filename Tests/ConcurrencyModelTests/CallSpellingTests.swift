@@ -149,6 +149,10 @@ import Testing
         expectDiagnostics("let l = NSRecursiveLock()\nfunc f() async { }\nawait f()\nl.1️⃣lock()\nl.2️⃣unlock()", [
             "1️⃣": "instance method 'lock' is unavailable", "2️⃣": "instance method 'unlock' is unavailable",
         ])
+        expectDiagnostics("Task {\n    print(Thread.1️⃣current.2️⃣isMainThread)\n}", [
+            "1️⃣": "class property 'current' is unavailable from asynchronous contexts",
+            "2️⃣": "property 'isMainThread' is unavailable from asynchronous contexts",
+        ])
         // Synchronous code, and calls that stay available, still answer.
         #expect(try outcomeSet(explore("""
             let l = NSLock()

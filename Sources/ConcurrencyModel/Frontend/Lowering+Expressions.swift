@@ -112,6 +112,7 @@ extension Lowering {
         {
             return .isMainThread
         }
+        if refusesCurrentThreadFromAsync(expr) { return nil }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
             let base = member.base, case .workItem(let item)? = binding(of: base)
         {

@@ -15,6 +15,20 @@ extension Lowering {
         return true
     }
 
+    /// `Thread.current` (and `Thread.current.isMainThread`) in async code: swiftc's two errors,
+    /// at `current` and at the property read from it, as swiftc places them.
+    mutating func refusesCurrentThreadFromAsync(_ expr: ExprSyntax) -> Bool {
+        guard let member = expr.as(MemberAccessExprSyntax.self) else { return false }
+        let current = member.trimmedDescription == "Thread.current" ? member : member.base?.as(MemberAccessExprSyntax.self)
+        guard let current, current.trimmedDescription == "Thread.current",
+            refusesFromAsync("class property 'current' is unavailable from asynchronous contexts", at: Syntax(current.declName))
+        else { return false }
+        if current.id != member.id {
+            report("property '\(member.declName.baseName.text)' is unavailable from asynchronous contexts", Syntax(member.declName))
+        }
+        return true
+    }
+
     /// Code in an async function or closure; top-level code is async only where it awaits.
     func isAsyncCode(_ node: Syntax) -> Bool {
         context(of: node).isAsync && (!isAtTopLevel(node) || topLevelAwaits)
