@@ -58,4 +58,24 @@ extension Lowering {
     func actorMethodSyntax(_ instance: ActorInstance, _ name: String) -> FunctionDeclSyntax? {
         actorSyntax[instance.typeName]?.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { $0.name.text == name }
     }
+
+    /// `await c.n` (also `print(await c.n)`, `await print(c.n)`): a read of another instance's
+    /// stored property is an async access, a hop to its executor and back, as a call of a
+    /// synchronous method is; a `let` property is read where the code runs, without `await`
+    /// (SE-0306: immutable state is nonisolated within the module). Nil for anything else.
+    mutating func lowerActorPropertyRead(_ expr: ExprSyntax) -> Expression? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text != "self", case .actor(let instance)? = lookup(base.baseName.text),
+            let property = instance.properties[member.declName.baseName.text]
+        else { return nil }
+        if constants.contains(property) { return .variable(property) }
+        guard awaitingExpression, let type = variableTypes[property] else { return nil }
+        let span = self.span(of: Syntax(expr))
+        let here = context(of: Syntax(expr)).isolation
+        let read = newVariable("the value of \(member.trimmedDescription)", isGlobal: false, span: span, type: type)
+        hoisted += [Statement(.hop(.actor(instance.queue)), at: span),
+                    Statement(.assign(Assignment(target: read, operation: .set, value: .variable(property))), at: span),
+                    Statement(.hop(here), at: span)]
+        return .variable(read)
+    }
 }

@@ -69,6 +69,7 @@ extension Lowering {
                 return nil
             }
         }
+        if let read = lowerActorPropertyRead(expr) { return read }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "Int", ["max", "min"].contains(member.declName.baseName.text)
         {

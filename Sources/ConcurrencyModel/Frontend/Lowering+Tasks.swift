@@ -162,6 +162,15 @@ extension Lowering {
             report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
             return []
         }
+        // `await print("n", c.n)`: a synchronous call whose arguments await (an actor's property).
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), ["print", "debugPrint"].contains(callee.baseName.text),
+            lookup(callee.baseName.text) == nil
+        {
+            let outer = awaitingExpression
+            awaitingExpression = true
+            defer { awaitingExpression = outer }
+            return lowerCall(call).map { [$0] } ?? []
+        }
         return lowerAwaitedCall(call)?.statements ?? []
     }
 
