@@ -332,9 +332,19 @@ extension Lowering {
                     closureContexts[closure.id] = (.mainActor, false)
                     let outer = asyncContext
                     asyncContext = nil
+                    // `let v = await MainActor.run { 42 }`: the closure's value, as a call's, in
+                    // a frame of its own whose `return` gives it (`q.sync`'s value is the same).
+                    if keepsValue { valueClosures[closure.id] = .some(nil) }
                     let block = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
                     asyncContext = outer
-                    body = Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+                    if keepsValue, case let type?? = valueClosures[closure.id] {
+                        let result = newVariable("the value of MainActor.run", isGlobal: false, span: span, type: type)
+                        body = Statement(.call(FunctionCall(name: "MainActor.run", body: block, arguments: [], result: result)), at: span)
+                        value = result
+                    } else {
+                        body = Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+                    }
+                    valueClosures[closure.id] = nil
                 }
                 // `MainActor.run` is a nonisolated async function (SE-0316): in Swift 6 mode its
                 // call leaves the caller's executor for the global one, and its body hops to the
