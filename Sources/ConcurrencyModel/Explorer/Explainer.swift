@@ -164,7 +164,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .semaphoreBlocksAtZero: "semaphore.wait() blocks while the count is 0, until a signal()"
         case .unsynchronizedAccess: "x += 1 is a read and a separate write: another thread can come between them"
         case .timeIsLogical: "code takes no time; only sleeps, asyncAfter and timeouts move the clock, and an earlier deadline comes first"
-        case .preconditionCrashes: "a failed dispatchPrecondition kills the process"
+        case .preconditionCrashes: "a failed dispatchPrecondition (or MainActor.assumeIsolated off the main actor) kills the process"
         case .operationWaitsForDependencies: "an operation starts only once every operation it depends on has finished (or it is cancelled), and waits return only when operations have finished"
         case .operationQueueLimit: "an OperationQueue runs at most maxConcurrentOperationCount operations at once, and starts the ready one with the highest queuePriority first, then the first added"
         case .cancelledOperationSkipsItsBlocks: "a cancelled operation stops waiting for its dependencies and finishes without running its blocks; operations depending on it still run"

@@ -133,7 +133,8 @@ public struct ScheduleStep: Hashable, Sendable {
         case setsQueue(queue: QueueID)
         /// A serial target takes a queue that targets it, woken with work, and drains it.
         case drainsTargetedQueue(QueueID, target: QueueID)
-        case preconditionHolds
+        /// `dispatchPrecondition` holds, or `MainActor.assumeIsolated` finds the main actor.
+        case preconditionHolds(PreconditionKind)
         case performs(iterations: Int)
         /// The calling thread takes the next iteration of its concurrentPerform.
         case takesIteration(Int)

@@ -83,7 +83,7 @@ extension Semantics {
             let reason = DeadlockReason.preconditionFailed(thread: site.thread.threadID, kind: kind, queue: queue, at: site.statement.span)
             return .ends(site.trapped(state, .traps(reason), reason))
         }
-        return .moves(.preconditionHolds, advancesPC: true)
+        return .moves(.preconditionHolds(kind), advancesPC: true)
     }
 
     /// The caller runs iterations itself, one after another, until none is left to take; then it
@@ -238,7 +238,7 @@ extension Semantics {
         let isMain = program[queue].kind == .main
         let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue) || (usesTargets && runsInHierarchy(thread, of: queue))
         switch kind {
-        case .onQueue: return onQueue
+        case .onQueue, .assumeIsolated: return onQueue
         case .notOnQueue: return !onQueue
         case .onQueueAsBarrier:
             guard onQueue else { return false }

@@ -34,6 +34,9 @@ extension Lowering {
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }
+        if isAssumeIsolated(call) {
+            return lowerAssumeIsolated(call, span: span)
+        }
         let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.base ?? call.calledExpression
         if isTaskCreation(call) {
             return lowerTask(call, handle: nil)
@@ -59,6 +62,9 @@ extension Lowering {
         }
         if case .closure(let closure, let written, let types)? = binding(of: call.calledExpression) {
             return lowerClosureParameterCall(call, closure, scopes: written, parameters: types, span: span)
+        }
+        if let function = ownActorMethod(call.calledExpression) {
+            return lowerOwnActorCall(function, call, span: span)
         }
         // `ViewModel().update()`: an instance made for this call alone, under a hidden name.
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
@@ -226,7 +232,7 @@ extension Lowering {
     /// may say so, give the type of the value it returns (a sync whose value is used), and list
     /// the values it captures as they are now. Returns the captured names with the hidden
     /// variables that keep those values (set just before the call); nil when refused.
-    private mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> [(name: String, variable: VariableID)]? {
+    mutating func acceptsSignature(_ signature: ClosureSignatureSyntax, of closure: ClosureExprSyntax) -> [(name: String, variable: VariableID)]? {
         let noParameters: Bool = switch signature.parameterClause {
         case .parameterClause(let clause)?: clause.parameters.isEmpty
         case .simpleInput(let names)?: names.isEmpty
@@ -384,7 +390,7 @@ extension Lowering {
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "condition",
             let condition = argument.expression.as(FunctionCallExprSyntax.self),
             let member = condition.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
-            let kind = PreconditionKind(rawValue: member.declName.baseName.text),
+            let kind = PreconditionKind(rawValue: member.declName.baseName.text), kind != .assumeIsolated,
             condition.arguments.count == 1, let queueArgument = condition.arguments.first
         else {
             report("write dispatchPrecondition(condition: .onQueue(q)) (or .notOnQueue, .onQueueAsBarrier)", Syntax(call))

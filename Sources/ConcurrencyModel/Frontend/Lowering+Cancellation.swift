@@ -41,9 +41,9 @@ extension Lowering {
         return [Statement(.cancellation(.check), at: span(of: Syntax(expr)))]
     }
 
-    /// `Task.sleep(…)` under its `await`.
+    /// `Task.sleep(…)` (or a clock's `sleep`, `ContinuousClock().sleep(for:)`) under its `await`.
     static func isTaskSleep(_ expr: ExprSyntax) -> Bool {
         guard let call = expr.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else { return false }
-        return call.calledExpression.trimmedDescription == "Task.sleep"
+        return ["Task.sleep", "ContinuousClock().sleep", "SuspendingClock().sleep"].contains(call.calledExpression.trimmedDescription)
     }
 }

@@ -281,7 +281,6 @@ extension Lowering {
             case .workItem(let id)? = binding(of: inner), optionalWorkItems.contains(id) {
             return .workItem(id)
         }
-        if let member = expr.as(MemberAccessExprSyntax.self), let found = actorSelfMember(member) { return found }
         // `API.fetch`: a static function of a type the snippet declares.
         if let member = expr.as(MemberAccessExprSyntax.self), let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let function = staticFunctions[type]?[member.declName.baseName.text] {
@@ -292,6 +291,7 @@ extension Lowering {
             let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {
             return .function(method)
         }
+        if let property = ownActorProperty(expr) { return .variable(property) }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let instance = instanceName(of: base) {
             return (instanceScopes[instance] ?? instanceScope(beingMade: instance))?[member.declName.baseName.text]
         }
@@ -312,18 +312,9 @@ extension Lowering {
         scopes.last { if case .instance(instance)? = $0["self"] { true } else { false } }
     }
 
-    /// `self.balance`, `self.canWithdraw` in an actor's method: the member its body sees (a
-    /// property of the instance, or a method the body names).
-    func actorSelfMember(_ member: MemberAccessExprSyntax) -> Binding? {
-        guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-            let members = scopes.last(where: { if case .actor? = $0["self"] { true } else { false } })
-        else { return nil }
-        return members[member.declName.baseName.text]
-    }
-
     /// `self.count`, `counter.value`: a member of an instance, not a property of a library object.
     func isInstanceMember(_ member: MemberAccessExprSyntax) -> Bool {
-        if actorSelfMember(member) != nil { return true }
+        if ownActorProperty(ExprSyntax(member)) != nil { return true }
         guard let base = member.base, let instance = instanceName(of: base) else { return false }
         if case .instance? = binding(of: base) { return true }
         // An operation's own members; `completionBlock`, `isFinished`… are the library's.

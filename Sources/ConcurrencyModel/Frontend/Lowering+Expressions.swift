@@ -69,6 +69,7 @@ extension Lowering {
                 return nil
             }
         }
+        if let read = lowerActorPropertyRead(expr) { return read }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "Int", ["max", "min"].contains(member.declName.baseName.text)
         {
@@ -112,6 +113,7 @@ extension Lowering {
         {
             return .isMainThread
         }
+        if refusesCurrentThreadFromAsync(expr) { return nil }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
             let base = member.base, case .workItem(let item)? = binding(of: base)
         {

@@ -381,10 +381,7 @@ extension Lowering {
             report("call '\(function.name)(\(expected))' with its parameters' labels, in order", Syntax(call))
             return nil
         }
-        if function.makesObjects && !mayDeclareObjects {
-            report("'\(function.name)' makes its own queues, groups or operations: call it where each call makes them once (the top level, a function, or a block that runs once), not in a loop or a closure that may run more than once", Syntax(call))
-            return nil
-        }
+        guard mayMakeObjects(of: function, at: Syntax(call)) else { return nil }
         var arguments: [FunctionCall.Argument] = []
         var objects: [(name: String, binding: Binding)] = []
         for (parameter, given) in matched {
@@ -410,15 +407,70 @@ extension Lowering {
                 objects.append((name, binding))
             }
         }
+        return completeCall(function, arguments: arguments, objects: objects, from: context(of: Syntax(call)).isolation, at: Syntax(call), span: span)
+    }
+
+    /// A function that makes objects is called where each call makes them once.
+    private mutating func mayMakeObjects(of function: FunctionDecl, at node: Syntax) -> Bool {
+        if function.makesObjects && !mayDeclareObjects {
+            report("'\(function.name)' makes its own queues, groups or operations: call it where each call makes them once (the top level, a function, or a block that runs once), not in a loop or a closure that may run more than once", node)
+            return false
+        }
+        return true
+    }
+
+    /// The call's statement, once its arguments are lowered, made from code isolated to `isolation`.
+    private mutating func completeCall(_ function: FunctionDecl, arguments: [FunctionCall.Argument], objects: [(name: String, binding: Binding)],
+                                       from isolation: Isolation, at node: Syntax, span: SourceSpan) -> Statement? {
         // Swift 6 checks it: a synchronous call needs the caller on the main actor already.
-        if function.isMainActorSync, context(of: Syntax(call)).isolation != .mainActor {
-            report("call to main actor-isolated function '\(function.name)' in a synchronous nonisolated context", Syntax(call))
+        if function.isMainActorSync, isolation != .mainActor {
+            report("call to main actor-isolated function '\(function.name)' in a synchronous nonisolated context", node)
             return nil
         }
         if let caller = currentFunction { callGraph[caller, default: []].insert(function.name) }
-        let body = function.isSpecialized
-            ? specialize(function, objects: objects, callerIsolation: context(of: Syntax(call)).isolation) : function.body
+        let body = function.isSpecialized ? specialize(function, objects: objects, callerIsolation: isolation) : function.body
         return Statement(.call(FunctionCall(name: function.name, body: body, arguments: arguments)), at: span)
+    }
+
+    /// A synchronous function of the snippet named where a closure goes, `MainActor.run(body: f)`
+    /// or `MainActor.assumeIsolated(f)`: the call `f()`, made on the main actor, with `f`'s value
+    /// in `result` if it returns one. The checks are swiftc's: no parameters, not async, and a
+    /// throwing one is refused where an error would leave the call (the subset catches errors
+    /// inside such bodies).
+    mutating func lowerReferencedCall(_ function: FunctionDecl, _ reference: ExprSyntax, expectedType: String, keepsValue: Bool,
+                                      span: SourceSpan) -> (statement: Statement, value: VariableID?)? {
+        let node = Syntax(reference)
+        let returns = function.returns.map { "\($0)" } ?? "()"
+        if function.isolation != nil {
+            report("cannot pass function of type '@Sendable () async -> \(returns)' to parameter expecting synchronous function type", node)
+            return nil
+        }
+        if !function.parameters.isEmpty || function.instance != nil {
+            let types = function.parameters.map { parameter in
+                switch parameter {
+                case .value(_, let variable): variableTypes[variable].map { "\($0)" } ?? "_"
+                case .object(_, _, let kind): kind.typeName
+                }
+            }
+            report("cannot convert value of type '@Sendable (\(types.joined(separator: ", "))) -> \(returns)' to expected argument type '\(expectedType)'", node)
+            return nil
+        }
+        if throwingFunctions.contains(function.name) {
+            report("'\(function.name)' throws: an error thrown out of this call is outside the supported subset (catch it inside \(function.name))", node)
+            return nil
+        }
+        if function.name == currentFunction || calls(function.name, from: currentFunction) || specializing.contains(function.name) {
+            report("recursion is outside the supported subset", node)
+            return nil
+        }
+        guard mayMakeObjects(of: function, at: node),
+            var statement = completeCall(function, arguments: [], objects: [], from: .mainActor, at: node, span: span)
+        else { return nil }
+        guard keepsValue, let type = function.returns, case .call(var call) = statement.action else { return (statement, nil) }
+        let result = newVariable("the value of \(function.name)()", isGlobal: false, span: span, type: type)
+        call.result = result
+        statement = Statement(.call(call), at: span)
+        return (statement, result)
     }
 
     /// The body of a specialized function for one call: lowered now, seeing the top level's names,

@@ -90,6 +90,9 @@ extension Lowering {
                 report("\(Self.typeName(kind))'s '\(method)' is outside the supported subset (lock(), unlock(), withLock { })", Syntax(call))
                 return nil
             }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                refusesFromAsync("instance method '\(method)' is unavailable from asynchronous contexts; Use async-safe scoped locking instead", at: Syntax(member.declName))
+            { return nil }
             return [Statement(.semaphore(lock, method == "lock" ? .wait : .signal), at: span)]
         case .mutex:
             let value = mutexValues[lock].flatMap { variableTypes[$0] }.map { "Mutex<\($0)>" } ?? "Mutex"

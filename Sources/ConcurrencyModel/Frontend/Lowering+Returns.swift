@@ -349,6 +349,7 @@ extension Lowering {
     /// `q.sync { … }` whose closure returns one. The call becomes a statement before this one.
     func isValueCall(_ call: FunctionCallExprSyntax) -> Bool {
         if case .function? = binding(of: call.calledExpression) { return true }
+        if namesOwnActorMethod(call.calledExpression) { return true }
         if isWithLock(call) { return true }
         return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sync"
             && (call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)) != nil
@@ -357,12 +358,16 @@ extension Lowering {
     mutating func lowerValueCall(_ call: FunctionCallExprSyntax) -> Expression? {
         let span = self.span(of: Syntax(call))
         if isWithLock(call) { return lowerWithLockValue(call) }
-        if case .function(let function)? = binding(of: call.calledExpression) {
+        // `guard canWithdraw(amount) else { … }` in an actor's method: its own method.
+        let own = ownActorMethod(call.calledExpression)
+        let bound: FunctionDecl? = if case .function(let function)? = binding(of: call.calledExpression) { function } else { nil }
+        if let function = own ?? bound {
             guard let type = function.returns else {
                 report("'\(function.name)()' returns nothing: call it on a line of its own", Syntax(call))
                 return nil
             }
-            guard var statement = lowerFunctionCall(function, call, span: span), case .call(var made) = statement.action else { return nil }
+            let lowered = own != nil ? lowerOwnActorCall(function, call, span: span) : lowerFunctionCall(function, call, span: span)
+            guard var statement = lowered, case .call(var made) = statement.action else { return nil }
             let result = newVariable("\(function.name)()", isGlobal: false, span: span, type: type)
             made.result = result
             statement.action = .call(made)

@@ -87,20 +87,28 @@ extension Lowering {
         if inNonsendingBody, asyncContext == nil, Self.nearestClosureOrFunction(of: Syntax(call))?.is(FunctionDeclSyntax.self) == true {
             isolation = .generic
         }
+        // `Task { @MainActor [x, y = n] in … }`: `@Sendable` changes nothing (a task's closure
+        // is sendable already), and the capture list copies its values where the task is made,
+        // as for a dispatched block.
+        var captured: [(name: String, variable: VariableID)] = []
         if let signature = closure.signature {
             let attributes = signature.attributes.map(\.trimmedDescription)
-            guard attributes.allSatisfy({ $0 == "@MainActor" }), signature.parameterClause == nil, signature.capture == nil,
-                signature.returnClause == nil
+            guard attributes.allSatisfy({ $0 == "@MainActor" || $0 == "@Sendable" }), signature.parameterClause == nil,
+                signature.returnClause == nil, signature.effectSpecifiers == nil
             else {
-                report("a Task's closure takes no parameters here; '@MainActor in' may stand first", Syntax(signature))
+                report("a Task's closure takes no parameters here; '@MainActor in' or a capture list '[x] in' may stand first", Syntax(signature))
                 return nil
             }
             if attributes.contains("@MainActor") { isolation = .mainActor }
+            guard let captures = acceptsSignature(signature, of: closure) else { return nil }
+            captured = captures
         }
         closureContexts[closure.id] = (isolation, true)
         // A kept task gives its closure's value (`let t = Task { 42 }`; `await t.value`).
         if handle != nil { valueClosures[closure.id] = .some(nil) }
-        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true)
+        let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true) { lowering in
+            for capture in captured { lowering.bind(capture.name, .variable(capture.variable)) }
+        }
         if let handle, case let type?? = valueClosures[closure.id] { taskResultTypes[handle] = type }
         valueClosures[closure.id] = nil
         let spawn = TaskSpawn(kind: detached ? .detached : .unstructured, body: body, isolation: isolation, priority: priority, handle: handle)
@@ -169,6 +177,15 @@ extension Lowering {
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
             report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
             return []
+        }
+        // `await print("n", c.n)`: a synchronous call whose arguments await (an actor's property).
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), ["print", "debugPrint"].contains(callee.baseName.text),
+            lookup(callee.baseName.text) == nil
+        {
+            let outer = awaitingExpression
+            awaitingExpression = true
+            defer { awaitingExpression = outer }
+            return lowerCall(call).map { [$0] } ?? []
         }
         return lowerAwaitedCall(call)?.statements ?? []
     }
@@ -265,6 +282,11 @@ extension Lowering {
             case .actor(let instance)? = lookup(base.baseName.text) {
             return actorMethod(instance, member.declName.baseName.text, at: Syntax(member))?.returns != nil
         }
+        // `MainActor.run(body: f)`: f's value.
+        if call.calledExpression.trimmedDescription == "MainActor.run", let body = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
+            case .function(let function)? = lookup(body.baseName.text) {
+            return function.returns != nil
+        }
         return false
     }
 
@@ -274,6 +296,26 @@ extension Lowering {
     mutating func lowerAwaitedCall(_ call: FunctionCallExprSyntax, keepsValue: Bool = false) -> (statements: [Statement], value: VariableID?)? {
         let span = self.span(of: Syntax(call))
         let here = context(of: Syntax(call)).isolation
+        // `try await ContinuousClock().sleep(for: .seconds(1))`: Task.sleep's own work (TaskSleepDuration.swift).
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sleep",
+            let clock = member.base?.as(FunctionCallExprSyntax.self), Self.clockTypes.contains(clock.calledExpression.trimmedDescription),
+            clock.arguments.isEmpty, clock.trailingClosure == nil
+        {
+            guard let delay = clockSleepDelay(call, onClock: true) else { return nil }
+            return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
+        }
+        // `await A().foo()`: an actor made for this call alone, under a hidden name, then its method.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
+            let typeName = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let actor = actorSyntax[typeName]
+        {
+            let name = "\(typeName)() at line \(span.line)"
+            let making = declareActorInstance(name, actor, made, span: span)
+            guard case .actor(let instance)? = lookup(name), let function = actorMethod(instance, member.declName.baseName.text, at: Syntax(member.declName)),
+                let statement = lowerFunctionCall(function, call, span: span)
+            else { return nil }
+            let call = hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+            return (making + call.statements, call.value)
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
             let method = member.declName.baseName.text
             switch (base.baseName.text, method) {
@@ -283,19 +325,44 @@ extension Lowering {
             case ("Task", "sleep"):
                 guard let delay = taskSleepDelay(call) else { return nil }
                 return ([Statement(.suspend(.sleep(delay)), at: span)], nil)
+            case ("ContinuousClock", "sleep"), ("SuspendingClock", "sleep"):
+                report("'sleep' is an instance method: write \(base.baseName.text)().sleep(for: .seconds(1))", Syntax(call))
+                return nil
             case ("MainActor", "run"):
-                // `MainActor.run { … }`, or the closure as the `body:` argument.
+                // `MainActor.run { … }`, or the closure as the `body:` argument, or a function of
+                // the snippet named there (`MainActor.run(body: f)`): the call `f()` is the body.
                 let argument = call.arguments.count == 1 && call.arguments.first?.label?.text == "body" && call.trailingClosure == nil
-                    ? call.arguments.first?.expression.as(ClosureExprSyntax.self) : nil
-                guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument, closure.signature == nil else {
-                    report("write MainActor.run { … }", Syntax(call))
-                    return nil
+                    ? call.arguments.first?.expression : nil
+                var value: VariableID?
+                let body: Statement
+                if let reference = argument?.as(DeclReferenceExprSyntax.self), case .function(let function)? = lookup(reference.baseName.text) {
+                    // The call itself, in the caller's frame, where its value lands.
+                    guard let lowered = lowerReferencedCall(function, ExprSyntax(reference), expectedType: "@MainActor @Sendable () throws -> ()",
+                                                            keepsValue: keepsValue, span: span) else { return nil }
+                    value = lowered.value
+                    body = lowered.statement
+                } else {
+                    guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument?.as(ClosureExprSyntax.self), closure.signature == nil else {
+                        report("write MainActor.run { … }, or MainActor.run(body: f) with a function f of the snippet", Syntax(call))
+                        return nil
+                    }
+                    closureContexts[closure.id] = (.mainActor, false)
+                    let outer = asyncContext
+                    asyncContext = nil
+                    // `let v = await MainActor.run { 42 }`: the closure's value, as a call's, in
+                    // a frame of its own whose `return` gives it (`q.sync`'s value is the same).
+                    if keepsValue { valueClosures[closure.id] = .some(nil) }
+                    let block = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
+                    asyncContext = outer
+                    if keepsValue, case let type?? = valueClosures[closure.id] {
+                        let result = newVariable("the value of MainActor.run", isGlobal: false, span: span, type: type)
+                        body = Statement(.call(FunctionCall(name: "MainActor.run", body: block, arguments: [], result: result)), at: span)
+                        value = result
+                    } else {
+                        body = Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+                    }
+                    valueClosures[closure.id] = nil
                 }
-                closureContexts[closure.id] = (.mainActor, false)
-                let outer = asyncContext
-                asyncContext = nil
-                let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))
-                asyncContext = outer
                 // `MainActor.run` is a nonisolated async function (SE-0316): in Swift 6 mode its
                 // call leaves the caller's executor for the global one, and its body hops to the
                 // main actor from there; so a main-actor caller gives the main actor up on the
@@ -304,9 +371,7 @@ extension Lowering {
                 // body's return is `run`'s): the caller goes straight on from the main actor
                 // (measured: a main-actor caller printed its next line before a main-actor task
                 // the body made, 200 of 200 runs at -O, 20 of 20 at -Onone).
-                return ([Statement(.hop(.generic), at: span), Statement(.hop(.mainActor), at: span),
-                         Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
-                         Statement(.hop(here), at: span)], nil)
+                return ([Statement(.hop(.generic), at: span), Statement(.hop(.mainActor), at: span), body, Statement(.hop(here), at: span)], value)
             default:
                 break
             }
@@ -322,6 +387,10 @@ extension Lowering {
         }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.taskGroupFunctions.contains(callee.baseName.text) {
             return lowerTaskGroup(call, named: callee.baseName.text, keepsValue: keepsValue)
+        }
+        if let function = ownActorMethod(call.calledExpression) {
+            guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
+            return hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
         }
         // A function of the snippet, or an async method of a class or struct instance
         // (`await model.load()`, `await self.fetch()`), isolated as its declaration says.
@@ -361,8 +430,10 @@ extension Lowering {
         return value
     }
 
-    /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`.
+    /// `Task.sleep(nanoseconds: 1_000_000)`, `Task.sleep(for: .milliseconds(10))`, `.seconds(1)`;
+    /// with a `tolerance:` or a `clock:`, or `until: .now + d, clock: .continuous` (`Clock.sleep`).
     private mutating func taskSleepDelay(_ call: FunctionCallExprSyntax) -> Delay? {
+        if call.arguments.count > 1 || call.arguments.first?.label?.text == "until" { return clockSleepDelay(call, onClock: false) }
         guard call.arguments.count == 1, let argument = call.arguments.first else {
             report("write Task.sleep(nanoseconds: n) or Task.sleep(for: .milliseconds(n))", Syntax(call))
             return nil
@@ -399,6 +470,49 @@ extension Lowering {
             report("write Task.sleep(nanoseconds: n) or Task.sleep(for: .milliseconds(n))", Syntax(argument))
             return nil
         }
+    }
+
+    /// The clocks a sleep may name; both count the model's one logical time (no machine sleeps).
+    static let clockTypes: Set<String> = ["ContinuousClock", "SuspendingClock"]
+
+    /// `Task.sleep(for: d, tolerance: t, clock: c)`, `Task.sleep(until: .now + d, clock: .continuous)`,
+    /// and on a clock, `ContinuousClock().sleep(for: d)` or `.sleep(until: .now + d)`: a sleep of
+    /// `d`, the deadline taken when the call runs (code takes no time). `Task.sleep(for:)` is
+    /// `sleep(until: .now + duration, clock: .continuous)` in the runtime, which is `clock.sleep`.
+    /// A tolerance only lets the wake-up come later, and is accepted and ignored, as a timer's
+    /// `leeway:` is.
+    private mutating func clockSleepDelay(_ call: FunctionCallExprSyntax, onClock: Bool) -> Delay? {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let shapes: [[String]] = onClock
+            ? [["for"], ["for", "tolerance"], ["until"], ["until", "tolerance"]]
+            : [["for", "tolerance"], ["for", "clock"], ["for", "tolerance", "clock"], ["until", "clock"], ["until", "tolerance", "clock"]]
+        guard call.trailingClosure == nil, shapes.contains(labels), let first = call.arguments.first else {
+            if !onClock, labels.first == "until", !labels.contains("clock") {
+                report("missing argument for parameter 'clock' in call", Syntax(call))
+            } else {
+                report(onClock ? "write sleep(for: .seconds(n)) or sleep(until: .now + .seconds(n)) on the clock"
+                       : "write Task.sleep(for: .seconds(n)) or Task.sleep(until: .now + .seconds(n), clock: .continuous)", Syntax(call))
+            }
+            return nil
+        }
+        if let clock = call.arguments.first(where: { $0.label?.text == "clock" }) {
+            let written = clock.expression.trimmedDescription
+            guard [".continuous", ".suspending", "ContinuousClock()", "SuspendingClock()"].contains(written) else {
+                report("write clock: .continuous or clock: .suspending", Syntax(clock.expression))
+                return nil
+            }
+        }
+        if let tolerance = call.arguments.first(where: { $0.label?.text == "tolerance" }), interval(tolerance.expression) == nil { return nil }
+        guard first.label?.text == "until" else { return interval(first.expression) }
+        // `.now + d` (or `ContinuousClock.now + d`): the clock's now, which is the call's moment.
+        guard let sum = first.expression.as(InfixOperatorExprSyntax.self), sum.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
+            let now = sum.leftOperand.as(MemberAccessExprSyntax.self), now.declName.baseName.text == "now",
+            now.base == nil || now.base.map({ Self.clockTypes.contains($0.trimmedDescription) }) == true
+        else {
+            report("write the deadline as .now + .seconds(n)", Syntax(first.expression))
+            return nil
+        }
+        return interval(sum.rightOperand)
     }
 
     // MARK: Actors
@@ -458,19 +572,10 @@ extension Lowering {
     }
 
     /// An actor method for one instance, lowered at its first call: the properties are the
-    /// instance's, and the body runs isolated to it. The other methods its body names
-    /// (`canWithdraw(amount)`, `await self.authorize()`) are declared with it and lowered after it.
+    /// instance's, and the body runs isolated to it.
     mutating func actorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
         let key = "\(instance.queue.index).\(method)"
         if let lowered = actorMethods[key] { return lowered }
-        guard let declared = declareActorMethod(instance, method, at: node) else { return nil }
-        while let next = pendingActorBodies.popLast() { lowerActorMethodBody(next) }
-        return declared
-    }
-
-    /// The signature of an actor method for one instance, its body queued in `pendingActorBodies`.
-    private mutating func declareActorMethod(_ instance: ActorInstance, _ method: String, at node: Syntax) -> FunctionDecl? {
-        let key = "\(instance.queue.index).\(method)"
         guard let actor = actorSyntax[instance.typeName],
             let function = actor.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) }).first(where: { $0.name.text == method }),
             let body = function.body
@@ -515,65 +620,32 @@ extension Lowering {
             }
             throwingFunctions.insert(declared.name)
         }
-        pendingActorBodies.append(PendingActorBody(instance: instance, syntax: function, declared: declared, nonisolated: nonisolated, isAsync: isAsync))
-        return declared
-    }
-
-    /// Lowers a declared actor method's body with only the top level, the instance's properties,
-    /// `self` and the methods it names in scope.
-    private mutating func lowerActorMethodBody(_ pending: PendingActorBody) {
-        guard let body = pending.syntax.body else { return }
-        let instance = pending.instance, declared = pending.declared
-        let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext
+        // Lowered with only the top level and the instance's properties in scope.
+        let outerScopes = scopes, outerFunction = functionContext, outerAsync = asyncContext, outerActor = currentActor
         // The method's own name finds its declaration (its `return`s, an implicit one).
         // Nonisolated code sees only the constant properties (Swift refuses the others there).
-        let visible = pending.nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
-        var members: [String: Binding] = visible.mapValues { .variable($0) }
-        members[pending.syntax.name.text] = members[pending.syntax.name.text] ?? .function(declared)
-        // Sibling methods the body calls by name: isolated ones only from isolated code.
-        let named = NamesUsed(viewMode: .sourceAccurate)
-        named.walk(body)
-        for case let sibling? in actorSyntax[instance.typeName]?.memberBlock.members.map({ $0.decl.as(FunctionDeclSyntax.self) }) ?? []
-        where sibling.name.text != pending.syntax.name.text && named.names.contains(sibling.name.text) && members[sibling.name.text] == nil
-            && (!pending.nonisolated || Self.isNonisolated(sibling)) {
-            let key = "\(instance.queue.index).\(sibling.name.text)"
-            if let function = actorMethods[key] ?? declareActorMethod(instance, sibling.name.text, at: Syntax(sibling.name)) {
-                members[sibling.name.text] = .function(function)
-            }
-        }
-        if members["self"] == nil { members["self"] = .actor(instance) }
-        scopes = [scopes[0], members, [:]]
-        for case .value(_, let variable) in declared.parameters { bind(variables[variable.index].name, .variable(variable)) }
-        functionContext = (declared.isolation ?? .generic, pending.isAsync)
+        // `self` is the instance, so `await self.g()` calls its method; a plain `g()` finds it too.
+        let visible = nonisolated ? instance.properties.filter { constants.contains($0.value) } : instance.properties
+        scopes = [scopes[0], visible.mapValues { .variable($0) }.merging([method: .function(declared), "self": .actor(instance)]) { property, _ in property }, [:]]
+        for case .value(_, let variable) in parameters { bind(variables[variable.index].name, .variable(variable)) }
+        functionContext = (isolation ?? .generic, isAsync)
         asyncContext = nil
-        blocks[declared.body.index].statements = lowerItems(body.statements)
+        currentActor = instance
+        // A method calling one that calls it back is recursion, refused at the call.
+        specializing.append(declared.name)
+        blocks[block.index].statements = lowerItems(body.statements)
+        specializing.removeLast()
         scopes = outerScopes
         functionContext = outerFunction
         asyncContext = outerAsync
+        currentActor = outerActor
+        return declared
     }
 }
 
 extension Lowering {
     static func isNonisolated(_ function: FunctionDeclSyntax) -> Bool {
         function.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
-    }
-}
-
-/// An actor method declared for an instance whose body is still to be lowered.
-struct PendingActorBody {
-    var instance: ActorInstance
-    var syntax: FunctionDeclSyntax
-    var declared: Lowering.FunctionDecl
-    var nonisolated: Bool
-    var isAsync: Bool
-}
-
-/// The identifiers a body names (`helper`, the `helper` of `self.helper`).
-private final class NamesUsed: SyntaxVisitor {
-    var names: Set<String> = []
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.baseName.text)
-        return .visitChildren
     }
 }
 

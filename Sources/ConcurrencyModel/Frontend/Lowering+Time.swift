@@ -189,6 +189,7 @@ extension Lowering {
                 report("write Thread.sleep(forTimeInterval: 0.1)", Syntax(call))
                 return .some(nil)
             }
+            if refusesFromAsync("class method 'sleep' is unavailable from asynchronous contexts", at: Syntax(member.declName)) { return .some(nil) }
             guard let microseconds = scaled(argument.expression, unit: 1_000_000, wholeNumbers: false) else { return .some(nil) }
             return Statement(.sleep(Delay(microseconds: microseconds)), at: span)
         }

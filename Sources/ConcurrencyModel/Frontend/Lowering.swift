@@ -75,8 +75,6 @@ struct Lowering {
     /// The body being lowered is a nonsending function's, on its caller's actor for this call
     /// only: statically it is nonisolated, so a `Task { }` made in it inherits no actor.
     var inNonsendingBody = false
-    /// Actor methods declared (their signatures known to callers) whose bodies wait to be lowered.
-    var pendingActorBodies: [PendingActorBody] = []
     /// Top-level functions declared more than once under one name, first declared first.
     var overloads: [String: [FunctionDecl]] = [:]
     /// Static functions by type and name (`API.fetch`), and the bodies still to lower.
@@ -98,6 +96,10 @@ struct Lowering {
     var refusedErrorTypes: Set<String> = []
     /// The functions (and methods) declared `throws`, by `FunctionCall.name`.
     var throwingFunctions: Set<String> = []
+    /// The top-level code awaits somewhere, so it is an async context (`Lowering+AssumeIsolated`).
+    var topLevelAwaits = false
+    /// The puzzle is for Swift 5 mode, where a call unavailable from async code is only a warning.
+    var swift5Mode = false
     /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).
     var platformErrorTypes: Set<String> = []
     /// The prints of an error value, refused if such an error is made.
@@ -112,6 +114,8 @@ struct Lowering {
     var actorSyntax: [String: ActorDeclSyntax] = [:]
     var actorInstances: [String: ActorInstance] = [:]
     var actorMethods: [String: FunctionDecl] = [:]
+    /// The actor instance whose method's body is being lowered (`Lowering+ActorSelfCalls`).
+    var currentActor: ActorInstance?
     /// The type of the value each kept task gives (`let t = Task { 42 }`, `async let x = f()`),
     /// by its hidden variable; absent: it gives none.
     var taskResultTypes: [VariableID: StaticType] = [:]
@@ -256,6 +260,7 @@ struct Lowering {
     mutating func lower(_ file: SourceFileSyntax) -> Program {
         let entry = BlockID(index: 0)
         blocks.append(Block(statements: []))
+        topLevelAwaits = Self.topLevelAwaits(file)
         declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
         blocks[0].statements = lowerItems(file.statements)

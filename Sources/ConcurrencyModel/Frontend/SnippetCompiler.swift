@@ -58,6 +58,7 @@ public enum SnippetCompiler {
             problem(message, at: node.positionAfterSkippingLeadingTrivia)
         }
         lowering.nonsendingByDefault = mode?.runsNonisolatedAsyncOnCaller ?? false
+        lowering.swift5Mode = mode.map { $0.swiftVersion < 6 } ?? false
         var program = lowering.lower(file)
         program.mode = mode
         if !lowering.problems.isEmpty {

@@ -186,6 +186,8 @@ private struct ProgramDumper {
             return "\(name(queue)).setTarget(queue: \(name(target)))"
         case .queueSetting(let queue, .specific(let key, let value)):
             return "\(name(queue)).setSpecific(key: \(name(key)), value: \(swift(value)))"
+        case .precondition(.assumeIsolated, _):
+            return "MainActor.assumeIsolated"
         case .precondition(let kind, let queue):
             return "dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
         case .workItem(let item, let action):

@@ -34,6 +34,8 @@ extension Narrator {
             "trap at line \(span.line): \(self.thread(thread)) calls \(name(queue)).setTarget(queue:) on an active queue; libdispatch kills the process (\"Cannot change the target of this object after it has been activated\")"
         case .stuck(let facts):
             "nothing can run any more: " + words(for: facts)
+        case .preconditionFailed(let thread, .assumeIsolated, _, let span):
+            "crash at line \(span.line): MainActor.assumeIsolated runs on \(self.thread(thread)), off the main actor; the runtime stops the process (its check of the main queue, libdispatch's dispatch_assert_queue, fails)"
         case .preconditionFailed(let thread, let kind, let queue, let span):
             "crash at line \(span.line): dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)); the process dies"
         case .unbalancedLeave(let thread, let group, let span):

@@ -368,7 +368,8 @@ final class LiveInterpreter: @unchecked Sendable {
             case .precondition(let kind, let queue):
                 announce(.precondition(kind, queue: program[queue].name), at: statement)
                 switch kind {
-                case .onQueue: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
+                // The runtime's check off a task on Linux: dispatch_assert_queue of the main queue.
+                case .onQueue, .assumeIsolated: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
                 case .notOnQueue: dispatchPrecondition(condition: .notOnQueue(queues[queue.index]))
                 case .onQueueAsBarrier: dispatchPrecondition(condition: .onQueueAsBarrier(queues[queue.index]))
                 }

@@ -1,0 +1,75 @@
+import SwiftSyntax
+
+/// Calls that block or assume where they run are unavailable from async code
+/// (`@available(*, noasync)`, `@_unavailableFromAsync`): swiftc refuses them there in Swift 6
+/// mode ("… is unavailable from asynchronous contexts") and only warns in Swift 5. Measured with
+/// swiftc 6.3: `Thread.sleep(forTimeInterval:)`, `NSLock`'s and `NSRecursiveLock`'s `lock()` and
+/// `unlock()`, `MainActor.assumeIsolated`; not `sleep`, `usleep`, a semaphore's or group's
+/// `wait()`, `withLock`, or `DispatchQueue.main.sync`, which compile.
+extension Lowering {
+    /// Reports swiftc's error and answers true when `node` is in async code and the mode is
+    /// Swift 6 (or says none: a snippet with async code is answered for Swift 6).
+    mutating func refusesFromAsync(_ message: String, at node: Syntax) -> Bool {
+        guard !swift5Mode, isAsyncCode(node) else { return false }
+        report(message, node)
+        return true
+    }
+
+    /// `Thread.current` (and `Thread.current.isMainThread`) in async code: swiftc's two errors,
+    /// at `current` and at the property read from it, as swiftc places them.
+    mutating func refusesCurrentThreadFromAsync(_ expr: ExprSyntax) -> Bool {
+        guard let member = expr.as(MemberAccessExprSyntax.self) else { return false }
+        let current = member.trimmedDescription == "Thread.current" ? member : member.base?.as(MemberAccessExprSyntax.self)
+        guard let current, current.trimmedDescription == "Thread.current",
+            refusesFromAsync("class property 'current' is unavailable from asynchronous contexts", at: Syntax(current.declName))
+        else { return false }
+        if current.id != member.id {
+            report("property '\(member.declName.baseName.text)' is unavailable from asynchronous contexts", Syntax(member.declName))
+        }
+        return true
+    }
+
+    /// Code in an async function or closure; top-level code is async only where it awaits.
+    func isAsyncCode(_ node: Syntax) -> Bool {
+        context(of: node).isAsync && (!isAtTopLevel(node) || topLevelAwaits)
+    }
+
+    /// Code outside every closure and function: the snippet's top-level code.
+    func isAtTopLevel(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let here = current {
+            if here.is(ClosureExprSyntax.self) || here.is(FunctionDeclSyntax.self) || here.is(AccessorBlockSyntax.self)
+                || here.is(InitializerDeclSyntax.self) || here.is(MemberBlockSyntax.self) { return false }
+            current = here.parent
+        }
+        return true
+    }
+
+    /// Whether the top-level code awaits (an `await`, `for await`, `async let` outside every
+    /// closure and function): then it is an async context, as swiftc treats it.
+    static func topLevelAwaits(_ file: SourceFileSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+                if node.awaitKeyword != nil { found = true }
+                return .visitChildren
+            }
+            override func visit(_ node: TokenSyntax) -> SyntaxVisitorContinueKind {
+                // `async let`: the modifier of a top-level binding.
+                if node.tokenKind == .keyword(.async), node.parent?.is(DeclModifierSyntax.self) == true { found = true }
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(file)
+        return finder.found
+    }
+}
