@@ -58,6 +58,17 @@ import Testing
             f()
             """, ["1️⃣": "names its writer's local 'n'"])
         expectDiagnostics("func run(_ body: 1️⃣@escaping () async -> Void) {}", ["1️⃣": "synchronous and returns nothing"])
+        // swiftc, compiling (its SIL pass; `-typecheck` passes it): "sending 'completion' risks
+        // causing data races" where the handler is not @Sendable (the example as published).
+        expectDiagnostics("""
+            func f(completion: @escaping () -> Void) {
+                DispatchQueue.main.async {
+                    1️⃣completion()
+                }
+            }
+            f { print("x") }
+            await Task.yield()
+            """, ["1️⃣": "sending 'completion' risks causing data races"])
     }
 
     /// Static functions of an enum used as a namespace or of a struct: `API.fetch(3)` (swiftc:

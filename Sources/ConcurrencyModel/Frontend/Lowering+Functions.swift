@@ -198,12 +198,43 @@ extension Lowering {
         return .some(.closure(parameters: parameters))
     }
 
+    /// Swift 6's region check where completion handlers meet it: a closure parameter not
+    /// `@Sendable`, called inside a block the function sends elsewhere
+    /// (`DispatchQueue.main.async { completion(x) }`, a Task): swiftc (compiling, not only
+    /// type-checking) says "sending 'completion' risks causing data races" (Hacking with Swift's
+    /// continuation example, from an outside survey).
+    static func sendsNonSendableParameter(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        var sent = false
+        var node = call.parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self) {
+                let holder = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                let callee = holder?.calledExpression.trimmedDescription ?? ""
+                if ["async", "asyncAfter", "addTask"].contains(callee.split(separator: ".").last.map(String.init) ?? "")
+                    || callee == "Task" || callee == "Task.detached" {
+                    sent = true
+                }
+            }
+            if let function = current.as(FunctionDeclSyntax.self) {
+                guard sent, let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
+                else { return false }
+                return parameter.type.as(AttributedTypeSyntax.self)?.attributes.contains { $0.trimmedDescription == "@Sendable" } != true
+            }
+            node = current.parent
+        }
+        return false
+    }
+
     /// `completion(items)`: the closure passed for the parameter runs here, in place, seeing the
     /// names it saw where it was written, its parameters set to the call's arguments.
     mutating func lowerClosureParameterCall(_ call: FunctionCallExprSyntax, _ closure: ClosureExprSyntax,
                                             scopes written: [[String: Binding]], parameters types: [StaticType], span: SourceSpan) -> Statement? {
         guard call.trailingClosure == nil, call.arguments.count == types.count, call.arguments.allSatisfy({ $0.label == nil }) else {
             report("call '\(call.calledExpression.trimmedDescription)' with \(types.count) argument(s) of type \(types.map(\.description).joined(separator: ", "))", Syntax(call))
+            return nil
+        }
+        if !swift5Mode, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.sendsNonSendableParameter(call, named: name) {
+            report("sending '\(name)' risks causing data races: a block sent to another queue or task captures it (mark the parameter '@Sendable')", Syntax(call))
             return nil
         }
         var values: [Expression] = []

@@ -40,16 +40,18 @@ public struct CompiledSnippet: Sendable {
         return CompiledSnippet(executable: executable, graceMilliseconds: graceMilliseconds)
     }
 
-    /// Type-checks a snippet as real Swift with the prelude in front, as a Playground would
-    /// compile it (`swiftc -swift-version 5 -typecheck`, or the puzzle's `mode`): the check every
-    /// bank puzzle, and every generated one, must pass. Diagnostics name `fileName` at the
-    /// snippet's own lines. Throws only when swiftc cannot be started.
+    /// Checks a snippet as real Swift with the prelude in front, as a Playground would compile it
+    /// (`swiftc -swift-version 5`, or the puzzle's `mode`): the check every bank puzzle, and every
+    /// generated one, must pass. It goes as far as SIL (`-emit-sil`), not only `-typecheck`:
+    /// Swift 6's region-based isolation errors ("sending 'completion' risks causing data races")
+    /// come from a SIL pass, and `-typecheck` passes code the compiler then refuses. Diagnostics
+    /// name `fileName` at the snippet's own lines. Throws only when swiftc cannot be started.
     public static func typeCheck(_ code: String, mode: LanguageMode = LanguageMode(swiftVersion: 5),
                                  fileName: String = "snippet.swift") throws -> (succeeded: Bool, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gcdquiz-typecheck-\(UUID().uuidString).swift")
         try (Prelude.source + AsyncAndWaitShim.source(for: code) + "#sourceLocation(file: \"\(fileName)\", line: 1)\n" + code).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc"] + mode.swiftcArguments + ["-module-cache-path", CompiledHarness.moduleCache(), "-typecheck", file.path])
+        let result = try ProcessRun.execute("/usr/bin/env", ["swiftc"] + mode.swiftcArguments + ["-module-cache-path", CompiledHarness.moduleCache(), "-emit-sil", "-o", "/dev/null", file.path])
         return (result.death == .exited(0), result.stdout + result.stderr)
     }
 
