@@ -149,6 +149,30 @@ import Testing
             ])
     }
 
+    /// `await MainActorDemo().run()`: a class instance made for one awaited call (an outside
+    /// GitHub demo, "About executing order"; verify ok, 2 of 2 outcomes in 100 runs).
+    @Test func anInstanceMadeForOneAwaitedCall() throws {
+        #expect(try outcomeSet(explore("""
+            class MainActorDemo {
+                @MainActor
+                func run() async {
+                    Task.detached(operation: {
+                        print("1")
+                        await MainActor.run(body: {
+                            print("2")
+                            Task { @MainActor in
+                                print("3")
+                            }
+                            print("4")
+                        })
+                        print("5")
+                    })
+                }
+            }
+            await MainActorDemo().run()
+            """)) == ["1 2 4 3 5", "1 2 4 5 3"])
+    }
+
     @Test func misusesAreDiagnosedWhereTheyStand() {
         expectDiagnostics("class A {}\nfor _ in 1...2 {\n    1️⃣let a = A()\n}", ["1️⃣": "make instances of 'A' at the top level"])
         expectDiagnostics("class A: 1️⃣NSObject {}", ["1️⃣": "inheriting from 'NSObject' is outside the supported subset"])

@@ -316,6 +316,25 @@ extension Lowering {
             let call = hopping(to: function.isolation ?? here, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
             return (making + call.statements, call.value)
         }
+        // `await TaskGroupCancel().run()`: an instance of a class or struct made for this call
+        // alone, then its async method, isolated as declared.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let made = member.base?.as(FunctionCallExprSyntax.self),
+            let type = instantiatedType(ExprSyntax(made))
+        {
+            let name = "\(type.name)() at line \(span.line)"
+            let making = instantiate(name, type, made, span: span, declaration: Syntax(made))
+            guard case .function(let function)? = instanceScopes[name]?[member.declName.baseName.text] else {
+                if instanceScopes[name] != nil { report("'\(type.name)' has no method '\(member.declName.baseName.text)'", Syntax(member.declName)) }
+                return nil
+            }
+            guard let isolation = function.isolation else {
+                report("no 'async' operations occur within 'await' expression: '\(function.name)' is not async", Syntax(call))
+                return nil
+            }
+            guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
+            let call = hopping(to: function.runsOnCaller ? here : isolation, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+            return (making + call.statements, call.value)
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self) {
             let method = member.declName.baseName.text
             switch (base.baseName.text, method) {
