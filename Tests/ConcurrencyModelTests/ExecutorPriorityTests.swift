@@ -23,6 +23,21 @@ import Testing
         #expect(try outcomeSet(Self.priorities, cores: 2) == ["low high", "high low"])
     }
 
+    /// The schedule says why a high task's job starts before a background one made earlier,
+    /// whose queue is full, in Swift-concurrency terms.
+    @Test func theOvertakingJobIsNarrated() throws {
+        let source = """
+            Task.detached(priority: .background) { print("a") }
+            Task.detached(priority: .background) { print("b") }
+            Task.detached(priority: .background) { print("c") }
+            Task.detached(priority: .high) { print("high") }
+            """
+        let exploration = try explore(source, on: Machine(cores: 1))
+        let witness = try #require(exploration.report(for: Outcome(lines: ["high", "a", "b", "c"], end: .finished))?.witness)
+        let words = witness.map(exploration.narrator.action)
+        #expect(words.contains { $0.contains("ahead of earlier jobs of other priorities") && $0.contains(".high") })
+    }
+
     static let sameTwo = """
         Task.detached {
             print("first")

@@ -171,8 +171,10 @@ extension Semantics {
     func startJob(_ queue: QueueID, in state: MachineState) -> Result {
         var state = state
         // The global executor's next job is the first one whose priority's queue has room.
+        var ahead = false
         if program[queue].kind == .cooperative, let place = firstStartableJob(on: queue, in: state), place > 0 {
             state.queues[queue.index].moveToFront(place)
+            ahead = true
         }
         guard case .job(let task) = state.queues[queue.index].removeFirst() else { preconditionFailure("not a job") }
         let isolation = state.tasks[task].isolation
@@ -202,7 +204,8 @@ extension Semantics {
         case .actor: .actor(queue)
         case .cooperative, .serial, .concurrent, .global: .generic
         }
-        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .runsTask(task: task, isolation: executor),
+        let event: ScheduleStep.Event = ahead ? .runsTaskAhead(task: task, priority: state.tasks[task].priority) : .runsTask(task: task, isolation: executor)
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event,
                                          span: nil))
     }
 
