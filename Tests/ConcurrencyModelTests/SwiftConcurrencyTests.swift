@@ -412,8 +412,10 @@ import Testing
             """
         #expect(try outcomeSet(explore(source)) == ["A start 0 B start 1 A end 2 B end 2", "A start 0 B start 1 B end 2 A end 2",
                                                     "B start 0 A start 1 A end 2 B end 2", "B start 0 A start 1 B end 2 A end 2"])
-        // On one core the pool runs one job at a time: the first detached task reaches the actor first.
-        #expect(try outcomeSet(source, cores: 1) == ["A start 0 B start 1 A end 2 B end 2", "A start 0 B start 1 B end 2 A end 2"])
+        // On one core (`taskset -c 0`) the executor's queue is still two wide and its pool's
+        // monitor adds a second thread: the second detached task may reach the actor first, as
+        // two detached prints came out reversed in 3 of 300 one-core runs (ExecutorPriorityTests).
+        #expect(try outcomeSet(source, cores: 1) == outcomeSet(explore(source)))
     }
 
     @Test func aTaskValueIsAwaitedAndATaskHandleKept() throws {

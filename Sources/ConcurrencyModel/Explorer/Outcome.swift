@@ -188,6 +188,9 @@ public struct ScheduleStep: Hashable, Sendable {
         case spawnsTask(task: Int, kind: TaskSpawn.Kind, isolation: Isolation)
         /// An executor takes a task's job: the task runs (on from where it stopped).
         case runsTask(task: Int, isolation: Isolation)
+        /// The global executor takes a task's job ahead of earlier ones of other priorities: the
+        /// job's priority (`TaskPriority.rank`) has its own queue and threads, with room.
+        case runsTaskAhead(task: Int, priority: Int)
         /// A pool thread takes a task's job to continue it, but the task belongs on the main actor
         /// or on a busy actor: the job goes there.
         case passesTask(task: Int, to: Isolation)

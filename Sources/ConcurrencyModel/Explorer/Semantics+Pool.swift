@@ -62,11 +62,16 @@ extension Semantics {
 
     /// Whether `queue`'s first pending item can get a thread now (the queue's own rules aside).
     func workerAvailability(for queue: QueueID, in state: MachineState) -> WorkerAvailability {
-        // Swift's cooperative pool: as wide as the cores, and it never grows (measured with
-        // swiftc: two tasks blocked in a semaphore starve a 2-core pool; SwiftConcurrencyTests).
-        if program[queue].kind == .cooperative || program[queue].kind == .actor {
-            guard let cores = machine.cores, !state.pools.isEmpty else { return .free }
-            return cooperativeThreads(in: state) < cores ? .free : .waits
+        // Swift's global executor: one queue per priority, each as wide as the machine's CPUs
+        // (`executorWidth`), served side by side.
+        switch program[queue].kind {
+        case .cooperative:
+            return firstStartableJob(on: queue, in: state) != nil ? .free : .waits
+        case .actor:
+            guard case .job(let task)? = state.queues[queue.index].pending.first else { return .free }
+            return executorHasRoom(forPriority: state.tasks[task].priority, in: state) ? .free : .waits
+        case .main, .serial, .concurrent, .global:
+            break
         }
         guard let pool = program.workerPool(of: queue), let item = state.queues[queue.index].pending.first, item.needsThread,
             let capacity = capacity(of: pool, in: state)

@@ -170,6 +170,12 @@ extension Semantics {
     /// it there (at once if the actor is idle, else behind its jobs) or to the main actor.
     func startJob(_ queue: QueueID, in state: MachineState) -> Result {
         var state = state
+        // The global executor's next job is the first one whose priority's queue has room.
+        var ahead = false
+        if program[queue].kind == .cooperative, let place = firstStartableJob(on: queue, in: state), place > 0 {
+            state.queues[queue.index].moveToFront(place)
+            ahead = true
+        }
         guard case .job(let task) = state.queues[queue.index].removeFirst() else { preconditionFailure("not a job") }
         let isolation = state.tasks[task].isolation
         let runner: Int
@@ -198,7 +204,8 @@ extension Semantics {
         case .actor: .actor(queue)
         case .cooperative, .serial, .concurrent, .global: .generic
         }
-        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: .runsTask(task: task, isolation: executor),
+        let event: ScheduleStep.Event = ahead ? .runsTaskAhead(task: task, priority: state.tasks[task].priority) : .runsTask(task: task, isolation: executor)
+        return .next(state, ScheduleStep(thread: thread.threadID, queue: queue, event: event,
                                          span: nil))
     }
 
@@ -274,9 +281,4 @@ extension Semantics {
     /// swiftc, the Counter program (a 1 ms sleep) printed its main-actor tasks' lines
     /// after the sleeper's in 32 of 1,000 runs on 2 cores.
     static let shortSleep = 10_000
-
-    /// The pool threads running tasks (on the global executor or on an actor), blocked ones included.
-    func cooperativeThreads(in state: MachineState) -> Int {
-        state.threads.count { $0.id != MachineState.mainThreadID && $0.task != nil }
-    }
 }

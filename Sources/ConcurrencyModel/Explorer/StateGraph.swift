@@ -247,7 +247,7 @@ final class StateGraph: Sendable {
             for pool in Semantics.pools {
                 maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreadCount(of: pool, in: state))
             }
-            maxBusyWorkers = max(maxBusyWorkers, semantics.cooperativeThreads(in: state))
+            maxBusyWorkers = max(maxBusyWorkers, semantics.widestExecutorQueue(in: state))
             for perform in state.performs { maxPerformIterations = max(maxPerformIterations, perform.perform.iterations) }
             if semantics.machine.cores != nil && !poolsFill {
                 poolsFill = !semantics.queuesWaitingForThreads(in: state).isEmpty

@@ -123,8 +123,9 @@ public enum QueueKind: String, Hashable, Sendable, Codable {
     case concurrent
     /// A global (root) queue: concurrent, and a barrier on it is a plain item.
     case global
-    /// Swift's global concurrent executor: jobs start in FIFO order on the cooperative pool, as
-    /// wide as the cores and never wider.
+    /// Swift's global concurrent executor: a queue per priority, each as wide as the CPUs and
+    /// never wider; a priority's jobs start in FIFO order, other priorities' beside them
+    /// (`Semantics.executorWidth`).
     case cooperative
     /// An actor instance's serial executor: one job at a time, higher priority first, each run
     /// on a thread of the cooperative pool.

@@ -118,6 +118,9 @@ extension Narrator {
             case .groupChild: "addTask: starts child task \(task) on \(name(isolation))"
             }
         case .runsTask(let task, let isolation): "\(name(isolation)) runs the next job: \(self.task(task)) goes on"
+        case .runsTaskAhead(let task, let priority):
+            "the global executor runs \(self.task(task))'s job ahead of earlier jobs of other priorities: "
+                + "each priority has its own queue and threads, and \(Self.priorityName(priority))'s have room"
         case .passesTask(let task, let target):
             "takes \(self.task(task))'s job from the global executor; its code needs \(name(target)), so the job is queued there"
         case .yields: "await Task.yield(): the task gives up its executor; a job on the global executor will continue it"
@@ -190,6 +193,12 @@ extension Narrator {
         case 2: "twice"
         default: "\(count) times"
         }
+    }
+
+    /// A task priority as Swift spells it (`TaskPriority.rank`): ".high", ".medium", ….
+    static func priorityName(_ rank: Int) -> String {
+        let known: [TaskPriority] = [.high, .medium, .low, .background]
+        return known.first { $0.rank == rank }.map { ".\($0.rawValue)" } ?? "priority \(rank)"
     }
 
     static func seconds(_ microseconds: Int) -> String {

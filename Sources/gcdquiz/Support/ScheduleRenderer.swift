@@ -81,7 +81,7 @@ enum ScheduleRenderer {
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
-            .spawnsTask, .runsTask, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
+            .spawnsTask, .runsTask, .runsTaskAhead, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
             .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsError, .entersDo, .throwsNothing,
             .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
             .streamFinishes, .streamFails, .takesElement, .streamEnds, .streamThrows, .awaitsStream: nil
