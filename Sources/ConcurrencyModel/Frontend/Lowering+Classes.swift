@@ -140,7 +140,8 @@ extension Lowering {
         var unset: [(name: String, id: VariableID, isLet: Bool, node: Syntax)] = []
         for property in type.storedProperties {
             guard let binding = property.bindings.first, let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if binding.initializer != nil {
+            // An optional `var` without a value starts as nil (`declare` says so).
+            if binding.initializer != nil || property.bindingSpecifier.tokenKind == .keyword(.var) && binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true {
                 statements += declare(property)
                 continue
             }
@@ -256,6 +257,11 @@ extension Lowering {
             let method = actorMethods["\(instance.queue.index).\(member.declName.baseName.text)"], method.isolation == nil {
             return .function(method)
         }
+        // `self.continuation` in an actor's method: the instance's stored property.
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "self",
+            case .actor(let instance)? = lookup("self"), let property = instance.properties[member.declName.baseName.text] {
+            return .variable(property)
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, let instance = instanceName(of: base) {
             return (instanceScopes[instance] ?? instanceScope(beingMade: instance))?[member.declName.baseName.text]
         }
@@ -278,6 +284,9 @@ extension Lowering {
 
     /// `self.count`, `counter.value`: a member of an instance, not a property of a library object.
     func isInstanceMember(_ member: MemberAccessExprSyntax) -> Bool {
+        if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", case .actor? = lookup("self") {
+            return binding(of: ExprSyntax(member)) != nil
+        }
         guard let base = member.base, let instance = instanceName(of: base) else { return false }
         if case .instance? = binding(of: base) { return true }
         // An operation's own members; `completionBlock`, `isFinished`… are the library's.

@@ -163,6 +163,9 @@ extension Lowering {
             case .expression(let test):
                 guard let part = lowerCondition(test) else { return nil }
                 parts.append(part)
+            case .optionalBinding(let binding) where bindsOptional(binding):
+                guard let part = lowerOptionalBinding(binding, afterTests: !parts.isEmpty) else { return nil }
+                parts.append(part)
             case .optionalBinding(let binding):
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let value = binding.initializer?.value, case .workItem(let id)? = self.binding(of: value), optionalWorkItems.contains(id)
