@@ -207,7 +207,7 @@ extension Lowering {
                 return nil
             }
             if case .dictionary? = type(of: list) {
-                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (other optionals are outside the supported subset)", Syntax(subscriptCall))
+                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (the optional d[key] itself is outside the supported subset)", Syntax(subscriptCall))
                 return nil
             }
             guard case .list? = type(of: list) else {

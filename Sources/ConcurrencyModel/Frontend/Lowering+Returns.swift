@@ -170,7 +170,7 @@ extension Lowering {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let value = binding.initializer?.value, case .workItem(let id)? = self.binding(of: value), optionalWorkItems.contains(id)
                 else {
-                    report("'\(binding.bindingSpecifier.text)' binds a DispatchWorkItem declared optional here; other optionals are outside the supported subset",
+                    report("'\(binding.bindingSpecifier.text)' binds a DispatchWorkItem declared optional here; or bind an optional value: if let x = o",
                            Syntax(binding))
                     return nil
                 }
