@@ -30,6 +30,47 @@ import Testing
             """)) == ["total 0.30000000000000004 true false late 0.4 3.5 0.75 -3.5 0.3333333333333333 2.5e-07 1e+16 7.0 Optional(0.5) 0.5 3.5 and 3.0"])
     }
 
+    /// Outside puzzle sc2-10 (forums 72854) as written: functions returning TimeInterval, `return 1`
+    /// among them (verify: 2 of 2 outcomes on 2 cores in 200 runs, ok).
+    @Test func sc2_10FunctionsReturningTimeInterval() throws {
+        #expect(try outcomeSet(explore("""
+            func awaitOne() async -> TimeInterval {
+                do {
+                    print("start one")
+                    try await Task.sleep(for: .milliseconds(100))
+                    print("finish One")
+                    return 0.01
+                } catch {
+                    print("error one")
+                    return 0.01
+                }
+            }
+
+            func awaitTwo() async -> TimeInterval {
+                do {
+                    print("start Two")
+                    try await Task.sleep(for: .milliseconds(300))
+                    print("finish Two")
+                    return 1
+                } catch {
+                    print("error Two")
+                    return 1
+                }
+            }
+
+            func mainFunc() async -> TimeInterval {
+                async let sec1 = awaitOne()
+                async let sec2 = awaitTwo()
+                let s1 = await sec1
+                return 1
+            }
+
+            Task.detached {
+                let a = await mainFunc()
+            }
+            """)) == ["start Two start one finish One error Two", "start one start Two finish One error Two"])
+    }
+
     @Test func misuseIsADiagnosticAtItsPlace() {
         expectDiagnostics("let d = 2.5\nprint(d 1️⃣% 2.0)", ["1️⃣": "'%' is unavailable: For floating point numbers use truncatingRemainder instead"])
         expectDiagnostics("let d = 2.5\nlet n = 1\nprint(d 1️⃣+ n)", ["1️⃣": "binary operator '+' cannot be applied to operands of type 'Double' and 'Int'"])

@@ -61,7 +61,8 @@ extension Lowering {
                 report("non-void function should return a value of type '\(type)'", Syntax(exit))
                 return []
             case (let type?, let expression?):
-                guard let lowered = lowerExpression(expression),
+                // `return 1` from a `-> Double` function returns 1.0.
+                guard let lowered = lowerExpression(expression).map({ coercedLiteral($0, to: type) }),
                     expect(type, lowered, at: Syntax(expression), { "cannot convert return expression of type '\($0)' to return type '\(type)'" })
                 else { return [] }
                 value = lowered
@@ -217,7 +218,8 @@ extension Lowering {
     /// `return expr` for an implicit return, checked as an explicit one would be.
     private mutating func lowerValueReturn(_ expr: ExprSyntax, at node: Syntax) -> [Statement] {
         let span = self.span(of: node)
-        guard let lowered = lowerExpression(expr), let type = type(of: lowered) else { return hoisted }
+        guard var lowered = lowerExpression(expr), let type = type(of: lowered) else { return hoisted }
+        if case .function(let function) = enclosingBody(of: node) { lowered = coercedLiteral(lowered, to: function.returns) }
         switch enclosingBody(of: node) {
         case .function(let function):
             guard let expected = function.returns,
