@@ -73,7 +73,7 @@ import Testing
         #expect(problems(#"let q = DispatchQueue(label: "q", qos: .fast)"#).first?.message.contains("not a QoS class") == true)
         #expect(problems(#"let q = DispatchQueue(qos: .utility)"#).first?.message.contains("needs a label") == true)
         #expect(problems(#"let q = DispatchQueue(label: "q", attributes: .bogus)"#).first?.location?.column == 47)
-        #expect(problems("var n = 0.5").first?.message.contains("outside the supported subset") == true)
+        #expect(problems("var n: Float = 0.5").first?.message.contains("outside the supported subset") == true)
     }
 
     @Test func closuresWithParametersAreRejected() {

@@ -114,7 +114,7 @@ import Testing
         let source = WorkItemTests.selfCancellingItem
         // Two cores: the timer's block runs while the item sleeps (30 of 30 swiftc runs).
         #expect(try outcomeSet(source, cores: 2) == ["1 2 3 cancelled done"])
-        expectDiagnostics("let n = 1\nguard 1️⃣let m = n else { return }", ["1️⃣": "'let' binds a DispatchWorkItem declared optional here"])
+        expectDiagnostics("let n = 1\nguard let m = 1️⃣n else { return }", ["1️⃣": "initializer for conditional binding must have Optional type, not 'Int'"])
     }
 }
 

@@ -261,6 +261,8 @@ public struct ScheduleStep: Hashable, Sendable {
         /// `cont.resume`: the value is kept; the task waiting for it (if any) continues, its job
         /// queued on the executor it suspended on.
         case resumesContinuation(ContinuationID, wakes: Int?)
+        /// `continuation?.resume()` of a variable that holds nil: nothing happens.
+        case skipsNilResume
         /// The body has returned and nobody resumed the continuation yet: the task suspends.
         case awaitsContinuation(ContinuationID)
         /// The continuation was resumed: `withCheckedContinuation` returns its value.

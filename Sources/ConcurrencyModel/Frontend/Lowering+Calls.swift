@@ -29,7 +29,8 @@ extension Lowering {
         // `debugPrint("\(i)")` prints "1", quoted: each value as its debugDescription.
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "debugPrint" {
             guard let items = printedItems(call) else { return nil }
-            return Statement(.print(items.map { .debugText($0) }), at: span)
+            // An optional shows its value's debugDescription already (`Optional("a")`).
+            return Statement(.print(items.map { if case .optionalText = $0 { $0 } else { .debugText($0) } }), at: span)
         }
         if let sleep = lowerSleep(call, span: span) {
             return sleep
@@ -45,6 +46,9 @@ extension Lowering {
             return statement
         }
         if let statement = lowerTaskCancel(call) {
+            return statement
+        }
+        if let statement = lowerHeldResume(call) {
             return statement
         }
         if let statement = lowerResume(call) {
@@ -516,11 +520,14 @@ extension Lowering {
                 // Swift prints "(1, 2)" and a dictionary in its hash order, which varies by run.
                 report("printing a tuple or a dictionary is outside the supported subset: print its parts", Syntax(argument.expression))
                 return nil
-            case .int?, .string?, .bool?, .list?, .error?, .integer?, nil:
+            case .int?, .string?, .bool?, .list?, .error?, .integer?, .double?, .optional?, nil:
                 break
+            case .continuation?:
+                report("printing a continuation is outside the supported subset", Syntax(argument.expression))
+                return nil
             }
             if item.variablesRead.contains(where: { variableTypes[$0] == .error }) { errorPrints.append(Syntax(argument)) }
-            items.append(item)
+            items.append(printable(item))
         }
         return items
     }

@@ -162,7 +162,8 @@ extension Lowering {
         var unset: [(name: String, id: VariableID, isLet: Bool, node: Syntax)] = []
         for property in type.storedProperties {
             guard let binding = property.bindings.first, let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if binding.initializer != nil {
+            // An optional `var` without a value starts as nil (`declare` says so).
+            if binding.initializer != nil || property.bindingSpecifier.tokenKind == .keyword(.var) && binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true {
                 statements += declare(property)
                 continue
             }

@@ -10,8 +10,9 @@ extension Lowering {
         -> (statements: [Statement], value: VariableID?)?
     {
         let usage = "write \(name) { cont in … }"
+        // `-> Void` (or `-> ()`) on the closure says what it returns anyway.
         guard call.arguments.isEmpty, let closure = call.trailingClosure, let signature = closure.signature,
-            signature.returnClause == nil, let clause = signature.parameterClause
+            signature.returnClause.map({ ["Void", "()"].contains($0.type.trimmedDescription) }) ?? true, let clause = signature.parameterClause
         else {
             report(usage, Syntax(call))
             return nil
@@ -62,6 +63,47 @@ extension Lowering {
         }
         return ([Statement(.continuation(id, .start(body: body)), at: span), Statement(.suspend(.continuation(id, result: result)), at: span)],
                 result)
+    }
+
+    /// A continuation named where a value goes (`self.continuation = cont`): kept for a later
+    /// `resume()`, so it is a `CheckedContinuation<Void, Never>` (its T is Void).
+    mutating func keptContinuation(_ id: ContinuationID, at node: Syntax) -> Expression? {
+        guard !throwingContinuations.contains(id.index), continuationTypes[id] == nil else {
+            report("a continuation kept in a variable is a CheckedContinuation<Void, Never> here (withCheckedContinuation, resumed with resume())", node)
+            return nil
+        }
+        resumedWithoutValue.insert(id)
+        lastKeptContinuation = id
+        return .literal(.continuation(id.index))
+    }
+
+    /// `continuation?.resume()` (or `self.continuation?.resume()`, or `c.resume()` of a
+    /// non-optional one) of a continuation kept in a variable; nil when `call` is not one.
+    mutating func lowerHeldResume(_ call: FunctionCallExprSyntax) -> Statement?? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        let chained = base.as(OptionalChainingExprSyntax.self)
+        let held = chained?.expression ?? base
+        guard held.is(DeclReferenceExprSyntax.self) || held.is(MemberAccessExprSyntax.self),
+            case .variable(let variable)? = binding(of: held),
+            let type = variableTypes[variable], type == .continuation || type == .optional(.continuation)
+        else { return nil }
+        guard member.declName.baseName.text == "resume", call.arguments.isEmpty, call.trailingClosure == nil else {
+            report("a continuation kept here is resumed with \(held.trimmedDescription)\(chained == nil ? "" : "?").resume()", Syntax(call))
+            return .some(nil)
+        }
+        if type.isOptional && chained == nil {
+            report("value of optional type 'CheckedContinuation<(), Never>?' must be unwrapped to refer to member 'resume' of wrapped base type 'CheckedContinuation<(), Never>'", Syntax(base))
+            return .some(nil)
+        }
+        if !type.isOptional && chained != nil {
+            report("cannot use optional chaining on non-optional value of type 'CheckedContinuation<(), Never>'", Syntax(base))
+            return .some(nil)
+        }
+        guard let named = lastKeptContinuation ?? continuations.indices.last.map({ ContinuationID(index: $0) }) else {
+            report("no withCheckedContinuation comes before this resume: keep the continuation first", Syntax(call))
+            return .some(nil)
+        }
+        return Statement(.continuation(named, .resumeHeld(.variable(variable))), at: span(of: Syntax(call)))
     }
 
     /// `cont.resume(returning: v)`, `cont.resume()`; nil when `call` is not on a continuation.

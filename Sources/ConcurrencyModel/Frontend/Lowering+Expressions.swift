@@ -12,10 +12,7 @@ extension Lowering {
 
     mutating func lowerExpression(_ expr: ExprSyntax) -> Expression? {
         if let attempt = expr.as(TryExprSyntax.self) {
-            guard attempt.questionOrExclamationMark == nil else {
-                report("the value of 'try?' or 'try!' is outside the supported subset: call it as a statement, or use do/catch", Syntax(attempt))
-                return nil
-            }
+            guard attempt.questionOrExclamationMark == nil else { return lowerMarkedTryValue(attempt) }
             guard checkHandled(Syntax(attempt)) else { return nil }
             if !attempt.expression.is(AwaitExprSyntax.self) { return lowerExpression(attempt.expression) }
         }
@@ -41,6 +38,16 @@ extension Lowering {
             }
             return .literal(.int(value))
         }
+        if expr.is(NilLiteralExprSyntax.self) {
+            return .literal(.nilValue)
+        }
+        if let float = expr.as(FloatLiteralExprSyntax.self) {
+            guard let value = Double(float.literal.text.filter { $0 != "_" }), value.isFinite else {
+                report("this floating-point literal is outside the supported subset", Syntax(expr))
+                return nil
+            }
+            return .literal(.double(value))
+        }
         if let boolean = expr.as(BooleanLiteralExprSyntax.self) {
             return .literal(.bool(boolean.literal.tokenKind == .keyword(.true)))
         }
@@ -58,6 +65,10 @@ extension Lowering {
             }
             guard let inner = lowerExpression(prefix.expression) else { return nil }
             switch prefix.operator.text {
+            case "-" where type(of: inner) == .double:
+                // -1 × x is IEEE negation exactly (0 - 0.0 would lose -0.0's sign).
+                if case .literal(.double(let number)) = inner { return .literal(.double(-number)) }
+                return .binary(.multiply, .literal(.double(-1)), inner)
             case "-":
                 guard expect(.int, inner, at: Syntax(expr), { "unary operator '-' cannot be applied to an operand of type '\($0)'" }) else { return nil }
                 return constantChecked(.binary(.subtract, .literal(.int(0)), inner), written: expr, at: Syntax(expr))
@@ -81,6 +92,7 @@ extension Lowering {
             case .variable(let id)? where variables[id.index].reflects == .specificKey:
                 report("'\(name)' is a DispatchSpecificKey: read its value with DispatchQueue.getSpecific(key: \(name))", Syntax(expr))
             case .variable(let id)?: return .variable(id)
+            case .continuation(let id)?: return keptContinuation(id, at: Syntax(expr))
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
             case .task(let handle)? where awaitingExpression:
                 // `await (a + b)` of async lets: each awaited just before the statement, in order.
@@ -148,6 +160,9 @@ extension Lowering {
             }
             return nil
         }
+        if let infix = expr.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+            return lowerNilCoalescing(infix)
+        }
         if let infix = expr.as(InfixOperatorExprSyntax.self),
             let op = infix.operator.as(BinaryOperatorExprSyntax.self).flatMap({ BinaryOperator(rawValue: $0.operator.text) })
         {
@@ -194,7 +209,7 @@ extension Lowering {
                 return nil
             }
             if case .dictionary? = type(of: list) {
-                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (other optionals are outside the supported subset)", Syntax(subscriptCall))
+                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (the optional d[key] itself is outside the supported subset)", Syntax(subscriptCall))
                 return nil
             }
             guard case .list? = type(of: list) else {
@@ -235,11 +250,33 @@ extension Lowering {
             return lowerValueCall(call)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name == "Double" || name == "TimeInterval" {
+            return lowerDoubleConversion(call)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let integer = IntegerType(rawValue: name) {
             return lowerIntegerConversion(call, to: integer)
         }
         report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, ?:, interpolation and .count", Syntax(expr))
         return nil
+    }
+
+    /// `Double(i)`, `TimeInterval(i)` of an Int (the nearest Double, as Swift's conversion
+    /// rounds: 1.0 × the Int, which the Double arithmetic converts the same way), or of a Double.
+    private mutating func lowerDoubleConversion(_ call: FunctionCallExprSyntax) -> Expression? {
+        guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil, call.trailingClosure == nil else {
+            report("write Double(x) of an Int or a Double", Syntax(call))
+            return nil
+        }
+        guard let inner = lowerExpression(argument.expression), let type = type(of: inner) else { return nil }
+        if case .literal(.int(let number)) = inner { return .literal(.double(Double(number))) }
+        switch type {
+        case .double: return inner
+        case .int: return .binary(.multiply, .literal(.double(1)), inner)
+        default:
+            report("Double(…) of a '\(type)' is outside the supported subset: convert an Int", Syntax(argument.expression))
+            return nil
+        }
     }
 
     /// `Int(x)`, `UInt64(n)`, `Int32(x)` of an integer: Swift traps when the value does not fit
@@ -439,7 +476,7 @@ extension Lowering {
                 guard let value = lowerExpression(inner.expression) else { return nil }
                 if !text.isEmpty { parts.append(.literal(.string(text))) }
                 text = ""
-                parts.append(value)
+                parts.append(printable(value))
             }
         }
         if literal.openingQuote.tokenKind == .multilineStringQuote, text.hasSuffix("\n") {

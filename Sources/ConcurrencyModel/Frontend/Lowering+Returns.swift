@@ -68,7 +68,8 @@ extension Lowering {
                 report("non-void function should return a value of type '\(type)'", Syntax(exit))
                 return []
             case (let type?, let expression?):
-                guard let lowered = lowerExpression(expression),
+                // `return 1` from a `-> Double` function returns 1.0.
+                guard let lowered = lowerExpression(expression).map({ coercedLiteral($0, to: type) }),
                     expect(type, lowered, at: Syntax(expression), { "cannot convert return expression of type '\($0)' to return type '\(type)'" })
                 else { return [] }
                 value = lowered
@@ -213,11 +214,14 @@ extension Lowering {
             case .expression(let test):
                 guard let part = lowerCondition(test) else { return nil }
                 parts.append(part)
+            case .optionalBinding(let binding) where bindsOptional(binding):
+                guard let part = lowerOptionalBinding(binding, afterTests: !parts.isEmpty) else { return nil }
+                parts.append(part)
             case .optionalBinding(let binding):
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let value = binding.initializer?.value, case .workItem(let id)? = self.binding(of: value), optionalWorkItems.contains(id)
                 else {
-                    report("'\(binding.bindingSpecifier.text)' binds a DispatchWorkItem declared optional here; other optionals are outside the supported subset",
+                    report("'\(binding.bindingSpecifier.text)' binds a DispatchWorkItem declared optional here; or bind an optional value: if let x = o",
                            Syntax(binding))
                     return nil
                 }
@@ -264,7 +268,8 @@ extension Lowering {
     /// `return expr` for an implicit return, checked as an explicit one would be.
     private mutating func lowerValueReturn(_ expr: ExprSyntax, at node: Syntax) -> [Statement] {
         let span = self.span(of: node)
-        guard let lowered = lowerExpression(expr), let type = type(of: lowered) else { return hoisted }
+        guard var lowered = lowerExpression(expr), let type = type(of: lowered) else { return hoisted }
+        if case .function(let function) = enclosingBody(of: node) { lowered = coercedLiteral(lowered, to: function.returns) }
         switch enclosingBody(of: node) {
         case .function(let function):
             guard let expected = function.returns,

@@ -545,8 +545,10 @@ extension Lowering {
             return
         }
         for member in actor.memberBlock.members {
+            // A stored property with a value, or an optional `var` (nil until set).
             if let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-                variable.bindings.first?.initializer != nil, variable.bindings.first?.accessorBlock == nil {
+                let binding = variable.bindings.first, binding.accessorBlock == nil,
+                binding.initializer != nil || variable.bindingSpecifier.tokenKind == .keyword(.var) && binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true {
                 continue
             }
             // `private` and `fileprivate` change nothing that can happen.
@@ -572,9 +574,23 @@ extension Lowering {
         var statements: [Statement] = []
         for member in actor.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
-                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let initial = binding.initializer.map({ lowerExpression($0.value) }) ?? nil, let type = type(of: initial)
+                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             else { continue }
+            // `var c: CheckedContinuation<Void, Never>?`, `var n: Int? = 3`: the written type; an
+            // optional without a value starts as nil.
+            let annotated = binding.typeAnnotation.flatMap { staticType($0.type) }
+            if binding.typeAnnotation != nil && annotated == nil { continue }
+            guard var initial = binding.initializer.map({ lowerExpression($0.value) }) ?? (annotated?.isOptional == true ? .literal(.nilValue) : nil),
+                var type = type(of: initial)
+            else { continue }
+            if let annotated {
+                initial = coercedLiteral(initial, to: annotated)
+                guard let valueType = self.type(of: initial), valueType.fits(annotated) else {
+                    report("cannot convert value of type '\(type)' to specified type '\(annotated)'", Syntax(binding))
+                    continue
+                }
+                type = annotated
+            }
             let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: type,
                                  constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
             instance.properties[property] = id

@@ -15,6 +15,13 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     case list(StaticType?)
     /// An error value (`any Error`): thrown, caught, printed, tested with `is`.
     case error
+    /// `Double` (and `TimeInterval`, its other name).
+    case double
+    /// `CheckedContinuation<Void, Never>`, kept in a variable or property.
+    case continuation
+    /// `Int?`, `String?`, …: the wrapped type; nil for the `nil` literal, whose type only the
+    /// context tells.
+    case optional(StaticType?)
 
     var description: String {
         switch self {
@@ -27,7 +34,20 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .list(let element?): "[\(element)]"
         case .list(nil): "[_]"
         case .error: "any Error"
+        case .double: "Double"
+        case .continuation: "CheckedContinuation<(), Never>"
+        case .optional(let wrapped?): "\(wrapped)?"
+        case .optional(nil): "_?"
         }
+    }
+
+    /// The type an optional wraps; nil for a type that is not optional.
+    var wrapped: StaticType? {
+        if case .optional(let inner) = self { inner } else { nil }
+    }
+
+    var isOptional: Bool {
+        if case .optional = self { true } else { false }
     }
 
     static func of(_ value: Value) -> StaticType {
@@ -37,6 +57,9 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .bool: .bool
         case .list(let items): .list(items.first.map(of))
         case .error: .error
+        case .double: .double
+        case .continuation: .continuation
+        case .nilValue: .optional(nil)
         }
     }
 
@@ -47,7 +70,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     var isInteger: Bool {
         switch self {
         case .int, .integer: true
-        case .string, .bool, .list, .error, .tuple, .dictionary: false
+        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional: false
         }
     }
 
@@ -56,7 +79,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         switch self {
         case .int: .int
         case .integer(let type): type
-        case .string, .bool, .list, .error, .tuple, .dictionary: nil
+        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional: nil
         }
     }
 
@@ -65,6 +88,10 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         switch (self, other) {
         case (.list(nil), .list): true
         case (.list(let a?), .list(let b?)): a.fits(b)
+        // `nil` fits any optional; a value fits the optional that wraps its type.
+        case (.optional(nil), .optional): true
+        case (.optional(let a?), .optional(let b?)): a.fits(b)
+        case (_, .optional(let b?)): fits(b)
         default: self == other
         }
     }
@@ -82,6 +109,10 @@ extension Lowering {
         case .specific(_, .printed): return .string
         case .errorIs: return .bool
         case .typed(_, let type, _): return StaticType(type)
+        case .optionalText: return .string
+        case .coalesce(let optional, let fallback):
+            // `o ?? d` is the wrapped type, or an optional again when `d` is one.
+            return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }
         case .count: return .int
         case .interpolation, .debugText: return .string
         case .conditional(_, let then, _): return type(of: then)
@@ -111,6 +142,16 @@ extension Lowering {
             report("binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left)' and '\(right)'", node)
             return false
         }
+        // An optional is compared with `==`/`!=` only (with nil or a value); anything else must
+        // unwrap it first, as swiftc says.
+        if op != .equal && op != .notEqual, let optional = [left, right].first(where: \.isOptional) {
+            report("value of optional type '\(optional)' must be unwrapped to a value of type '\(optional.wrapped.map(\.description) ?? "_")'", node)
+            return false
+        }
+        // A Double beside an integer literal: the literal is a Double.
+        if left == .double && rhs.isIntegerLiteral || right == .double && lhs.isIntegerLiteral {
+            return checkOperands(op, left == .double ? lhs : .literal(.double(0)), right == .double ? rhs : .literal(.double(0)), at: node)
+        }
         // An integer literal takes the other side's integer type (`w * 10_000_000`, w a UInt64).
         if case .integer = left, rhs.isIntegerLiteral { return checkOperands(op, lhs, .typed(rhs, left.integerType!, conversion: false), at: node) }
         if case .integer = right, lhs.isIntegerLiteral { return checkOperands(op, .typed(lhs, right.integerType!, conversion: false), rhs, at: node) }
@@ -118,17 +159,23 @@ extension Lowering {
         switch op {
         case .add:
             switch (left, right) {
-            case (.int, .int), (.string, .string): fits = true
+            case (.int, .int), (.string, .string), (.double, .double): fits = true
             case (.integer(let a), .integer(let b)): fits = a == b
             case (.list, .list): fits = left.fits(right) || right.fits(left)
             default: fits = false
             }
-        case .subtract, .multiply, .divide, .remainder:
+        case .subtract, .multiply, .divide:
+            fits = (left.isInteger || left == .double) && left == right
+        case .remainder:
+            if left == .double && right == .double {
+                report("'%' is unavailable: For floating point numbers use truncatingRemainder instead", node)
+                return false
+            }
             fits = left.isInteger && left == right
         case .equal, .notEqual:
             fits = left.fits(right) || right.fits(left)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            fits = (left.isInteger && left == right) || (left == .string && right == .string)
+            fits = ((left.isInteger || left == .double) && left == right) || (left == .string && right == .string)
         case .and, .or:
             fits = left == .bool && right == .bool
         }
@@ -175,6 +222,27 @@ extension Lowering {
         if let array = type.as(ArrayTypeSyntax.self) {
             return staticType(array.element, at: node).map { .list($0) }
         }
+        // `Int?`, `String?`, `Double?`, `CheckedContinuation<Void, Never>?`: one level, of a
+        // plain value (an optional array, tuple or optional is outside the subset).
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            guard let wrapped = staticType(optional.wrappedType, at: node) else { return nil }
+            switch wrapped {
+            case .int, .string, .bool, .integer, .double, .continuation: return .optional(wrapped)
+            case .list, .tuple, .dictionary, .error, .optional:
+                report("an optional '\(wrapped)?' is outside the supported subset: Int?, String?, Bool?, Double? and a continuation's are", node ?? Syntax(type))
+                return nil
+            }
+        }
+        // `CheckedContinuation<Void, Never>` (or `<(), Never>`): a continuation kept for later.
+        if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "CheckedContinuation",
+            let arguments = generic.genericArgumentClause?.arguments, arguments.count == 2 {
+            let texts = arguments.map { $0.argument.trimmedDescription }
+            guard ["Void", "()"].contains(texts[0]), texts[1] == "Never" else {
+                report("a continuation kept in a variable is a CheckedContinuation<Void, Never> here", node ?? Syntax(type))
+                return nil
+            }
+            return .continuation
+        }
         switch type.as(IdentifierTypeSyntax.self).flatMap({ $0.genericArgumentClause == nil ? $0.name.text : nil }) {
         case "Int": return .int
         case _ where type.is(TupleTypeSyntax.self):
@@ -197,10 +265,11 @@ extension Lowering {
         case let name? where IntegerType(rawValue: name) != nil: return StaticType(IntegerType(rawValue: name)!)
         case "String": return .string
         case "Bool": return .bool
+        case "Double", "TimeInterval": return .double
         default:
             break
         }
-        report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), String, Bool, an array or dictionary of them, or a tuple as a task group's value", node ?? Syntax(type))
+        report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), Double, String, Bool, an optional of one, an array or dictionary of them, or a tuple as a task group's value", node ?? Syntax(type))
         return nil
     }
 }

@@ -133,6 +133,9 @@ struct Lowering {
     var resumedTimers: Set<TimerSourceID> = []
     var continuationTypes: [ContinuationID: StaticType] = [:]
     var resumedWithoutValue: Set<ContinuationID> = []
+    /// The continuation last kept in a variable (`self.continuation = cont`), which names a held
+    /// `resume()` in words.
+    var lastKeptContinuation: ContinuationID?
     /// Queues an `activate()` names so far, in the text: `setTarget` must come before.
     var activated: Set<QueueID> = []
 
@@ -496,7 +499,10 @@ struct Lowering {
             unsupported(Syntax(declaration))
             return []
         }
-        guard let value = binding.initializer?.value else {
+        // `var o: Int?` starts as nil, as Swift's optional `var`s do.
+        let impliedNil = binding.initializer == nil && declaration.bindingSpecifier.tokenKind == .keyword(.var)
+            && binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
+        guard let value = binding.initializer?.value ?? (impliedNil ? ExprSyntax(NilLiteralExprSyntax()) : nil) else {
             report("'\(name)' needs an initial value", Syntax(binding))
             return []
         }
@@ -619,7 +625,12 @@ struct Lowering {
         }
         let emptyDictionary = value.as(DictionaryExprSyntax.self).map { if case .colon = $0.content { true } else { false } } ?? false
         guard var initial = emptyDictionary ? .literal(.list([])) : lowerExpression(value) else { return [] }
+        initial = coercedLiteral(initial, to: annotated)
         guard var valueType = emptyDictionary ? annotated : type(of: initial) else { return [] }
+        if annotated == nil, valueType == .optional(nil) {
+            report("'nil' requires a contextual type: write 'var \(name): Int? = nil'", Syntax(value))
+            return []
+        }
         let declared: StaticType
         if let annotated {
             if case .integer(let integer) = annotated {
@@ -917,6 +928,7 @@ struct Lowering {
 
     /// `if c { } else if d { } else { }`.
     private mutating func lowerIf(_ branch: IfExprSyntax) -> Statement? {
+        if bindsOptional(branch.conditions) { return lowerIfBinding(branch) }
         guard branch.conditions.count == 1, let first = branch.conditions.first,
             case .expression(let conditionExpression) = first.condition
         else {
@@ -925,6 +937,22 @@ struct Lowering {
         }
         guard let condition = lowerExpression(conditionExpression), expectCondition(condition, at: Syntax(conditionExpression)) else { return nil }
         let then = lowerBlock(branch.body.statements, span: span(of: Syntax(branch.body)))
+        return lowerElse(branch, condition: condition, then: then)
+    }
+
+    /// `if let x = o, … { } else { }`: the names bound are in scope in the conditions after
+    /// them and in the first block, not in the else.
+    private mutating func lowerIfBinding(_ branch: IfExprSyntax) -> Statement? {
+        scopes.append([:])
+        let condition = lowerConditions(branch.conditions)
+        let then = condition.map { _ in lowerBlock(branch.body.statements, span: span(of: Syntax(branch.body))) }
+        scopes.removeLast()
+        guard let condition, let then else { return nil }
+        return lowerElse(branch, condition: condition, then: then)
+    }
+
+    /// An `if`'s else or else-if, and the branch statement.
+    private mutating func lowerElse(_ branch: IfExprSyntax, condition: Expression, then: BlockID) -> Statement? {
         var otherwise: BlockID?
         switch branch.elseBody {
         case .codeBlock(let block)?:
@@ -1056,6 +1084,7 @@ struct Lowering {
         }
         guard let target = variableReference(infix.leftOperand) else { return nil }
         guard var value = lowerExpression(infix.rightOperand) else { return nil }
+        value = coercedLiteral(value, to: variableTypes[target])
         if case .integer(let integer)? = variableTypes[target] {
             // A literal takes the variable's type; `x += e` is `x = x + e`, checked against its range.
             guard let typed = typedLiteral(value, integer, at: Syntax(infix.rightOperand)) else { return nil }
@@ -1112,7 +1141,7 @@ struct Lowering {
         case .add, .subtract:
             let symbol = operation == .add ? "+=" : "-="
             let fits = switch (targetType, valueType) {
-            case (.int, .int): true
+            case (.int, .int), (.double, .double): true
             case (.integer(let a), .integer(let b)): a == b
             case (.string, .string), (.list, .list): operation == .add && valueType.fits(targetType)
             default: false

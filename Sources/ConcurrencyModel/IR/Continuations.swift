@@ -27,4 +27,9 @@ public enum ContinuationAction: Hashable, Sendable, Codable {
     /// it suspended on, with the value; a second resume is a crash ("SWIFT TASK CONTINUATION
     /// MISUSE: … tried to resume its continuation more than once").
     case resume(Expression?)
+    /// `continuation?.resume()` of a continuation kept in a variable or property
+    /// (`self.continuation = c` in the body): the value names the continuation
+    /// (`Value.continuation`), and nil resumes nothing, as optional chaining skips the call. The
+    /// statement's ContinuationID is the one the lowering last saw kept, for words only.
+    case resumeHeld(Expression)
 }

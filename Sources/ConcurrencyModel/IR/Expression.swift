@@ -29,6 +29,11 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// `dict[key]!`: the value of a dictionary's entry (kept as `[key, value]` pairs); a missing
     /// key traps, as force-unwrapping nil does.
     case entry(Expression, key: Expression)
+    /// An optional as `print` and interpolation show it: `Optional(3)`, `Optional("a")`, `nil`
+    /// (swiftc warns, and compiles).
+    case optionalText(Expression)
+    /// `o ?? d`: the optional's value, or `d` (evaluated only then, as Swift's autoclosure is).
+    case coalesce(Expression, Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -41,7 +46,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .literal, .isMainThread: []
         case .variable(let id): [id]
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
-        case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _): inner.variablesRead
+        case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.variablesRead
+        case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
         case .tuple(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
@@ -58,7 +64,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .isMainThread: true
         case .literal, .variable: false
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
-        case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _): inner.readsThread
+        case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.readsThread
+        case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
         case .tuple(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
@@ -95,10 +102,16 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             switch try inner.evaluate(lookup, isMainThread: isMainThread) {
             case .list(let items): return .int(items.count)
             case .string(let text): return .int(text.count)
-            case .int, .bool, .error: throw .undefined(".count of a value without one")
+            case .int, .bool, .error, .nilValue, .double, .continuation: throw .undefined(".count of a value without one")
             }
         case .debugText(let inner):
             return .string(try inner.evaluate(lookup, isMainThread: isMainThread).debugText)
+        case .optionalText(let inner):
+            let value = try inner.evaluate(lookup, isMainThread: isMainThread)
+            return .string(value == .nilValue ? "nil" : "Optional(\(value.debugText))")
+        case .coalesce(let optional, let fallback):
+            let value = try optional.evaluate(lookup, isMainThread: isMainThread)
+            return value == .nilValue ? try fallback.evaluate(lookup, isMainThread: isMainThread) : value
         case .interpolation(let parts):
             var text = ""
             for part in parts {
@@ -256,6 +269,21 @@ public enum BinaryOperator: String, Hashable, Sendable, Codable, CaseIterable {
         case (.remainder, .int(let a), .int(let b)):
             guard b != 0 else { throw .runtime(.divisionByZero(self)) }
             return try Self.checked(a.remainderReportingOverflow(dividingBy: b), self, division: true)
+        case (.add, .double, _), (.subtract, .double, _), (.multiply, .double, _), (.divide, .double, _),
+             (.add, _, .double), (.subtract, _, .double), (.multiply, _, .double), (.divide, _, .double):
+            return try Self.floating(self, left, right)
+        case (.less, .double, _), (.lessOrEqual, .double, _), (.greater, .double, _), (.greaterOrEqual, .double, _),
+             (.less, _, .double), (.lessOrEqual, _, .double), (.greater, _, .double), (.greaterOrEqual, _, .double),
+             (.equal, .double, .int), (.equal, .int, .double), (.notEqual, .double, .int), (.notEqual, .int, .double):
+            guard let a = left.doubleValue, let b = right.doubleValue else { throw .undefined("'\(rawValue)' applied to \(left) and \(right)") }
+            switch self {
+            case .less: return .bool(a < b)
+            case .lessOrEqual: return .bool(a <= b)
+            case .greater: return .bool(a > b)
+            case .greaterOrEqual: return .bool(a >= b)
+            case .equal: return .bool(a == b)
+            default: return .bool(a != b)
+            }
         case (.equal, _, _): return .bool(left == right)
         case (.notEqual, _, _): return .bool(left != right)
         case (.less, .int(let a), .int(let b)): return .bool(a < b)
@@ -272,6 +300,21 @@ public enum BinaryOperator: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// Double arithmetic as IEEE 754 does it (no traps: `1 / 0.0` is `inf`). An integer literal
+    /// beside a Double is a Double (the front end lets only literals stand there). A NaN, which
+    /// equals nothing and would break the model's comparison of states, is not held.
+    private static func floating(_ op: BinaryOperator, _ left: Value, _ right: Value) throws(EvaluationError) -> Value {
+        guard let a = left.doubleValue, let b = right.doubleValue else { throw .undefined("'\(op.rawValue)' applied to \(left) and \(right)") }
+        let result: Double = switch op {
+        case .add: a + b
+        case .subtract: a - b
+        case .multiply: a * b
+        default: a / b
+        }
+        guard !result.isNaN else { throw .undefined("a Double that is not a number (nan), which gcdquiz's model does not hold") }
+        return .double(result)
+    }
+
     private static func checked(_ result: (partialValue: Int, overflow: Bool), _ op: BinaryOperator, division: Bool = false) throws(EvaluationError) -> Value {
         guard !result.overflow else { throw .runtime(division ? .divisionOverflow(op) : .overflow(op)) }
         return .int(result.partialValue)
@@ -286,9 +329,30 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
     case list([Value])
     /// An error value (`MyError.failed`, `CancellationError()`), thrown or caught.
     case error(ThrownError)
+    /// An optional's `nil` (an optional that holds a value holds it bare: the front end knows
+    /// which variables are optional, and prints them so).
+    case nilValue
+    /// A Double (or TimeInterval), printed as Swift prints it: the shortest text that reads back
+    /// as the same number (`0.1`, `1.0`, `1e-05`), which this process's own `description` is.
+    case double(Double)
+    /// A continuation kept in a variable (`self.continuation = c`): the `withCheckedContinuation`
+    /// whose continuation it is (`ContinuationID.index`).
+    case continuation(Int)
+
+    /// The number a Double's arithmetic takes: a Double, or an integer literal beside one.
+    var doubleValue: Double? {
+        switch self {
+        case .double(let number): number
+        case .int(let number): Double(number)
+        case .string, .bool, .list, .error, .nilValue, .continuation: nil
+        }
+    }
 
     public var description: String {
         switch self {
+        case .nilValue: "nil"
+        case .double(let value): value.description
+        case .continuation: "CheckedContinuation<(), Never>(…)"
         case .int(let value): String(value)
         case .string(let value): value
         case .bool(let value): String(value)

@@ -277,6 +277,8 @@ private struct ProgramDumper {
             }
         case .continuation(let id, .start):
             return "withCheckedContinuation \(program[id].name)"
+        case .continuation(_, .resumeHeld(let held)):
+            return "\(operand(held))?.resume()"
         case .continuation(let id, .resume(let value)):
             return "\(program[id].name).resume(" + (value.map { "returning: " + swift($0) } ?? "") + ")"
         case .suspend(.continuation(let id, let result)):
@@ -351,13 +353,15 @@ private struct ProgramDumper {
         case .tuple(let parts): "(" + parts.map(swift).joined(separator: ", ") + ")"
         case .entry(let dictionary, let key): operand(dictionary) + "[" + swift(key) + "]!"
         case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
+        case .optionalText(let inner): "String(describing: " + swift(inner) + ")"
+        case .coalesce(let optional, let fallback): "\(operand(optional)) ?? \(operand(fallback))"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
-        case .binary, .conditional, .specific, .errorIs: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .entry: swift(expression)
+        case .binary, .conditional, .specific, .errorIs, .coalesce: "(" + swift(expression) + ")"
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .entry, .optionalText: swift(expression)
         }
     }
 
@@ -368,6 +372,9 @@ private struct ProgramDumper {
         case .string(let text): "\"" + text + "\""
         case .list(let items): "[" + items.map(literal).joined(separator: ", ") + "]"
         case .error(let error): error.written
+        case .nilValue: "nil"
+        case .double(let number): number.description
+        case .continuation(let index): "continuation k\(index)"
         }
     }
 }

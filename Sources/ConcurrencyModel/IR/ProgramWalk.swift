@@ -62,7 +62,7 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .stream(_, .yield), .stream(_, .finish), .stream(_, .fail),
+             .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .continuation(_, .resumeHeld), .stream(_, .yield), .stream(_, .finish), .stream(_, .fail),
              .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
             []
         }
@@ -112,6 +112,7 @@ extension Action {
         case .stream, .timer: []
         case .throwing(.value(let error)): [error]
         case .throwing(.pending), .throwing(.sleepCancelled), .handles: []
+        case .continuation(_, .resumeHeld(let held)): [held]
         case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting(_, .target), .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:

@@ -146,6 +146,7 @@ extension Narrator {
         case .resumesContinuation(let id, let task?):
             "\(program[id].name).resume: \(self.task(task)) was waiting for it; its job is queued on the executor it suspended on"
         case .resumesContinuation(let id, nil): "\(program[id].name).resume: the value is kept for the await that comes"
+        case .skipsNilResume: "the continuation kept there is nil: ?.resume() does nothing"
         case .awaitsContinuation(let id): "nobody has resumed \(program[id].name) yet: the task suspends, its executor free for other jobs"
         case .continuationReturns(let id): "\(program[id].name) was resumed: withCheckedContinuation returns its value"
         case .throwsError(let error, .caught): "throws \(error.written): a catch clause of the enclosing do takes it"

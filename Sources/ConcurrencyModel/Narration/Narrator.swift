@@ -205,6 +205,8 @@ public struct Narrator: Hashable, Sendable {
             }
         case .continuation(let id, .start): "run the body of withCheckedContinuation, which gets \(program[id].name)"
         case .continuation(let id, .resume): "call \(program[id].name).resume"
+        case .continuation(_, .resumeHeld(.variable(let variable))): "call \(program.variables[variable.index].name)?.resume"
+        case .continuation(let id, .resumeHeld): "call \(program[id].name)?.resume"
         case .suspend(.continuation(let id, _)): "await the resume of \(program[id].name)"
         case .stream(let id, .start): "run the build closure of \(program[id].name), which gets \(program[id].continuationName)"
         case .stream(let id, .yield): "call \(program[id].continuationName).yield"

@@ -101,7 +101,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .suspend(.streamNext(let next)):
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
-                .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume),
+                .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .continuation(_, .resumeHeld),
                 .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
                 // Runs no body that nests here.
                 break

@@ -179,6 +179,11 @@ private struct ValueShapes {
             return [parts.map { pattern($0) }.joined()]
         case .conditional(_, let then, let otherwise):
             return alternatives(then).union(alternatives(otherwise))
+        case .coalesce(let optional, let fallback):
+            return alternatives(optional).union(alternatives(fallback))
+        case .optionalText:
+            // `Optional(…)` of what the value shows, or `nil`: taken as anything.
+            return [Self.anything]
         case .element, .entry, .tuple:
             // An element of an array shows what any element may: taken as anything.
             return [Self.anything]
@@ -186,7 +191,9 @@ private struct ValueShapes {
             switch op {
             case .add:
                 return Self.isInteger(alternatives(lhs).union(alternatives(rhs))) ? [Self.integer] : [Self.anything]
-            case .subtract, .multiply, .divide, .remainder: return [Self.integer]
+            case .subtract, .multiply, .divide, .remainder:
+                // Integers give an integer; a Double (`0.5 * 3`) shows as any number does.
+                return Self.isInteger(alternatives(lhs).union(alternatives(rhs))) ? [Self.integer] : [Self.anything]
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return [Self.boolean]
             }
         }

@@ -83,7 +83,7 @@ enum ScheduleRenderer {
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
             .spawnsTask, .runsTask, .runsTaskAhead, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
             .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .throwsError, .entersDo, .throwsNothing,
-            .startsContinuation, .resumesContinuation, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
+            .startsContinuation, .resumesContinuation, .skipsNilResume, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
             .streamFinishes, .streamFails, .takesElement, .streamEnds, .streamThrows, .awaitsStream: nil
         }
     }
