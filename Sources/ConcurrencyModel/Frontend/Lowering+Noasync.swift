@@ -48,28 +48,6 @@ extension Lowering {
     /// Whether the top-level code awaits (an `await`, `for await`, `async let` outside every
     /// closure and function): then it is an async context, as swiftc treats it.
     static func topLevelAwaits(_ file: SourceFileSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var found = false
-            override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
-            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-                if node.awaitKeyword != nil { found = true }
-                return .visitChildren
-            }
-            override func visit(_ node: TokenSyntax) -> SyntaxVisitorContinueKind {
-                // `async let`: the modifier of a top-level binding.
-                if node.tokenKind == .keyword(.async), node.parent?.is(DeclModifierSyntax.self) == true { found = true }
-                return .skipChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-            override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(file)
-        return finder.found
+        TopLevelAwait.found(in: file)
     }
 }

@@ -21,12 +21,11 @@ enum HarnessProgram {
             utf8.insert(contentsOf: Array(text.utf8), at: offset)
         }
         let body = String(decoding: utf8, as: UTF8.self)
-        let awaits = TopLevelAwait(viewMode: .sourceAccurate)
-        awaits.walk(tree)
+
         // After an `await` the top-level code is an async main, which the runtime ends with
         // exit(0) when it returns: it suspends for good instead, and the main actor is served
         // by the runtime. Synchronous top-level code serves it on the main thread's run loop.
-        let ending = awaits.found ? "await _gqServeForever()" : "_gqServeMainQueue()"
+        let ending = TopLevelAwait.found(in: tree) ? "await _gqServeForever()" : "_gqServeMainQueue()"
         return Prelude.source + AsyncAndWaitShim.source(for: body) + "#sourceLocation(file: \"\(snippetFileName)\", line: 1)\n" + body
             + "\n#sourceLocation()\n_gqTopLevelEnded()\n\(ending)\n"
     }
@@ -71,33 +70,3 @@ private final class TaskBodies: SyntaxVisitor {
     }
 }
 
-/// Whether the top-level code itself awaits (an `await`, a `for await`, an `async let`), outside
-/// every closure and declaration of a function or type.
-private final class TopLevelAwait: SyntaxVisitor {
-    var found = false
-
-    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        found = true
-        return .skipChildren
-    }
-
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.awaitKeyword != nil { found = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) { found = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}

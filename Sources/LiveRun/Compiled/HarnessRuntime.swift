@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 11
+    static let version = 12
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -392,6 +392,32 @@ enum HarnessRuntime {
 
         static void gq_find_dispatch(void) { dl_iterate_phdr(gq_dispatch_segment, NULL); }
 
+        // ---- a library's symbol table ----
+        // Calls `visit` for each symbol of the ELF file at `path` (read from disk: the loaded image
+        // keeps no section headers), with the symbol's name; nothing when the file cannot be read.
+        typedef void (*gq_symbol_visitor)(const ElfW(Sym) *symbol, const char *name, void *context);
+        static void gq_each_symbol(const char *path, gq_symbol_visitor visit, void *context) {
+            int fd = open(path, O_RDONLY | O_CLOEXEC);
+            if (fd < 0) return;
+            struct stat status;
+            if (fstat(fd, &status) != 0 || (size_t)status.st_size < sizeof(ElfW(Ehdr))) { close(fd); return; }
+            char *file = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+            close(fd);
+            if (file == MAP_FAILED) return;
+            const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)file;
+            if (header->e_shoff && header->e_shoff + (size_t)header->e_shnum * sizeof(ElfW(Shdr)) <= (size_t)status.st_size) {
+                const ElfW(Shdr) *sections = (const ElfW(Shdr) *)(file + header->e_shoff);
+                for (int i = 0; i < header->e_shnum; i++) {
+                    if (sections[i].sh_type != SHT_SYMTAB || sections[i].sh_link >= header->e_shnum) continue;
+                    const ElfW(Sym) *symbols = (const ElfW(Sym) *)(file + sections[i].sh_offset);
+                    const char *names = file + sections[sections[i].sh_link].sh_offset;
+                    size_t count = sections[i].sh_size / sizeof(ElfW(Sym));
+                    for (size_t k = 0; k < count; k++) visit(&symbols[k], names + symbols[k].st_name, context);
+                }
+            }
+            munmap(file, (size_t)status.st_size);
+        }
+
         // ---- the Swift runtime's cached thread ids ----
         // Swift's locks and once-tokens own themselves by a thread id each thread caches in a
         // thread-local on first use (`ulock_get_tid`); a library constructor has cached the
@@ -405,36 +431,21 @@ enum HarnessRuntime {
         static gq_tls_index gq_tid_caches[8];
         static int gq_tid_cache_count;
 
+        static void gq_note_tid_cache(const ElfW(Sym) *symbol, const char *name, void *module) {
+            if (ELF64_ST_TYPE(symbol->st_info) != STT_TLS) return;
+            if (strcmp(name, "_ZZN5swift14threading_impl5linux13ulock_get_tidEvE3tid") != 0) return;
+            if (gq_tid_cache_count < 8) {
+                gq_tid_caches[gq_tid_cache_count].module = *(unsigned long *)module;
+                gq_tid_caches[gq_tid_cache_count].offset = symbol->st_value;
+                gq_tid_cache_count++;
+            }
+        }
+
         static int gq_find_tid_caches(struct dl_phdr_info *info, size_t size, void *unused) {
             (void)size; (void)unused;
             if (!info->dlpi_name || !info->dlpi_name[0] || info->dlpi_tls_modid == 0) return 0;
-            int fd = open(info->dlpi_name, O_RDONLY | O_CLOEXEC);
-            if (fd < 0) return 0;
-            struct stat status;
-            if (fstat(fd, &status) != 0 || (size_t)status.st_size < sizeof(ElfW(Ehdr))) { close(fd); return 0; }
-            char *file = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-            close(fd);
-            if (file == MAP_FAILED) return 0;
-            const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)file;
-            if (header->e_shoff && header->e_shoff + (size_t)header->e_shnum * sizeof(ElfW(Shdr)) <= (size_t)status.st_size) {
-                const ElfW(Shdr) *sections = (const ElfW(Shdr) *)(file + header->e_shoff);
-                for (int i = 0; i < header->e_shnum; i++) {
-                    if (sections[i].sh_type != SHT_SYMTAB || sections[i].sh_link >= header->e_shnum) continue;
-                    const ElfW(Sym) *symbols = (const ElfW(Sym) *)(file + sections[i].sh_offset);
-                    const char *names = file + sections[sections[i].sh_link].sh_offset;
-                    size_t count = sections[i].sh_size / sizeof(ElfW(Sym));
-                    for (size_t k = 0; k < count; k++) {
-                        if (ELF64_ST_TYPE(symbols[k].st_info) != STT_TLS) continue;
-                        if (strcmp(names + symbols[k].st_name, "_ZZN5swift14threading_impl5linux13ulock_get_tidEvE3tid") != 0) continue;
-                        if (gq_tid_cache_count < 8) {
-                            gq_tid_caches[gq_tid_cache_count].module = info->dlpi_tls_modid;
-                            gq_tid_caches[gq_tid_cache_count].offset = symbols[k].st_value;
-                            gq_tid_cache_count++;
-                        }
-                    }
-                }
-            }
-            munmap(file, (size_t)status.st_size);
+            unsigned long module = info->dlpi_tls_modid;
+            gq_each_symbol(info->dlpi_name, gq_note_tid_cache, &module);
             return 0;
         }
 
@@ -512,45 +523,29 @@ enum HarnessRuntime {
             return 1;
         }
 
+        typedef const void *(*gq_lookup_t)(const char *, size_t, const void *, const void *const *);
+        typedef struct { gq_lookup_t lookup; uintptr_t base; } gq_type_maker;
+
+        static void gq_make_named_type(const ElfW(Sym) *symbol, const char *name, void *context) {
+            const gq_type_maker *maker = context;
+            if (ELF64_ST_TYPE(symbol->st_info) != STT_OBJECT || symbol->st_size != 8 || symbol->st_shndx == SHN_UNDEF) return;
+            size_t length = strlen(name);
+            if (length < 5 || strncmp(name, "$s", 2) != 0 || strcmp(name + length - 2, "MD") != 0) return;
+            // Until it is filled, the cache holds the mangled name's offset from it (low half) and
+            // its length negated (high half): what __swift_instantiateConcreteTypeFromMangledName reads.
+            _Atomic int64_t *cache = (_Atomic int64_t *)(maker->base + symbol->st_value);
+            int64_t value = atomic_load(cache);
+            if (value >= 0) return;
+            const void *type = maker->lookup((const char *)cache + (int32_t)value, (size_t)(-(value >> 32)), NULL, NULL);
+            if (type) atomic_store(cache, (int64_t)(uintptr_t)type);
+        }
+
         static void gq_make_named_types(void) {
-            typedef const void *(*gq_lookup_t)(const char *, size_t, const void *, const void *const *);
-            gq_lookup_t lookup = (gq_lookup_t)dlsym(RTLD_DEFAULT, "swift_getTypeByMangledNameInContext2");
-            if (!lookup) lookup = (gq_lookup_t)dlsym(RTLD_DEFAULT, "swift_getTypeByMangledNameInContext");
-            if (!lookup) return;
-            uintptr_t base = 0;
-            dl_iterate_phdr(gq_find_program, &base);
-            int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
-            if (fd < 0) return;
-            struct stat status;
-            if (fstat(fd, &status) != 0 || (size_t)status.st_size < sizeof(ElfW(Ehdr))) { close(fd); return; }
-            char *file = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-            close(fd);
-            if (file == MAP_FAILED) return;
-            const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)file;
-            if (header->e_shoff && header->e_shoff + (size_t)header->e_shnum * sizeof(ElfW(Shdr)) <= (size_t)status.st_size) {
-                const ElfW(Shdr) *sections = (const ElfW(Shdr) *)(file + header->e_shoff);
-                for (int i = 0; i < header->e_shnum; i++) {
-                    if (sections[i].sh_type != SHT_SYMTAB || sections[i].sh_link >= header->e_shnum) continue;
-                    const ElfW(Sym) *symbols = (const ElfW(Sym) *)(file + sections[i].sh_offset);
-                    const char *names = file + sections[sections[i].sh_link].sh_offset;
-                    size_t count = sections[i].sh_size / sizeof(ElfW(Sym));
-                    for (size_t k = 0; k < count; k++) {
-                        if (ELF64_ST_TYPE(symbols[k].st_info) != STT_OBJECT || symbols[k].st_size != 8 || symbols[k].st_shndx == SHN_UNDEF) continue;
-                        const char *name = names + symbols[k].st_name;
-                        size_t length = strlen(name);
-                        if (length < 5 || strncmp(name, "$s", 2) != 0 || strcmp(name + length - 2, "MD") != 0) continue;
-                        // Until it is filled, the cache holds the mangled name's offset from it (low
-                        // half) and its length negated (high half): what
-                        // __swift_instantiateConcreteTypeFromMangledName reads.
-                        _Atomic int64_t *cache = (_Atomic int64_t *)(base + symbols[k].st_value);
-                        int64_t value = atomic_load(cache);
-                        if (value >= 0) continue;
-                        const void *type = lookup((const char *)cache + (int32_t)value, (size_t)(-(value >> 32)), NULL, NULL);
-                        if (type) atomic_store(cache, (int64_t)(uintptr_t)type);
-                    }
-                }
-            }
-            munmap(file, (size_t)status.st_size);
+            gq_type_maker maker = { (gq_lookup_t)dlsym(RTLD_DEFAULT, "swift_getTypeByMangledNameInContext2"), 0 };
+            if (!maker.lookup) maker.lookup = (gq_lookup_t)dlsym(RTLD_DEFAULT, "swift_getTypeByMangledNameInContext");
+            if (!maker.lookup) return;
+            dl_iterate_phdr(gq_find_program, &maker.base);
+            gq_each_symbol("/proc/self/exe", gq_make_named_type, &maker);
         }
 
         // ---- the fork server ----
