@@ -11,7 +11,8 @@ import Darwin
 /// (`Explorer.explore`: the core count at which no block waits for a thread comes from it); but
 /// as that search goes, the widths it has seen busy only grow, and a machine narrower than one
 /// of them is needed whatever comes after. So while the caller runs the widest machine, a second
-/// thread searches those, the widest first (the longest searches); the caller then says which are
+/// thread searches those, the widest first (the longest searches), and one as wide as the widest
+/// seen busy on speculation (called off if not needed after all); the caller then says which are
 /// needed (`settle`), and the threads share what is left. A search is the same whichever thread
 /// runs it and whenever (the budgets are the caller's, and a search cut short by one stays so),
 /// so the answers do not depend on the order.
@@ -113,7 +114,7 @@ final class MachineSearches: Sendable {
         case done
     }
 
-    /// The next search to run, marked as running. Before `settle`, the widest machine narrower
+    /// The next search to run, marked as running. Before `settle`, the widest machine not wider
     /// than a width seen busy, on each platform.
     private func next(asHelper: Bool) -> Turn {
         queue.withLock { queue in
@@ -121,8 +122,11 @@ final class MachineSearches: Sendable {
             // Each starts only while the time budget lasts.
             let inTime = budget.deadline.map { clock.now < $0 } ?? true
             if !queue.settled && inTime {
+                // Narrower than a width seen busy: needed for sure. The width itself: needed unless
+                // the widest search sees no wider (then called off), and the longest of them, so
+                // taken first while the caller is busy anyway.
                 let floor = widths.value
-                let ahead = (1..<max(floor, 1)).reversed().flatMap { cores in queue.platforms.map { Machine(cores: cores, platform: $0) } }
+                let ahead = (1..<max(floor + 1, 1)).reversed().flatMap { cores in queue.platforms.map { Machine(cores: cores, platform: $0) } }
                 guard let machine = ahead.first(where: { queue.found[$0] == nil && queue.running[$0] == nil }) else { return .wait }
                 return start(machine, in: &queue)
             }
