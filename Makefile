@@ -31,8 +31,15 @@ build: deps
 ## no Swift symbols at start-up, and a copied or installed binary runs without the toolchain's
 ## libraries. Linked at a fixed address (-no-pie): the loader then has no 128,000 relocations to
 ## apply at every start. Together they take solve from 22-25 ms to 11-13 ms a process.
+## No symbol exported (--no-export-dynamic, after the static stdlib's -export-dynamic): the
+## runtime's start-up dladdr() read all 50,000 of them. Generic types made by their metadata
+## accessors, not looked up by mangled name (-disable-concrete-type-metadata-mangled-name-accessors):
+## a lookup checks the type's generic requirements, and each conformance it has not met yet is a
+## scan of every conformance record in the binary (swift-syntax's thousands among them).
+RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie --product gcdquiz --scratch-path $(BUILD_DIR)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product gcdquiz --scratch-path $(BUILD_DIR)
 
 ## Time the model on every bank puzzle in a release build, then the whole-process figures
 ## (solve of a snippet file, the drill's first prompt) beside compiling with swiftc.

@@ -7,8 +7,12 @@ import Foundation
 Output.protectStandardDescriptors()
 CharacterLocale.adoptUTF8()
 do {
-    var command = try GCDQuiz.parseCommandLine()
-    try command.run()
+    if let solve = SolveRun(plainArguments: Array(CommandLine.arguments.dropFirst())) {
+        try solve.run()
+    } else {
+        var command = try GCDQuiz.parseCommandLine()
+        try command.run()
+    }
 } catch let problems as ProblemList {
     Output.write(ProblemRenderer.render(problems.problems, style: .current(for: .standardError)), to: .standardError)
     exit(1)

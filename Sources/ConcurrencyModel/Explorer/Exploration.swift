@@ -119,15 +119,26 @@ public struct Exploration: Sendable {
                 races.append(race)
             }
         }
-        let listed = automaton.outcomes(limit: listLimit)
-        isListed = listed != nil
+        isListed = automaton.outcomeCount <= UInt64(listLimit)
         reports = []
         elsewhere = []
-        reports = (listed ?? []).sorted().map { report(for: $0, in: automaton) }
+        // Each outcome with the machines that show it, in one walk of every automaton together.
+        let machines = answers.keys.sorted(by: Self.order)
+        let automata = machines.map { answers[$0]! }
+        var listed: [(outcome: Outcome, label: MachineLabel)] = []
+        if isListed {
+            automaton.walkOutcomes(alongside: automata) { lines, end, shownBy in
+                let shown = label(on: zip(machines, shownBy).filter(\.1).map(\.0))
+                listed.append((Outcome(lines: lines, end: end), shown ?? emptyLabel))
+            }
+        }
+        reports = listed.sorted { $0.outcome < $1.outcome }.map { report(for: $0.outcome, in: automaton, label: $0.label) }
         var others: Set<Outcome> = []
-        for machine in answers.keys.sorted(by: Self.order) where machine != target {
-            for outcome in answers[machine]!.outcomes(limit: listLimit) ?? [] where !automaton.contains(outcome) {
-                others.insert(outcome)
+        for machine in machines where machine != target {
+            let there = answers[machine]!
+            guard there.outcomeCount <= UInt64(listLimit) else { continue }
+            there.walkOutcomes(alongside: [automaton]) { lines, end, shownBy in
+                if !shownBy[0] { others.insert(Outcome(lines: lines, end: end)) }
             }
         }
         elsewhere = others.sorted().map { outcome in
@@ -143,12 +154,12 @@ public struct Exploration: Sendable {
     }
 
     /// The report of an outcome `automaton` (one machine's) allows.
-    private func report(for outcome: Outcome, in automaton: OutcomeAutomaton) -> OutcomeReport {
+    private func report(for outcome: Outcome, in automaton: OutcomeAutomaton, label known: MachineLabel? = nil) -> OutcomeReport {
         var reason: DeadlockReason?
         if outcome.end == .deadlock, let state = automaton.walk(outcome.lines).state, let node = automaton.endingNode(at: state, .deadlock) {
             reason = automaton.graph.deadlockReason(at: node, semantics: Semantics(program: program, machine: automaton.graph.machine))
         }
-        return OutcomeReport(outcome: outcome, deadlock: reason, machines: label(of: outcome) ?? emptyLabel, automaton: automaton)
+        return OutcomeReport(outcome: outcome, deadlock: reason, machines: known ?? label(of: outcome) ?? emptyLabel, automaton: automaton)
     }
 
     private var emptyLabel: MachineLabel {
@@ -182,9 +193,14 @@ public struct Exploration: Sendable {
 
     /// Where an outcome can happen among the machines explored, or nil when on none of them.
     public func label(of outcome: Outcome) -> MachineLabel? {
+        label(on: answers.filter { $0.value.contains(outcome) }.map(\.key))
+    }
+
+    /// The label of an outcome these machines show, or nil when none does.
+    private func label(on machines: [Machine]) -> MachineLabel? {
         var cores: Set<Int> = []
         var platformsFound: Set<Platform> = []
-        for (machine, automaton) in answers where automaton.contains(outcome) {
+        for machine in machines {
             cores.insert(machine.cores ?? enoughCores)
             platformsFound.insert(machine.platform)
         }
@@ -197,8 +213,8 @@ public struct Exploration: Sendable {
     /// either has more than `limit` outcomes. Said where two machines' counts are equal, which
     /// alone would not tell.
     public func sameOutcomes(on other: Machine, limit: Int = 10_000) -> Bool? {
-        guard let there = answers[other], let mine = automaton.outcomes(limit: limit), let theirs = there.outcomes(limit: limit) else { return nil }
-        return Set(mine) == Set(theirs)
+        guard let there = answers[other], automaton.outcomeCount <= UInt64(limit), there.outcomeCount <= UInt64(limit) else { return nil }
+        return automaton.showsSameOutcomes(as: there)
     }
 
     /// How many outcomes each explored machine has, in a fixed order.

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Finds every outcome a program can produce by exploring every schedule the model's rules allow,
 /// on every machine where the answer differs: each width of libdispatch's worker pools from one
 /// core up to the count at which no block waits for a thread, and (when a BlockOperation runs
@@ -38,16 +35,18 @@ public struct Explorer: Sendable {
             states: stateBudget, memory: HeapMeter(budget: memoryBudget),
             deadline: timeBudget.map { clock.now + .milliseconds(Int($0 * 1000)) }, seconds: timeBudget)
         var answers: [Machine: OutcomeAutomaton] = [:]
+        let platforms = program.runsOperationBlocksSideBySide || program.asksForTheMainThreadWithTasks ? Platform.allCases : [.apple]
+        // While this thread runs the widest machines, another starts on those they show are needed.
+        let searches = MachineSearches(program: program, platforms: platforms, budget: budget)
+        searches.startAhead()
 
         func answer(_ machine: Machine) -> OutcomeAutomaton {
             if let known = answers[machine] { return known }
-            let graph = StateGraph.explore(program, on: machine, budget: budget)
-            let automaton = OutcomeAutomaton.build(graph, deadline: budget.deadline)
+            let automaton = searches.search(machine)
             answers[machine] = automaton
             return automaton
         }
 
-        let platforms = program.runsOperationBlocksSideBySide || program.asksForTheMainThreadWithTasks ? Platform.allCases : [.apple]
         var enoughCores = 1
         for platform in platforms {
             let wide = answer(Machine(cores: nil, platform: platform))
@@ -64,19 +63,12 @@ public struct Explorer: Sendable {
         // Once the answer itself is incomplete, labels from other machines could not say where an
         // outcome cannot happen: the budget goes to nothing more.
         // Their searches are independent of each other: they share the cores (one at a time
-        // each, in order), and each starts only while the time budget lasts. The widest go
-        // first: their searches are the longest, and the narrow ones fill in beside them (in
-        // the narrowest-first order, the last search to start on two cores was the longest).
+        // each), and each starts only while the time budget lasts. The widest go first: their
+        // searches are the longest, and the narrow ones fill in beside them (in the
+        // narrowest-first order, the last search to start on two cores was the longest).
         let toExplore = (stop == nil ? others.filter { answers[$0] == nil } : [])
             .sorted { ($0.cores ?? .max) > ($1.cores ?? .max) }
-        let found = Mutex([Machine: OutcomeAutomaton]())
-        DispatchQueue.concurrentPerform(iterations: toExplore.count) { index in
-            if let deadline = budget.deadline, clock.now >= deadline { return }
-            let graph = StateGraph.explore(program, on: toExplore[index], budget: budget)
-            let automaton = OutcomeAutomaton.build(graph, deadline: budget.deadline)
-            found.withLock { $0[toExplore[index]] = automaton }
-        }
-        found.withLock { answers.merge($0) { known, _ in known } }
+        answers.merge(searches.settle(needed: toExplore)) { known, _ in known }
         var unexplored: [Machine] = []
         for other in others where !(answers[other]?.isComplete ?? false) {
             answers[other] = nil

@@ -260,9 +260,13 @@ extension MachineState {
         // Hashed in place through the buffers rather than through the arrays' subscripts, which
         // copied each thread (a retain and a release of every field) before hashing it.
         h.add(threads.count)
-        threads.withUnsafeBufferPointer { for t in $0.indices { $0[t].add(to: &h) } }
+        threads.withUnsafeBufferPointer { threads in
+            for t in threads.indices { ThreadState.add(threads.baseAddress! + t, to: &h) }
+        }
         h.add(queues.count)
-        queues.withUnsafeBufferPointer { for q in $0.indices { $0[q].add(to: &h) } }
+        queues.withUnsafeBufferPointer { queues in
+            for q in queues.indices { QueueState.add(queues.baseAddress! + q, to: &h) }
+        }
         h.add(globals.count)
         globals.withUnsafeBufferPointer { for g in $0.indices { h.add($0[g]) } }
         h.add(nextWorker)
@@ -276,7 +280,9 @@ extension MachineState {
             h.add(timer.captures)
         }
         h.add(tasks.count)
-        tasks.withUnsafeBufferPointer { for t in $0.indices { $0[t].add(to: &h) } }
+        tasks.withUnsafeBufferPointer { tasks in
+            for t in tasks.indices { TaskState.add(tasks.baseAddress! + t, to: &h) }
+        }
         h.add(taskTimers.count)
         for timer in taskTimers {
             h.add(timer.due)

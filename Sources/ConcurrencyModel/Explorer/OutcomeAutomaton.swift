@@ -3,6 +3,8 @@
 /// an outcome's lines says whether it can happen, and sums over the automaton count outcomes
 /// that number in the billions without listing them.
 final class OutcomeAutomaton: Sendable {
+    typealias Edge = StateGraph.Edge
+
     struct Transition: Hashable, Sendable {
         var line: Int32
         var target: Int32
@@ -86,31 +88,46 @@ final class OutcomeAutomaton: Sendable {
     /// Determinises the graph, breadth first, within the budget's deadline.
     static func build(_ graph: StateGraph, deadline: ContinuousClock.Instant?) -> OutcomeAutomaton {
         var members: [[Int32]] = []
-        var index: [[Int32]: Int32] = [:]
+        var index: [NodeSet: Int32] = [:]
         var transitionStart: [Int32] = []
         var transitionCount: [Int32] = []
         var transitions: [Transition] = []
         var endings: [Endings] = []
         var isComplete = true
         let clock = ContinuousClock()
+        let edges = graph.edges, edgeStart = graph.edgeStart, edgeCount = graph.edgeCount
+        // The closure in progress marks its nodes with its number: no set to allocate and hash.
+        var mark = [Int32](repeating: -1, count: graph.nodeCount)
+        var closureNumber: Int32 = 0
 
         /// Every node reachable from `nodes` without printing, sorted.
-        func closure(_ nodes: [Int32]) -> [Int32] {
-            var seen = Set(nodes)
-            var stack = nodes
-            while let node = stack.popLast() {
-                for edge in graph.outgoing(node) where edge.line < 0 && seen.insert(edge.target).inserted {
-                    stack.append(edge.target)
+        func closure(_ nodes: some Sequence<Int32>) -> [Int32] {
+            closureNumber += 1
+            var found: [Int32] = []
+            for node in nodes where mark[Int(node)] != closureNumber {
+                mark[Int(node)] = closureNumber
+                found.append(node)
+            }
+            var next = 0
+            while next < found.count {
+                let node = Int(found[next])
+                next += 1
+                let start = Int(edgeStart[node])
+                for edge in edges[start..<start + Int(edgeCount[node])] where edge.line < 0 && mark[Int(edge.target)] != closureNumber {
+                    mark[Int(edge.target)] = closureNumber
+                    found.append(edge.target)
                 }
             }
-            return seen.sorted()
+            found.sort()
+            return found
         }
 
         func intern(_ set: [Int32]) -> Int32 {
-            if let id = index[set] { return id }
+            let key = NodeSet(set)
+            if let id = index[key] { return id }
             let id = Int32(members.count)
             members.append(set)
-            index[set] = id
+            index[key] = id
             var ending: Endings = []
             for node in set {
                 switch graph.endings[Int(node)] {
@@ -132,17 +149,22 @@ final class OutcomeAutomaton: Sendable {
                 isComplete = false
                 break
             }
-            var byLine: [Int32: [Int32]] = [:]
+            // The printing edges of the state's nodes, by line: one transition per line.
+            var printing: [Edge] = []
             for node in members[next] {
-                for edge in graph.outgoing(node) where edge.line >= 0 {
-                    byLine[edge.line, default: []].append(edge.target)
-                }
+                let start = Int(edgeStart[Int(node)])
+                for edge in edges[start..<start + Int(edgeCount[Int(node)])] where edge.line >= 0 { printing.append(edge) }
             }
+            printing.sort { $0.line < $1.line }
             transitionStart[next] = Int32(transitions.count)
-            transitionCount[next] = Int32(byLine.count)
-            for line in byLine.keys.sorted() {
-                transitions.append(Transition(line: line, target: intern(closure(byLine[line]!))))
+            var first = 0
+            while first < printing.count {
+                var end = first + 1
+                while end < printing.count && printing[end].line == printing[first].line { end += 1 }
+                transitions.append(Transition(line: printing[first].line, target: intern(closure(printing[first..<end].lazy.map(\.target)))))
+                first = end
             }
+            transitionCount[next] = Int32(transitions.count) - transitionStart[next]
             next += 1
         }
         let built = next
@@ -326,6 +348,23 @@ final class OutcomeAutomaton: Sendable {
         }
         return rules
     }
+}
+
+/// An automaton state's graph nodes as a dictionary key: hashed once, by a quick mix of its
+/// numbers (`Hasher` over every node of every set looked up was a tenth of building).
+private struct NodeSet: Hashable {
+    let nodes: [Int32]
+    let hash: Int
+
+    init(_ nodes: [Int32]) {
+        self.nodes = nodes
+        var h = StateHasher()
+        for node in nodes { h.add(Int(node)) }
+        hash = Int(truncatingIfNeeded: h.value)
+    }
+
+    static func == (a: NodeSet, b: NodeSet) -> Bool { a.hash == b.hash && a.nodes == b.nodes }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// A rule that orders two printed lines: in every outcome that prints both, `first` comes before

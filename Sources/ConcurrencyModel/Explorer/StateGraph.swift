@@ -93,6 +93,11 @@ final class StateGraph: Sendable {
         var deadline: ContinuousClock.Instant?
         /// The wall-clock budget the deadline came from, for the message.
         var seconds: Double?
+        /// Calls the search off: its graph is then thrown away (`MachineSearches`).
+        var cancel: CancelFlag?
+        /// Told, as the search finds them, the core counts below which some block waits for a
+        /// thread (`MachineSearches` starts those machines' searches meanwhile).
+        var widths: WidthFloor?
     }
 
     /// Explores every state the machine's rules reach from the program's start, depth first.
@@ -107,6 +112,11 @@ final class StateGraph: Sendable {
         var expanded = 0
         search: while let node = pending.popLast() {
             expanded += 1
+            if let widths = budget.widths { widths.raise(to: max(builder.maxBusyWorkers, builder.maxPerformIterations)) }
+            if expanded % 64 == 0, let cancel = budget.cancel, cancel.isCancelled {
+                stop = .timeBudget(budget.seconds ?? 0)
+                break
+            }
             if builder.states.count > budget.states {
                 stop = .stateBudget(budget.states)
                 break

@@ -21,31 +21,34 @@ struct StateHasher {
 }
 
 extension ThreadState {
-    func add(to h: inout StateHasher) {
-        h.add(id)
-        h.add(frames.count)
-        // In place through the buffer, as `MachineState.hash(into:)` hashes threads.
-        frames.withUnsafeBufferPointer { for frame in $0.indices { $0[frame].add(to: &h) } }
-        h.add(waitingOn?.index)
-        h.add(pendingWrite)
-        h.add(pendingIndex)
-        h.add(sleepUntil)
-        h.add(waitDeadline)
-        h.add(task)
-        h.add((switching ? 1 : 0) | (returning ? 2 : 0))
+    /// Read in place through the pointer, field by field: a method on an element of a buffer
+    /// copied the whole element first (a retain and a release of each of its arrays).
+    static func add(_ thread: UnsafePointer<ThreadState>, to h: inout StateHasher) {
+        h.add(thread.pointee.id)
+        h.add(thread.pointee.frames.count)
+        thread.pointee.frames.withUnsafeBufferPointer { frames in
+            for frame in frames.indices { Frame.add(frames.baseAddress! + frame, to: &h) }
+        }
+        h.add(thread.pointee.waitingOn?.index)
+        h.add(thread.pointee.pendingWrite)
+        h.add(thread.pointee.pendingIndex)
+        h.add(thread.pointee.sleepUntil)
+        h.add(thread.pointee.waitDeadline)
+        h.add(thread.pointee.task)
+        h.add((thread.pointee.switching ? 1 : 0) | (thread.pointee.returning ? 2 : 0))
     }
 }
 
 extension Frame {
-    func add(to h: inout StateHasher) {
-        h.add(block.index)
-        h.add(pc)
-        role.add(to: &h)
-        h.add(locals)
-        Task.add(task, to: &h)
-        h.add(performing)
-        h.add(isHelper)
-        h.add(startedOperation)
+    static func add(_ frame: UnsafePointer<Frame>, to h: inout StateHasher) {
+        h.add(frame.pointee.block.index)
+        h.add(frame.pointee.pc)
+        frame.pointee.role.add(to: &h)
+        h.add(frame.pointee.locals)
+        Task.add(frame.pointee.task, to: &h)
+        h.add(frame.pointee.performing)
+        h.add(frame.pointee.isHelper)
+        h.add(frame.pointee.startedOperation)
     }
 }
 
@@ -66,12 +69,12 @@ extension Frame.Role {
 }
 
 extension QueueState {
-    func add(to h: inout StateHasher) {
-        h.add(pending.count)
-        pending.withUnsafeBufferPointer { for item in $0.indices { $0[item].add(to: &h) } }
-        for arrival in arrivals { h.add(arrival) }
-        h.add(active)
-        h.add((barrierActive ? 1 : 0) | (onTarget ? 2 : 0) | (draining ? 4 : 0))
+    static func add(_ queue: UnsafePointer<QueueState>, to h: inout StateHasher) {
+        h.add(queue.pointee.pending.count)
+        queue.pointee.pending.withUnsafeBufferPointer { for item in $0.indices { $0[item].add(to: &h) } }
+        queue.pointee.arrivals.withUnsafeBufferPointer { for arrival in $0 { h.add(arrival) } }
+        h.add(queue.pointee.active)
+        h.add((queue.pointee.barrierActive ? 1 : 0) | (queue.pointee.onTarget ? 2 : 0) | (queue.pointee.draining ? 4 : 0))
     }
 }
 
@@ -122,20 +125,22 @@ extension PendingItem {
 }
 
 extension TaskState {
-    func add(to h: inout StateHasher) {
-        switch isolation {
+    static func add(_ task: UnsafePointer<TaskState>, to h: inout StateHasher) {
+        switch task.pointee.isolation {
         case .generic: h.add(-1)
         case .mainActor: h.add(-2)
         case .actor(let queue): h.add(queue.index)
         }
-        h.add(priority)
-        h.add(frames.count)
-        frames.withUnsafeBufferPointer { for frame in $0.indices { $0[frame].add(to: &h) } }
-        h.add(result)
-        h.add(waiters.count)
-        for waiter in waiters { h.add(waiter) }
-        h.add(parent)
-        h.add(group)
-        h.add((finished ? 1 : 0) | (cancelled ? 2 : 0) | (awaitable ? 4 : 0))
+        h.add(task.pointee.priority)
+        h.add(task.pointee.frames.count)
+        task.pointee.frames.withUnsafeBufferPointer { frames in
+            for frame in frames.indices { Frame.add(frames.baseAddress! + frame, to: &h) }
+        }
+        h.add(task.pointee.result)
+        h.add(task.pointee.waiters.count)
+        task.pointee.waiters.withUnsafeBufferPointer { for waiter in $0 { h.add(waiter) } }
+        h.add(task.pointee.parent)
+        h.add(task.pointee.group)
+        h.add((task.pointee.finished ? 1 : 0) | (task.pointee.cancelled ? 2 : 0) | (task.pointee.awaitable ? 4 : 0))
     }
 }
