@@ -7,12 +7,8 @@ import Foundation
 Output.protectStandardDescriptors()
 CharacterLocale.adoptUTF8()
 do {
-    if let solve = SolveRun(plainArguments: Array(CommandLine.arguments.dropFirst())) {
-        try solve.run()
-    } else {
-        var command = try GCDQuiz.parseCommandLine()
-        try command.run()
-    }
+    var command = try GCDQuiz.parseCommandLine()
+    try command.run()
 } catch let problems as ProblemList {
     Output.write(ProblemRenderer.render(problems.problems, style: .current(for: .standardError)), to: .standardError)
     exit(1)

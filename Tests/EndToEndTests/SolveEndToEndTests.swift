@@ -24,28 +24,6 @@ import Testing
         #expect(seconds.stderr.contains("--max-seconds takes seconds, more than 0 and at most 86400"))
     }
 
-    /// The common command lines are read without ArgumentParser (`SolveRun(plainArguments:)`):
-    /// each answers as the same request through ArgumentParser does (an option at its default
-    /// sends it there), and what the plain reading does not take exactly so goes there too.
-    @Test func plainCommandLinesAnswerAsArgumentParserDoes() throws {
-        func answer(_ arguments: [String]) throws -> String {
-            let result = try Binary.run(arguments)
-            #expect(result.status == 0, "\(arguments): \(result.stderr)")
-            // The time the search took is the only difference allowed.
-            return result.stdout.replacingOccurrences(of: #"("milliseconds" : |explored [0-9,]+ states in )[^,}\n]*"#, with: "$1", options: .regularExpression)
-        }
-        let viaArgumentParser = ["--max-states", "2000000"]
-        for arguments in [["solve", "serial-sync-in-async"], ["solve", "serial-sync-in-async", "--json"],
-                          ["solve", "--cores", "1", "--witness", "serial-async-async"], ["solve", "serial-async-async", "--platform", "linux", "--json"]] {
-            #expect(try answer(arguments) == answer(arguments + viaArgumentParser), "\(arguments)")
-        }
-        let outOfRange = try Binary.run(["solve", "--cores", "0", "serial-async-async"])
-        #expect(outOfRange.status == 1)
-        #expect(outOfRange.stderr.contains("--cores takes a number of cores from 1 to 1024"))
-        // A repeated flag, which ArgumentParser takes: so does the plain reading, by passing it on.
-        #expect(try answer(["solve", "--json", "--json", "serial-async-async"]) == answer(["solve", "--json", "serial-async-async"]))
-    }
-
     @Test func solvePrintsEveryOutcomeWithItsEnding() throws {
         let result = try Binary.run(["solve", "serial-async-async"])
         #expect(result.status == 0, "\(result.stderr)")

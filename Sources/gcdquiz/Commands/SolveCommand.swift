@@ -27,38 +27,19 @@ struct SolveCommand: ParsableCommand {
     @OptionGroup var budgets: ExplorationOptions
 
     func run() throws {
-        try SolveRun(target: target, bankPath: bank.bank, mode: languageMode.mode, machine: machine.machine,
-                     explorer: budgets.explorer, maxSeconds: budgets.maxSeconds, json: json, witness: witness).run()
-    }
-}
-
-/// What `solve` was asked, however its command line was read (`SolveCommand`, or
-/// `SolveRun(plainArguments:)` for the common command lines), and the run itself.
-struct SolveRun {
-    var target: String
-    /// `--bank`, if given.
-    var bankPath: String?
-    var mode: LanguageMode?
-    var machine: Machine
-    var explorer: Explorer
-    var maxSeconds: Double
-    var json: Bool
-    var witness: Bool
-
-    func run() throws {
-        let puzzle = try PuzzleResolver.resolve(target, bank: BankOptions.source(explicit: bankPath), mode: mode)
+        let puzzle = try PuzzleResolver.resolve(target, bank: bank.source(), mode: languageMode.mode)
         let clock = ContinuousClock()
         let start = clock.now
-        let exploration = explorer.explore(puzzle.program, for: machine)
+        let exploration = budgets.explorer.explore(puzzle.program, for: machine.machine)
         let elapsed = clock.now - start
         try ExplorationStops.refuseLimits(exploration, puzzle: puzzle)
-        let alternative = puzzle.nonsendingAlternative(to: exploration, explorer: explorer, machine: machine)
+        let alternative = puzzle.nonsendingAlternative(to: exploration, explorer: budgets.explorer, machine: machine.machine)
 
         if json {
             // Witnesses are searched while the time budget lasts; past it they are left out
             // (null), so that a large answer still ends within the budget, not minutes later.
             try SolveJSON.print(puzzle: puzzle, exploration: exploration, elapsed: elapsed, alternative: alternative,
-                                witnessDeadline: start + .milliseconds(Int(maxSeconds * 1000)))
+                                witnessDeadline: start + .milliseconds(Int(budgets.maxSeconds * 1000)))
         } else {
             let style = TerminalStyle.current(for: .standardOutput)
             print(OutcomeListRenderer.render(exploration, name: puzzle.name, elapsed: elapsed, witnesses: witness, style: style), terminator: "")

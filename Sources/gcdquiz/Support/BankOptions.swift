@@ -25,11 +25,6 @@ struct BankOptions: ParsableArguments {
     /// Where the bank is, if anywhere; commands given a file do not need it. A bank named
     /// outright (`--bank`, `GCDQUIZ_BANK`) that does not exist is an error, not an empty bank.
     func source() throws -> BankSource? {
-        try Self.source(explicit: bank)
-    }
-
-    /// The bank `--bank` names (nil: none given), else the one found as `source()` says.
-    static func source(explicit bank: String?) throws -> BankSource? {
         let environment = ProcessInfo.processInfo.environment
         guard let path = BankLocator.locate(explicit: bank, environment: environment) else { return nil }
         var isDirectory: ObjCBool = false

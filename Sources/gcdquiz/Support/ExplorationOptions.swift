@@ -19,16 +19,6 @@ struct ExplorationOptions: ParsableArguments {
     }
 
     var explorer: Explorer {
-        Self.explorer(maxStates: maxStates, maxMemory: maxMemory, maxSeconds: maxSeconds)
-    }
-
-    static func explorer(maxStates: Int, maxMemory: Int, maxSeconds: Double) -> Explorer {
         Explorer(stateBudget: maxStates, memoryBudget: maxMemory << 20, timeBudget: maxSeconds)
     }
-
-    /// The budgets when no option sets them (the options' defaults above), for command lines
-    /// read without ArgumentParser (`SolveRun(plainArguments:)`).
-    static let defaults = (explorer: explorer(maxStates: Explorer.defaultStateBudget, maxMemory: Explorer.defaultMemoryBudget >> 20,
-                                              maxSeconds: Explorer.defaultTimeBudget),
-                           maxSeconds: Explorer.defaultTimeBudget)
 }
