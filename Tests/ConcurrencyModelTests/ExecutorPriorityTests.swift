@@ -112,4 +112,16 @@ import Testing
             """
         #expect(try outcomeSet(source, cores: 1) == ["deadlock"])
     }
+
+    /// Time passing while every task sleeps is only the clock: an empty global executor waits
+    /// for no worker (the witness once said its next block waited for a thread, on 2 cores).
+    @Test func anEmptyExecutorWaitsForNoWorker() throws {
+        let exploration = try explore("""
+            Task.detached { try? await Task.sleep(nanoseconds: 1_000_000); print("a") }
+            Task.detached { try? await Task.sleep(nanoseconds: 2_000_000); print("b") }
+            """, on: Machine(cores: 2))
+        let witness = try #require(exploration.report(for: Outcome(lines: ["a", "b"], end: .finished))?.witness)
+        #expect(!witness.contains { if case .clockWhileWaitingForWorker = $0.event { true } else { false } })
+        #expect(!exploration.poolsFill)
+    }
 }

@@ -66,6 +66,8 @@ extension Semantics {
         // (`executorWidth`), served side by side.
         switch program[queue].kind {
         case .cooperative:
+            // An empty executor waits for nothing.
+            guard !state.queues[queue.index].pending.isEmpty else { return .free }
             return firstStartableJob(on: queue, in: state) != nil ? .free : .waits
         case .actor:
             guard case .job(let task)? = state.queues[queue.index].pending.first else { return .free }
