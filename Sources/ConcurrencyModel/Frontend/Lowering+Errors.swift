@@ -286,8 +286,7 @@ extension Lowering {
     /// A closure whose errors go somewhere: a task's (`Task { }`, `Task.detached { }`), a throwing
     /// group's body or child.
     private func closureMayThrow(_ closure: ClosureExprSyntax) -> Bool {
-        guard let call = closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        guard let call = Self.call(passing: closure) else { return false }
         if isTaskCreation(call) { return true }
         if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withThrowingTaskGroup" { return true }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "addTask",

@@ -208,8 +208,7 @@ extension Lowering {
         var node = call.parent
         while let current = node {
             if let closure = current.as(ClosureExprSyntax.self) {
-                let holder = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                let callee = holder?.calledExpression.trimmedDescription ?? ""
+                let callee = Self.call(passing: closure)?.calledExpression.trimmedDescription ?? ""
                 if ["async", "asyncAfter", "addTask"].contains(callee.split(separator: ".").last.map(String.init) ?? "")
                     || callee == "Task" || callee == "Task.detached" {
                     sent = true

@@ -150,20 +150,16 @@ extension Lowering {
     /// sleep ends in CancellationError before the caller's `catch` runs, 20 of 20 runs). The
     /// statements after each such async let become the body of a handler that takes every
     /// error, ends the child and throws the error on; innermost (last declared) first.
-    mutating func wrapErrorExits(_ statements: [Statement], _ exits: [(start: Int, cleanup: ScopeCleanup)]) -> [Statement] {
+    mutating func wrapErrorExits(_ statements: [Statement], _ exits: [(start: Int, child: VariableID, span: SourceSpan)]) -> [Statement] {
         var statements = statements
         for exit in exits.reversed() {
-            let span: SourceSpan
-            switch exit.cleanup {
-            case .asyncLet(_, let declared): span = declared
-            case .deferred: continue
-            }
+            let span = exit.span
             let body = BlockID(index: blocks.count)
             blocks.append(Block(statements: insertPendingThrows(Array(statements[exit.start...])), span: span))
             let error = newVariable("error", isGlobal: false, span: span, type: .error)
             let clause = BlockID(index: blocks.count)
             blocks.append(Block(statements: [], span: span))
-            blocks[clause.index].statements = lowerCleanups([exit.cleanup]) + [Statement(.throwing(.value(.variable(error))), at: span)]
+            blocks[clause.index].statements = lowerCleanups([.asyncLet(exit.child, span)]) + [Statement(.throwing(.value(.variable(error))), at: span)]
             statements.removeSubrange(exit.start...)
             statements.append(Statement(.handles(ErrorHandler(kind: .endsAsyncLet, body: body,
                 clauses: [CatchClause(pattern: .any, binding: error, body: clause)])), at: span))

@@ -25,14 +25,18 @@ extension Lowering {
         while let here = current {
             if let closure = here.as(ClosureExprSyntax.self) {
                 if let recorded = closureContexts[closure.id] { return recorded }
-                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                let onMain = call?.calledExpression.trimmedDescription.hasPrefix("DispatchQueue.main.") == true
+                let onMain = Self.call(passing: closure)?.calledExpression.trimmedDescription.hasPrefix("DispatchQueue.main.") == true
                 return (onMain ? .mainActor : .generic, false)
             }
             if here.is(FunctionDeclSyntax.self) { return functionContext ?? (.generic, false) }
             current = here.parent
         }
         return (.mainActor, true)
+    }
+
+    /// The call a closure is given to: as its trailing closure, or as an argument.
+    static func call(passing closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
     }
 
     /// The closure or function whose body holds `node`.

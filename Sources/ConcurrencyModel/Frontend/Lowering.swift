@@ -326,7 +326,7 @@ struct Lowering {
         let outerHoisted = hoisted
         defer { hoisted = outerHoisted }
         var skipping: SyntaxIdentifier?
-        var errorExits: [(start: Int, cleanup: ScopeCleanup)] = []
+        var errorExits: [(start: Int, child: VariableID, span: SourceSpan)] = []
         items: for (position, item) in zip(items.indices, items) {
             if item.id == skipping { continue }
             hoisted = []
@@ -349,10 +349,10 @@ struct Lowering {
                     // An async let followed by code that can throw: the error's way out
                     // cancels and awaits it too (see `wrapErrorExits`).
                     let cleanups = deferScopes[deferScopes.count - 1].cleanups
-                    if cleanups.count > cleanupsBefore, case .asyncLet = cleanups[cleanups.count - 1],
+                    if cleanups.count > cleanupsBefore, case .asyncLet(let child, let span) = cleanups[cleanups.count - 1],
                         items[items.index(after: position)...].contains(where: { Self.mayThrowOut($0) }) {
                         statements += hoisted + lowered
-                        errorExits.append((start: statements.count, cleanup: cleanups[cleanups.count - 1]))
+                        errorExits.append((start: statements.count, child: child, span: span))
                         continue
                     }
                 } else if let function = decl.as(FunctionDeclSyntax.self) {
