@@ -130,4 +130,12 @@ import Testing
         #expect(result.stdout.components(separatedBy: "ok  ").count == 6)
         #expect(!result.stdout.contains("FAIL"))
     }
+
+    /// No runs would verify nothing: refused at the argument, before any swiftc, never "ok".
+    @Test func zeroRunsAreRefusedAtTheArgument() throws {
+        let result = try Binary.run(["verify", "serial-async-async", "--runs", "0"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--runs must be between 1 and 1000000"), "\(result.stderr)")
+        #expect(!result.stdout.contains("ok"), "\(result.stdout)")
+    }
 }

@@ -28,6 +28,10 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: "Runs of each compiled program.")
     var runs = 30
 
+    func validate() throws {
+        if !(1...1_000_000).contains(runs) { throw ValidationError("--runs must be between 1 and 1000000") }
+    }
+
     func run() throws {
         let bank = try self.bank.load()
         let style = TerminalStyle.current(for: .standardOutput)
