@@ -45,6 +45,48 @@ import Testing
         expectDiagnostics("let n = 1\nawait 1️⃣MainActor.run(body: n)", ["1️⃣": "write MainActor.run { … }"])
     }
 
+    /// A synchronous `@MainActor` function awaited from an actor or a nonisolated function: the
+    /// call hops to the main actor (busy with the top level until it ends) and back
+    /// (`gcdquiz verify`: ok, 2 of 2 outcomes in 100 runs).
+    @Test func anAwaitedMainActorFunctionHopsToTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            @MainActor func mark() { print("main") }
+            actor A {
+                func go() async {
+                    print("a1")
+                    await mark()
+                    print("a2")
+                }
+            }
+            Task.detached { await A().go() }
+            print("top")
+            """)) == ["a1 top main a2", "top a1 main a2"])
+        #expect(try outcomeSet(explore("""
+            @MainActor func label(_ n: Int) -> String {
+                print("label \\(n)")
+                return "L\\(n)"
+            }
+            func work() async {
+                let s = await label(1)
+                print(s)
+            }
+            Task.detached { await work() }
+            print("top")
+            """)) == ["top label 1 L1"])
+    }
+
+    /// `await` on a synchronous call is only a warning to swiftc: the call runs in place.
+    @Test func anAwaitedSynchronousFunctionRunsInPlace() throws {
+        #expect(try outcomeSet(explore("""
+            func double(_ n: Int) -> Int { n * 2 }
+            Task {
+                let x = await double(4)
+                print(x)
+            }
+            print("top")
+            """)) == ["top 8"])
+    }
+
     /// `await A().foo()`: the instance is made for the call, and the call hops to it.
     @Test func anActorMadeInPlaceTakesTheCall() throws {
         #expect(try outcomeSet(explore("""

@@ -369,7 +369,10 @@ extension Lowering {
         (scopes, currentFunction, functionContext, asyncContext, objectScopeDepth) = (saved.scopes, saved.function, saved.context, saved.async, saved.depth)
     }
 
-    mutating func lowerFunctionCall(_ function: FunctionDecl, _ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+    /// The call's statement; `callerIsolation` is where it runs when not where it is written (a
+    /// synchronous `@MainActor` function awaited from elsewhere runs after a hop to the main actor).
+    mutating func lowerFunctionCall(_ function: FunctionDecl, _ call: FunctionCallExprSyntax, span: SourceSpan,
+                                    callerIsolation: Isolation? = nil) -> Statement? {
         if let syntax = staticBodiesToLower.removeValue(forKey: function.name), !function.isSpecialized {
             lowerStaticBody(function, syntax)
         }
@@ -437,7 +440,8 @@ extension Lowering {
                 objects.append((name, binding))
             }
         }
-        return completeCall(function, arguments: arguments, objects: objects, from: context(of: Syntax(call)).isolation, at: Syntax(call), span: span)
+        return completeCall(function, arguments: arguments, objects: objects, from: callerIsolation ?? context(of: Syntax(call)).isolation,
+                            at: Syntax(call), span: span)
     }
 
     /// A function that makes objects is called where each call makes them once.

@@ -420,8 +420,17 @@ extension Lowering {
         if call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(MemberAccessExprSyntax.self),
             case .function(let function)? = binding(of: call.calledExpression) {
             guard let isolation = function.isolation else {
-                report("no 'async' operations occur within 'await' expression: '\(function.name)' is not async", Syntax(call))
-                return nil
+                // A synchronous `@MainActor` function awaited from off the main actor: the call
+                // is async from there (SE-0316), a hop to the main actor and back.
+                if function.isMainActorSync && here != .mainActor {
+                    guard let statement = lowerFunctionCall(function, call, span: span, callerIsolation: .mainActor) else { return nil }
+                    return hopping(to: .mainActor, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
+                }
+                // Any other synchronous function: swiftc only warns ("no 'async' operations occur
+                // within 'await' expression") and the call runs in place, suspending nowhere.
+                guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
+                let kept = keepingValue(of: statement, returns: keepsValue ? function.returns : nil, span: span)
+                return ([kept.statement], kept.value)
             }
             guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
             return hopping(to: function.runsOnCaller ? here : isolation, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
@@ -434,14 +443,16 @@ extension Lowering {
     private mutating func hopping(to target: Isolation, from here: Isolation, _ call: Statement, returns: StaticType?, span: SourceSpan)
         -> (statements: [Statement], value: VariableID?)
     {
-        var call = call
-        var result: VariableID?
-        if let returns, case .call(var function) = call.action {
-            result = newVariable("the value of \(function.name)()", isGlobal: false, span: span, type: returns)
-            function.result = result
-            call = Statement(.call(function), at: call.span)
-        }
-        return ([Statement(.hop(target), at: span), call, Statement(.hop(here), at: span)], result)
+        let call = keepingValue(of: call, returns: returns, span: span)
+        return ([Statement(.hop(target), at: span), call.statement, Statement(.hop(here), at: span)], call.value)
+    }
+
+    /// The call with its value handed to a hidden variable when it returns one the caller keeps.
+    private mutating func keepingValue(of call: Statement, returns: StaticType?, span: SourceSpan) -> (statement: Statement, value: VariableID?) {
+        guard let returns, case .call(var function) = call.action else { return (call, nil) }
+        let result = newVariable("the value of \(function.name)()", isGlobal: false, span: span, type: returns)
+        function.result = result
+        return (Statement(.call(function), at: call.span), result)
     }
 
     /// The value of arithmetic of integer literals (`2 * 1_000_000_000`), nil for anything else
