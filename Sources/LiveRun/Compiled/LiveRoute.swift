@@ -27,40 +27,7 @@ public enum LiveRoute: Sendable, Equatable {
         }
     }
 
-    /// Names that only Swift-concurrency code uses.
-    static let concurrencyNames: Set<String> = [
-        "Task", "TaskGroup", "ThrowingTaskGroup", "DiscardingTaskGroup", "MainActor", "AsyncStream", "AsyncThrowingStream",
-        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
-        "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation",
-        "withTaskCancellationHandler", "CheckedContinuation", "UnsafeContinuation", "TaskPriority", "TaskLocal",
-    ]
-
     public static func usesSwiftConcurrency(_ code: String) -> Bool {
-        let tree = Parser.parse(source: code)
-        for token in tree.tokens(viewMode: .sourceAccurate) {
-            switch token.tokenKind {
-            case .keyword(.async), .keyword(.await), .keyword(.actor), .keyword(.nonisolated):
-                return true
-            case .identifier(let name) where concurrencyNames.contains(name):
-                return true
-            default:
-                continue
-            }
-        }
-        return false
-    }
-}
-
-extension LanguageMode {
-    /// A puzzle's mode when it states none: Swift 6 for Swift-concurrency snippets (top-level code
-    /// and its globals on the main actor, data races compile errors), Swift 5 for the GCD ones,
-    /// which compile as a Playground would accept them.
-    public static func defaultMode(for code: String) -> LanguageMode {
-        LanguageMode(swiftVersion: LiveRoute.usesSwiftConcurrency(code) ? 6 : 5)
-    }
-
-    /// The mode stated (a question's `mode:`, `--mode`), else the default for the code.
-    public static func mode(_ stated: LanguageMode?, for code: String) -> LanguageMode {
-        stated ?? defaultMode(for: code)
+        SwiftConcurrencyUse.found(in: code)
     }
 }
