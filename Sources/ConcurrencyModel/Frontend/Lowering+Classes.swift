@@ -21,6 +21,9 @@ extension Lowering {
         var methods: [FunctionDeclSyntax]
         var initializer: InitializerDeclSyntax?
         var main: FunctionDeclSyntax?
+        /// A struct, or a class that says it is `Sendable` (or an Operation, which Foundation
+        /// marks so): Swift 6 lets its instances leave the main actor.
+        var isSendable = false
     }
 
     /// Reads every top-level class and struct of the file before the code is lowered, so that an
@@ -71,6 +74,8 @@ extension Lowering {
         }
         var declaration = TypeDeclaration(name: name, isOperation: isOperation, isStruct: isStruct, storedProperties: [], computedProperties: [],
                                           methods: [], initializer: nil, main: nil)
+        declaration.isSendable = isStruct || isOperation
+            || inherited?.inheritedTypes.contains { ["Sendable", "@unchecked Sendable"].contains($0.type.trimmedDescription) } == true
         for member in members.members {
             let decl = member.decl
             if decl.asProtocol((any WithModifiersSyntax).self)?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) == true {

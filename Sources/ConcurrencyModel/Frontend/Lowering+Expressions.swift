@@ -91,7 +91,7 @@ extension Lowering {
             switch lookup(name) {
             case .variable(let id)? where variables[id.index].reflects == .specificKey:
                 report("'\(name)' is a DispatchSpecificKey: read its value with DispatchQueue.getSpecific(key: \(name))", Syntax(expr))
-            case .variable(let id)?: return .variable(id)
+            case .variable(let id)?: return mayTouchMainActorGlobal(id, mutates: false, at: Syntax(expr)) ? .variable(id) : nil
             case .continuation(let id)?: return keptContinuation(id, at: Syntax(expr))
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
             case .task(let handle)? where awaitingExpression:
@@ -112,6 +112,7 @@ extension Lowering {
             return nil
         }
         if let member = expr.as(MemberAccessExprSyntax.self), isInstanceMember(member) {
+            guard mayUseTopLevelInstance(through: member) else { return nil }
             switch binding(of: expr) {
             case .variable(let id)?: return .variable(id)
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, member)

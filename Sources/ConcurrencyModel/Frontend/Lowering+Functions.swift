@@ -376,6 +376,7 @@ extension Lowering {
         if let syntax = staticBodiesToLower.removeValue(forKey: function.name), !function.isSpecialized {
             lowerStaticBody(function, syntax)
         }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), !mayUseTopLevelInstance(through: member) { return nil }
         if throwingFunctions.contains(function.name) && !Self.isMarkedTry(call) && call.id != asyncLetCall {
             report("call can throw but is not marked with 'try'", Syntax(call))
             return nil

@@ -100,6 +100,12 @@ struct Lowering {
     var topLevelAwaits = false
     /// The puzzle is for Swift 5 mode, where a call unavailable from async code is only a warning.
     var swift5Mode = false
+    /// The puzzle is for Swift 6 mode, where top-level variables are on the main actor
+    /// (`Lowering+GlobalIsolation`).
+    var globalsOnMainActor = false
+    /// Top-level instances of the snippet's classes that are not `Sendable`, with their type
+    /// and `let` or `var`: in Swift 6 they may not leave the main actor.
+    var topLevelNonSendable: [String: (type: String, specifier: String)] = [:]
     /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).
     var platformErrorTypes: Set<String> = []
     /// The prints of an error value, refused if such an error is made.
@@ -585,6 +591,9 @@ struct Lowering {
             return declareWorkItem(name, call, declaration: Syntax(declaration))
         }
         if let type = instantiatedType(value), let call = value.as(FunctionCallExprSyntax.self) {
+            if isTopLevel && !type.isSendable {
+                topLevelNonSendable[name] = (type.name, declaration.bindingSpecifier.text)
+            }
             return instantiate(name, type, call, span: span, declaration: Syntax(declaration))
         }
         if let statements = declareOperationObject(name, value, span: span, declaration: Syntax(declaration)) {
@@ -1102,7 +1111,10 @@ struct Lowering {
 
     /// A variable named on the left of an assignment or before `.append`.
     mutating func variableReference(_ expr: ExprSyntax) -> VariableID? {
-        if case .variable(let id)? = binding(of: expr) { return id }
+        if case .variable(let id)? = binding(of: expr) {
+            if let member = expr.as(MemberAccessExprSyntax.self), !mayUseTopLevelInstance(through: member) { return nil }
+            return id
+        }
         guard let reference = expr.as(DeclReferenceExprSyntax.self) else {
             if let member = expr.as(MemberAccessExprSyntax.self), reportMissingMember(member) { return nil }
             report("only a variable can be assigned here", Syntax(expr))
@@ -1131,6 +1143,7 @@ struct Lowering {
             report("cannot assign to value: '\(name)' is a 'let' constant", node)
             return false
         }
+        guard mayTouchMainActorGlobal(target, mutates: true, at: node) else { return false }
         guard let targetType = variableTypes[target], let valueType = type(of: value) else { return false }
         switch operation {
         case .set:

@@ -59,6 +59,7 @@ public enum SnippetCompiler {
         }
         lowering.nonsendingByDefault = mode?.runsNonisolatedAsyncOnCaller ?? false
         lowering.swift5Mode = mode.map { $0.swiftVersion < 6 } ?? false
+        lowering.globalsOnMainActor = (mode ?? LanguageMode(swiftVersion: SwiftConcurrencyUse.found(in: tree) ? 6 : 5)).swiftVersion >= 6
         var program = lowering.lower(file)
         program.mode = mode
         if !lowering.problems.isEmpty {
