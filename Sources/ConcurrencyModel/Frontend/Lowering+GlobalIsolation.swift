@@ -100,7 +100,7 @@ extension Lowering {
         return .mainActor
     }
 
-    private enum ClosureIsolation {
+    enum ClosureIsolation {
         case mainActor
         /// `@Sendable` and not inheriting: it runs nonisolated (an async one for a task).
         case sent(isAsync: Bool)
@@ -114,7 +114,7 @@ extension Lowering {
     /// `DispatchQueue.global().async`, `concurrentPerform`, `addOperation` and `BlockOperation { }`
     /// closures are nonisolated; `Task.detached` and `addTask` ones nonisolated and async;
     /// `q.sync`, `withLock`, `DispatchWorkItem { }`, continuation and `AsyncStream` bodies inherit.
-    private static func closureIsolation(givenTo call: FunctionCallExprSyntax) -> ClosureIsolation {
+    static func closureIsolation(givenTo call: FunctionCallExprSyntax) -> ClosureIsolation {
         let callee = call.calledExpression.trimmedDescription
         if ["MainActor.run", "MainActor.assumeIsolated"].contains(callee) { return .mainActor }
         if callee == "Task.detached" { return .sent(isAsync: true) }

@@ -272,6 +272,9 @@ struct Lowering {
         topLevelAwaits = Self.topLevelAwaits(file)
         declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
+        if globalsOnMainActor {
+            for finding in SentCaptures.findings(in: file) { report(finding.message, finding.node) }
+        }
         blocks[0].statements = lowerItems(file.statements)
         var program = Program(queues: queues, blocks: blocks, entry: entry, variables: variables, groups: groups,
                               semaphores: semaphores, workItems: workItems, operationQueues: operationQueues, operations: operations)
