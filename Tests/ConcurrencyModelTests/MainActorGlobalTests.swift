@@ -111,6 +111,34 @@ import Testing
             """)) == ["1"])
     }
 
+    /// A `@MainActor` class's instance is Sendable: it may be used anywhere through `await`
+    /// (`gcdquiz verify`: ok in 20 runs), but not synchronously off the main actor.
+    @Test func aMainActorInstanceIsReachedThroughAwait() throws {
+        expectDiagnostics("""
+            @MainActor final class VM {
+                var count = 0
+                func bump() { count += 1 }
+            }
+            let vm = VM()
+            Task.detached {
+                1️⃣vm.bump()
+                print(2️⃣vm.count)
+            }
+            """, ["1️⃣": "main actor-isolated instance method 'bump()' cannot be called from outside of the actor",
+                  "2️⃣": "main actor-isolated property 'count' cannot be accessed from outside of the actor"])
+        #expect(try outcomeSet(explore("""
+            @MainActor final class VM {
+                var count = 0
+                func bump() { count += 1 }
+            }
+            let vm = VM()
+            Task.detached {
+                await vm.bump()
+                print(await vm.count)
+            }
+            """)) == ["1"])
+    }
+
     /// GCD snippets compile in Swift 5 mode, where globals belong to no actor.
     @Test func gcdSnippetsKeepTheirGlobals() throws {
         #expect(try outcomeSet(explore("""

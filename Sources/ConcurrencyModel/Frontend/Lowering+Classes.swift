@@ -24,6 +24,8 @@ extension Lowering {
         /// A struct, or a class that says it is `Sendable` (or an Operation, which Foundation
         /// marks so): Swift 6 lets its instances leave the main actor.
         var isSendable = false
+        /// `@MainActor class`: its members are the main actor's (and its instances Sendable).
+        var isMainActor = false
     }
 
     /// Reads every top-level class and struct of the file before the code is lowered, so that an
@@ -74,7 +76,8 @@ extension Lowering {
         }
         var declaration = TypeDeclaration(name: name, isOperation: isOperation, isStruct: isStruct, storedProperties: [], computedProperties: [],
                                           methods: [], initializer: nil, main: nil)
-        declaration.isSendable = isStruct || isOperation
+        declaration.isMainActor = node.asProtocol(DeclGroupSyntax.self).map { Self.isMainActor($0.attributes) } ?? false
+        declaration.isSendable = isStruct || isOperation || declaration.isMainActor
             || inherited?.inheritedTypes.contains { ["Sendable", "@unchecked Sendable"].contains($0.type.trimmedDescription) } == true
         for member in members.members {
             let decl = member.decl

@@ -44,21 +44,44 @@ extension Lowering {
         return false
     }
 
-    /// `counter.value` or `counter.increment()` of a top-level instance of a class that is not
-    /// `Sendable`: false, with swiftc's error, off the main actor in a Swift 6 snippet.
-    mutating func mayUseTopLevelInstance(through member: MemberAccessExprSyntax) -> Bool {
+    /// `counter.value` or `counter.increment()` of a top-level instance off the main actor in a
+    /// Swift 6 snippet: false, with swiftc's error, for a class that is not `Sendable` (it may not
+    /// leave the main actor) or a `@MainActor` one reached without `await`.
+    mutating func mayUseTopLevelInstance(through member: MemberAccessExprSyntax, mutates: Bool = false) -> Bool {
         guard globalsOnMainActor, let base = member.base?.as(DeclReferenceExprSyntax.self) else { return true }
         let name = base.baseName.text
-        guard let owner = topLevelNonSendable[name], case .instance(let instance)? = lookup(name), instance == name,
-            case .instance(name)? = scopes.first?[name]
-        else { return true }
-        switch Self.globalAccessPlace(of: Syntax(base)) {
-        case .mainActor:
-            return true
-        case .nonisolated(isAsync: false), .actor(isAsync: false):
-            report("main actor-isolated \(owner.specifier) '\(name)' can not be referenced from a nonisolated context", Syntax(base))
-        case .nonisolated(isAsync: true), .actor(isAsync: true):
-            report("non-Sendable type '\(owner.type)' of \(owner.specifier) '\(name)' cannot exit main actor-isolated context", Syntax(base))
+        guard case .instance(let instance)? = lookup(name), instance == name, case .instance(name)? = scopes.first?[name] else { return true }
+        let place = Self.globalAccessPlace(of: Syntax(base))
+        if place == .mainActor { return true }
+        let isAsync = place == .nonisolated(isAsync: true) || place == .actor(isAsync: true)
+        if let owner = topLevelNonSendable[name] {
+            report(isAsync ? "non-Sendable type '\(owner.type)' of \(owner.specifier) '\(name)' cannot exit main actor-isolated context"
+                           : "main actor-isolated \(owner.specifier) '\(name)' can not be referenced from a nonisolated context", Syntax(base))
+            return false
+        }
+        guard topLevelMainActorInstances.contains(name) else { return true }
+        // Through `await`, a read or a call hops to the main actor (a write never may).
+        if !mutates && Self.isAwaited(member) { return true }
+        let memberName = member.declName.baseName.text
+        let isCall = member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id
+        let message: String
+        switch (isCall, mutates, isAsync) {
+        case (true, _, true): message = "main actor-isolated instance method '\(memberName)()' cannot be called from outside of the actor"
+        case (true, _, false): message = "call to main actor-isolated instance method '\(memberName)()' in a synchronous nonisolated context"
+        case (false, true, _): message = "main actor-isolated property '\(memberName)' can not be mutated from a nonisolated context"
+        case (false, false, true): message = "main actor-isolated property '\(memberName)' cannot be accessed from outside of the actor"
+        case (false, false, false): message = "main actor-isolated property '\(memberName)' can not be referenced from a nonisolated context"
+        }
+        report(message, Syntax(member))
+        return false
+    }
+
+    /// Under an `await` of the same expression.
+    static func isAwaited(_ node: MemberAccessExprSyntax) -> Bool {
+        var current = node.parent
+        while let here = current, !here.is(CodeBlockItemSyntax.self), !here.is(ClosureExprSyntax.self) {
+            if here.is(AwaitExprSyntax.self) { return true }
+            current = here.parent
         }
         return false
     }

@@ -106,6 +106,9 @@ struct Lowering {
     /// Top-level instances of the snippet's classes that are not `Sendable`, with their type
     /// and `let` or `var`: in Swift 6 they may not leave the main actor.
     var topLevelNonSendable: [String: (type: String, specifier: String)] = [:]
+    /// Top-level instances of the snippet's `@MainActor` classes: their members are reached
+    /// off the main actor only through `await`.
+    var topLevelMainActorInstances: Set<String> = []
     /// The error types made whose printed text is Foundation's, per platform (URLError, NSError).
     var platformErrorTypes: Set<String> = []
     /// The prints of an error value, refused if such an error is made.
@@ -597,6 +600,7 @@ struct Lowering {
             if isTopLevel && !type.isSendable {
                 topLevelNonSendable[name] = (type.name, declaration.bindingSpecifier.text)
             }
+            if isTopLevel && type.isMainActor && !type.isStruct { topLevelMainActorInstances.insert(name) }
             return instantiate(name, type, call, span: span, declaration: Syntax(declaration))
         }
         if let statements = declareOperationObject(name, value, span: span, declaration: Syntax(declaration)) {
@@ -1115,7 +1119,7 @@ struct Lowering {
     /// A variable named on the left of an assignment or before `.append`.
     mutating func variableReference(_ expr: ExprSyntax) -> VariableID? {
         if case .variable(let id)? = binding(of: expr) {
-            if let member = expr.as(MemberAccessExprSyntax.self), !mayUseTopLevelInstance(through: member) { return nil }
+            if let member = expr.as(MemberAccessExprSyntax.self), !mayUseTopLevelInstance(through: member, mutates: true) { return nil }
             return id
         }
         guard let reference = expr.as(DeclReferenceExprSyntax.self) else {
