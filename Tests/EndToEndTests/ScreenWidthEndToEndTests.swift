@@ -51,7 +51,7 @@ import Testing
 
         """
 
-    @Test(arguments: [["list"], ["show", "CHINESE"], ["solve", "group-unbalanced-enter-hangs"], ["solve", "race-global-and-main-group"],
+    @Test(arguments: [["list"], ["show", "CHINESE"], ["solve", "group-unbalanced-enter-hangs"], ["solve", "race-global-and-main-group"], ["solve", "actor-calls-from-main-tasks", "--witness"],
                       ["run", "main-sync-from-main-thread", "--runs", "20"], ["tags"], ["explain", "serial-async-in-sync", "--outcome", "1 2 3 4"]])
     func aCommandFitsEightyColumns(_ arguments: [String]) throws {
         let folder = try Binary.temporaryFolder()

@@ -43,6 +43,8 @@ struct TerminalStyle {
                 line = String(repeating: " ", count: indent) + word
                 length = indent + wordLength
                 room = width
+                // A break at a double space ("there  [line 5]"): the next word starts the line.
+                hasWord = !word.isEmpty
             } else {
                 line += (hasWord ? " " : "") + word
                 length += (hasWord ? 1 : 0) + wordLength
