@@ -77,13 +77,18 @@ extension Lowering {
     /// stored property is an async access, a hop to its executor and back, as a call of a
     /// synchronous method is; a `let` property is read where the code runs, without `await`
     /// (SE-0306: immutable state is nonisolated within the module). Nil for anything else.
-    mutating func lowerActorPropertyRead(_ expr: ExprSyntax) -> Expression? {
+    /// nil: not an actor's property; `.some(nil)`: one read without `await` (reported).
+    mutating func lowerActorPropertyRead(_ expr: ExprSyntax) -> Expression?? {
         guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text != "self", case .actor(let instance)? = lookup(base.baseName.text),
             let property = instance.properties[member.declName.baseName.text]
         else { return nil }
         if constants.contains(property) { return .variable(property) }
-        guard awaitingExpression, let type = variableTypes[property] else { return nil }
+        guard awaitingExpression else {
+            reportActorAccess(.read, member)
+            return .some(nil)
+        }
+        guard let type = variableTypes[property] else { return nil }
         let span = self.span(of: Syntax(expr))
         let here = context(of: Syntax(expr)).isolation
         let read = newVariable("the value of \(member.trimmedDescription)", isGlobal: false, span: span, type: type)
@@ -91,5 +96,38 @@ extension Lowering {
                     Statement(.assign(Assignment(target: read, operation: .set, value: .variable(property))), at: span),
                     Statement(.hop(here), at: span)]
         return .variable(read)
+    }
+
+    enum ActorAccess {
+        case read, write, call
+    }
+
+    /// An actor's property or method used from outside it without `await` (or written at all):
+    /// swiftc's error, worded as swiftc words it from where the code runs (measured with swiftc
+    /// 6.3 from top-level code, a `Task`, a detached task and a nonisolated function).
+    mutating func reportActorAccess(_ access: ActorAccess, _ member: MemberAccessExprSyntax) {
+        let name = member.declName.baseName.text
+        let (isolation, isAsync) = context(of: Syntax(member))
+        // Top-level code that awaits nothing is synchronous.
+        let async = isAsync && (Self.nearestClosureOrFunction(of: Syntax(member)) != nil || topLevelAwaits)
+        let from = isolation == .mainActor ? "the main actor" : "a nonisolated context"
+        let message: String
+        switch access {
+        case .read where async: message = "actor-isolated property '\(name)' cannot be accessed from outside of the actor"
+        case .read: message = "actor-isolated property '\(name)' can not be referenced from \(from)"
+        case .write: message = "actor-isolated property '\(name)' can not be mutated from \(from)"
+        case .call where async: message = "actor-isolated instance method '\(name)()' cannot be called from outside of the actor"
+        case .call:
+            message = "call to actor-isolated instance method '\(name)()' in a synchronous \(isolation == .mainActor ? "main actor-isolated" : "nonisolated") context"
+        }
+        report(message, Syntax(member.declName))
+    }
+
+    /// `c.n` or `c.bump()` of an actor instance the snippet made (not `self`).
+    func actorMember(_ expr: ExprSyntax) -> MemberAccessExprSyntax? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text != "self", case .actor? = lookup(base.baseName.text)
+        else { return nil }
+        return member
     }
 }

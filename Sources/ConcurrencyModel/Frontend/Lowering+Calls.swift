@@ -32,6 +32,14 @@ extension Lowering {
             // An optional shows its value's debugDescription already (`Optional("a")`).
             return Statement(.print(items.map { if case .optionalText = $0 { $0 } else { .debugText($0) } }), at: span)
         }
+        // `c.bump()` of an actor without `await`: the call needs a hop swiftc will not make silently.
+        if let member = actorMember(call.calledExpression), case .actor(let instance)? = lookup(member.base!.trimmedDescription),
+            let function = actorSyntax[instance.typeName]?.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
+                .first(where: { $0.name.text == member.declName.baseName.text }),
+            !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
+            reportActorAccess(.call, member)
+            return nil
+        }
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }

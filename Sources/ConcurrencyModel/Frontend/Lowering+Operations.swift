@@ -252,6 +252,10 @@ extension Lowering {
                 return nil
             }
         }
+        if let actorProperty = actorMember(ExprSyntax(member)) {
+            reportActorAccess(.write, actorProperty)
+            return nil
+        }
         report("setting '\(member.trimmedDescription)' is outside the supported subset", Syntax(member))
         return nil
     }

@@ -1118,6 +1118,10 @@ struct Lowering {
 
     /// A variable named on the left of an assignment or before `.append`.
     mutating func variableReference(_ expr: ExprSyntax) -> VariableID? {
+        if let member = actorMember(expr) {
+            reportActorAccess(.write, member)
+            return nil
+        }
         if case .variable(let id)? = binding(of: expr) {
             if let member = expr.as(MemberAccessExprSyntax.self), !mayUseTopLevelInstance(through: member, mutates: true) { return nil }
             return id
