@@ -87,6 +87,27 @@ import Testing
             """)) == ["top 8"])
     }
 
+    /// `MainActor.run { () -> Int in … }` names its value's type; `await VM()` of a
+    /// `@MainActor` class on the main actor awaits nothing (swiftc warns) and makes it in place.
+    @Test func spelledOutClosureTypesAndAwaitedInstantiation() throws {
+        #expect(try outcomeSet(explore("""
+            print("before")
+            let value = await MainActor.run { () -> Int in
+                print("on main")
+                return 7
+            }
+            print("after \\(value)")
+            """)) == ["before on main after 7"])
+        #expect(try outcomeSet(explore("""
+            @MainActor final class VM {
+                var n = 1
+                func show() { print("n \\(n)") }
+            }
+            let vm = await VM()
+            vm.show()
+            """)) == ["n 1"])
+    }
+
     /// `await A().foo()`: the instance is made for the call, and the call hops to it.
     @Test func anActorMadeInPlaceTakesTheCall() throws {
         #expect(try outcomeSet(explore("""

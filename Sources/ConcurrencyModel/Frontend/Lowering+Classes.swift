@@ -134,6 +134,15 @@ extension Lowering {
         declareSignature(function, as: "\(type).\(function.name.text)")
     }
 
+    /// `await VM()` where nothing is awaited: a type of the snippet made on the main actor, or
+    /// one not isolated to it; its instantiation without the `await`.
+    func instantiationAwaitedInPlace(_ value: ExprSyntax) -> ExprSyntax? {
+        guard let awaited = value.as(AwaitExprSyntax.self), let type = instantiatedType(awaited.expression),
+            !type.isMainActor || context(of: Syntax(value)).isolation == .mainActor
+        else { return nil }
+        return awaited.expression
+    }
+
     /// Whether `value` makes an instance of a type the snippet declares: `Counter()`.
     func instantiatedType(_ value: ExprSyntax) -> TypeDeclaration? {
         guard let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }

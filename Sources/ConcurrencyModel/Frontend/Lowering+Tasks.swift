@@ -34,6 +34,14 @@ extension Lowering {
         return (.mainActor, true)
     }
 
+    /// `() -> Int in`: no parameters, captures, attributes or effects.
+    static func namesOnlyItsValueType(_ signature: ClosureSignatureSyntax) -> Bool {
+        guard signature.attributes.isEmpty, signature.capture == nil, signature.effectSpecifiers == nil,
+            case .parameterClause(let parameters)? = signature.parameterClause, parameters.parameters.isEmpty
+        else { return false }
+        return true
+    }
+
     /// The call a closure is given to: as its trailing closure, or as an argument.
     static func call(passing closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
         closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
@@ -365,7 +373,10 @@ extension Lowering {
                     value = lowered.value
                     body = lowered.statement
                 } else {
-                    guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument?.as(ClosureExprSyntax.self), closure.signature == nil else {
+                    // `{ () -> Int in … }` names only the value's type: the same closure.
+                    guard let closure = call.arguments.isEmpty ? call.trailingClosure : argument?.as(ClosureExprSyntax.self),
+                        closure.signature.map(Self.namesOnlyItsValueType) ?? true
+                    else {
                         report("write MainActor.run { … }, or MainActor.run(body: f) with a function f of the snippet", Syntax(call))
                         return nil
                     }

@@ -514,10 +514,13 @@ struct Lowering {
         // `var o: Int?` starts as nil, as Swift's optional `var`s do.
         let impliedNil = binding.initializer == nil && declaration.bindingSpecifier.tokenKind == .keyword(.var)
             && binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
-        guard let value = binding.initializer?.value ?? (impliedNil ? ExprSyntax(NilLiteralExprSyntax()) : nil) else {
+        guard let written = binding.initializer?.value ?? (impliedNil ? ExprSyntax(NilLiteralExprSyntax()) : nil) else {
             report("'\(name)' needs an initial value", Syntax(binding))
             return []
         }
+        // `let vm = await ViewModel()` on the main actor: swiftc only warns (nothing to await),
+        // and the instance is made in place.
+        let value = instantiationAwaitedInPlace(written) ?? written
         if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) {
             return declareAsyncLet(name, value, span: span(of: Syntax(declaration)))
         }
