@@ -200,7 +200,7 @@ extension Lowering {
             guard let key = lowerExpression(argument.expression),
                 expect(keyType, key, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(keyType)'" })
             else { return nil }
-            return .entry(dictionary, key: key)
+            return .entry(dictionary, key: key, optional: false)
         }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
@@ -209,9 +209,11 @@ extension Lowering {
                 if subscriptCall.arguments.count != 1 { report("a subscript takes one index: list[i]", Syntax(subscriptCall)) }
                 return nil
             }
-            if case .dictionary? = type(of: list) {
-                report("a dictionary's value is an optional: write \(subscriptCall.trimmedDescription)! where the key is there (the optional d[key] itself is outside the supported subset)", Syntax(subscriptCall))
-                return nil
+            // `dict[key]`: the value, or nil where the key is not there.
+            if case .dictionary(let keyType, _)? = type(of: list) {
+                guard expect(keyType, index, at: Syntax(argument.expression), { "cannot convert value of type '\($0)' to expected argument type '\(keyType)'" })
+                else { return nil }
+                return .entry(list, key: index, optional: true)
             }
             guard case .list? = type(of: list) else {
                 report("value of type '\(type(of: list).map { "\($0)" } ?? "?")' has no subscripts", Syntax(subscriptCall.calledExpression))

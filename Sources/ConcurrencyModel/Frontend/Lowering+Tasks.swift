@@ -606,6 +606,18 @@ extension Lowering {
             // optional without a value starts as nil.
             let annotated = binding.typeAnnotation.flatMap { staticType($0.type) }
             if binding.typeAnnotation != nil && annotated == nil { continue }
+            // `var cache: [Int: String] = [:]`: an empty dictionary of the written type.
+            if let empty = binding.initializer?.value.as(DictionaryExprSyntax.self), case .colon = empty.content {
+                guard let annotated, case .dictionary = annotated else {
+                    report("empty collection literal requires an explicit type: write 'var \(property): [Int: Int] = [:]'", Syntax(empty))
+                    continue
+                }
+                let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: annotated,
+                                     constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
+                instance.properties[property] = id
+                statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span))
+                continue
+            }
             guard var initial = binding.initializer.map({ lowerExpression($0.value) }) ?? (annotated?.isOptional == true ? .literal(.nilValue) : nil),
                 var type = type(of: initial)
             else { continue }

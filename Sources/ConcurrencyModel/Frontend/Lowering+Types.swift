@@ -123,8 +123,8 @@ extension Lowering {
         case .tuple(let parts):
             let types = parts.compactMap { type(of: $0) }
             return types.count == parts.count ? .tuple(types) : nil
-        case .entry(let dictionary, _):
-            if case .dictionary(_, let value)? = type(of: dictionary) { return value }
+        case .entry(let dictionary, _, let optional):
+            if case .dictionary(_, let value)? = type(of: dictionary) { return optional ? .optional(value) : value }
             return nil
         case .binary(let op, let lhs, let rhs):
             switch op {

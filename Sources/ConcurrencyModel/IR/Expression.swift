@@ -27,8 +27,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// `(a, b)`: a tuple, held as a list of its elements (it is only passed on and taken apart).
     case tuple([Expression])
     /// `dict[key]!`: the value of a dictionary's entry (kept as `[key, value]` pairs); a missing
-    /// key traps, as force-unwrapping nil does.
-    case entry(Expression, key: Expression)
+    /// key traps, as force-unwrapping nil does. `optional`: `dict[key]` itself, nil when missing.
+    case entry(Expression, key: Expression, optional: Bool)
     /// An optional as `print` and interpolation show it: `Optional(3)`, `Optional("a")`, `nil`
     /// (swiftc warns, and compiles).
     case optionalText(Expression)
@@ -49,7 +49,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.variablesRead
         case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
         case .tuple(let parts): parts.flatMap(\.variablesRead)
-        case .entry(let dictionary, let key): dictionary.variablesRead + key.variablesRead
+        case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
         case .element(let list, let index): list.variablesRead + index.variablesRead
@@ -67,7 +67,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.readsThread
         case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
         case .tuple(let parts): parts.contains(where: \.readsThread)
-        case .entry(let dictionary, let key): dictionary.readsThread || key.readsThread
+        case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
         case .element(let list, let index): list.readsThread || index.readsThread
@@ -143,10 +143,11 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             var values: [Value] = []
             for part in parts { values.append(try part.evaluate(lookup, isMainThread: isMainThread)) }
             return .list(values)
-        case .entry(let dictionary, let key):
+        case .entry(let dictionary, let key, let optional):
             guard case .list(let entries) = try dictionary.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("a key of a value that is not a dictionary") }
             let wanted = try key.evaluate(lookup, isMainThread: isMainThread)
             for case .list(let pair) in entries where pair.count == 2 && pair[0] == wanted { return pair[1] }
+            if optional { return .nilValue }
             throw .runtime(.unwrappedNil)
         case .typed(let inner, let type, let conversion):
             let operation: BinaryOperator? = if case .binary(let op, _, _) = inner { op } else { nil }

@@ -351,7 +351,7 @@ private struct ProgramDumper {
             }
         case .errorIs(let inner, let type): "\(operand(inner)) is \(type)"
         case .tuple(let parts): "(" + parts.map(swift).joined(separator: ", ") + ")"
-        case .entry(let dictionary, let key): operand(dictionary) + "[" + swift(key) + "]!"
+        case .entry(let dictionary, let key, let optional): operand(dictionary) + "[" + swift(key) + "]" + (optional ? "" : "!")
         case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
         case .optionalText(let inner): "String(describing: " + swift(inner) + ")"
         case .coalesce(let optional, let fallback): "\(operand(optional)) ?? \(operand(fallback))"
