@@ -5,6 +5,19 @@ import Testing
 /// each answered as swiftc runs it (the expectations were run with swiftc, prelude in front, 20–200
 /// times), each misuse a diagnostic at its place, worded as swiftc words it where it has words.
 @Suite struct ReturnsTests {
+    /// A guard's else block may end in `throw` (probe c9: it was refused as falling through;
+    /// verify ok).
+    @Test func aGuardMayThrow() throws {
+        #expect(try outcomeSet(explore("""
+            func check(_ n: Int) throws -> Int {
+                guard n > 0 else { throw CancellationError() }
+                return n
+            }
+            do { print(try check(1)) } catch { print("fail") }
+            do { print(try check(0)) } catch { print("fail \\(error)") }
+            """)) == ["1 fail CancellationError()"])
+    }
+
     @Test func aFunctionsValueIsComputedBeforeTheStatementThatUsesIt() throws {
         #expect(try outcomeSet(explore("""
             var counter = 0

@@ -184,12 +184,13 @@ extension Lowering {
         return finder.found
     }
 
-    /// `guard condition else { …; return }`: the else block runs when the condition is false,
+    /// `guard condition else { …; return }` (or `throw`): the else block runs when the condition is false,
     /// and must leave the body (Swift refuses one that falls through).
     mutating func lowerGuard(_ statement: GuardStmtSyntax) -> Statement? {
         guard let condition = lowerConditions(statement.conditions) else { return nil }
         guard let last = statement.body.statements.last,
             last.item.is(ReturnStmtSyntax.self) || last.item.is(BreakStmtSyntax.self) || last.item.is(ContinueStmtSyntax.self)
+                || last.item.is(ThrowStmtSyntax.self)
         else {
             report("'guard' body must not fall through, consider using a 'return' to exit the scope", Syntax(statement.elseKeyword))
             return nil
