@@ -86,6 +86,40 @@ import Testing
             """)) == ["miss 1 miss 1 v1 v1"])
     }
 
+    /// `d.count` counts the entries; a group's body may write its type (`group -> Int in`):
+    /// probes c1 and p21 (verify ok in 50 runs: the cancelled slow child never prints).
+    @Test func aDictionaryCountsItsEntriesAndAGroupBodyMayNameItsType() throws {
+        #expect(try outcomeSet(explore("""
+            var d: [String: Int] = [:]
+            d["a"] = 1
+            d["b"] = 2
+            d["a"] = 3
+            print(d.count)
+            """)) == ["2"])
+        #expect(try outcomeSet(explore("""
+            let total = try await withThrowingTaskGroup(of: Int.self) { group -> Int in
+                group.addTask {
+                    try await Task.sleep(nanoseconds: 50_000_000)
+                    throw CancellationError()
+                }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: 500_000_000)
+                    print("slow done")
+                    return 1
+                }
+                var sum = 0
+                do {
+                    for try await v in group { sum += v }
+                } catch {
+                    print("caught")
+                    group.cancelAll()
+                }
+                return sum
+            }
+            print("sum \\(total)")
+            """)) == ["caught sum 0"])
+    }
+
     @Test func misuseIsADiagnosticAtItsLine() {
         // The type in `of: T.self` is reported where it is written (it was 1:1).
         expectDiagnostics("let r = await withTaskGroup(of: (Int, 1️⃣Float).self) { group in 0 }", ["1️⃣": "the type 'Float' is outside the supported subset"])

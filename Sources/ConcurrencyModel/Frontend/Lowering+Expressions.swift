@@ -146,6 +146,8 @@ extension Lowering {
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base), let type = type(of: inner) else { return nil }
             guard case .list = type, type != .string else {
+                // A dictionary is kept as its entries: its count is theirs.
+                if case .dictionary = type { return .count(inner) }
                 if type == .string { return .count(inner) }
                 report("value of type '\(type)' has no member 'count'", Syntax(member.declName))
                 return nil

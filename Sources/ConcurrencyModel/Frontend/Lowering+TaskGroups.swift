@@ -58,7 +58,8 @@ extension Lowering {
             report("\(usage): the children's type is needed", Syntax(call))
             return nil
         }
-        guard let closure, let parameters = closure.signature?.parameterClause, closure.signature?.returnClause == nil,
+        // `{ group in … }`, or `{ group -> [Int] in … }` with the body's type written out.
+        guard let closure, let parameters = closure.signature?.parameterClause,
             let parameter = Self.closureParameterNames(parameters), parameter.count == 1
         else {
             report("\(usage): the body names its group", closure.map { Syntax($0) } ?? Syntax(call))
