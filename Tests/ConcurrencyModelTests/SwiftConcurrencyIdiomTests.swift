@@ -9,6 +9,19 @@ import Testing
     /// closure passed runs where the handler is called; the overload is chosen by labels and
     /// `await`. verify ok: 1 of 1 outcome (20 runs); the two-call variant 3 of its 6 (30 runs;
     /// the others need the main thread to lag the workers).
+    /// A closure for a closure parameter may name its parameters `$0`, `$1` (probe c3: verify ok).
+    @Test func aClosureArgumentMayUseNumberedParameters() throws {
+        #expect(try outcomeSet(explore("""
+            func legacy(_ completion: @escaping @Sendable (Int) -> Void) {
+                serialQueue.async { completion(1) }
+            }
+            let v = await withCheckedContinuation { c in
+                legacy { c.resume(returning: $0) }
+            }
+            print(v)
+            """)) == ["1"])
+    }
+
     @Test func aCompletionHandlerIsWrappedInAContinuation() throws {
         #expect(try outcomeSet(explore("""
             func fetchLatestNews(completion: @escaping @Sendable ([String]) -> Void) {

@@ -247,7 +247,10 @@ extension Lowering {
         switch closure.signature?.parameterClause {
         case .simpleInput(let shorthand)?: names = shorthand.map(\.name.text)
         case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: break
+        case nil:
+            // `{ c.resume(returning: $0) }`: its parameters by number.
+            let numbered = closure.statements.tokens(viewMode: .sourceAccurate).contains { if case .dollarIdentifier = $0.tokenKind { true } else { false } }
+            if numbered { names = types.indices.map { "$\($0)" } }
         }
         guard names.count == types.count else {
             report("this closure takes \(types.count) parameter(s): { \(types.isEmpty ? "" : "value in ")… }", Syntax(closure))
