@@ -41,4 +41,16 @@ import Testing
                   "3️⃣": "actor-isolated property 'n' can not be referenced from a nonisolated context",
                   "4️⃣": "call to actor-isolated instance method 'bump()' in a synchronous nonisolated context"])
     }
+
+    /// A `nonisolated` method may not read the actor's `var`s (probe y05 said "cannot find").
+    @Test func aNonisolatedMethodMayNotReadTheActorsState() {
+        expectDiagnostics("""
+            actor Counter {
+                var value = 0
+                nonisolated func peek() -> Int { 1️⃣value }
+            }
+            let c = Counter()
+            print(c.peek())
+            """, ["1️⃣": "actor-isolated property 'value' can not be referenced from a nonisolated context"])
+    }
 }
