@@ -120,6 +120,22 @@ import Testing
             """)) == ["caught sum 0"])
     }
 
+    /// `first`, `last` (optionals) and `isEmpty` (verify ok in 5 runs).
+    @Test func aListsEndsAreOptionals() throws {
+        #expect(try outcomeSet(explore("""
+            var xs: [Int] = []
+            print(xs.first ?? -1, xs.isEmpty)
+            xs.append(4)
+            xs.append(5)
+            print(xs.first ?? 0, xs.last ?? 0, xs.isEmpty)
+            if let l = xs.last { print("last \\(l)") }
+            print(xs.first)
+            let s = ""
+            print(s.isEmpty)
+            Task { }
+            """)) == ["-1 true 4 5 false last 5 Optional(4) true"])
+    }
+
     @Test func misuseIsADiagnosticAtItsLine() {
         // The type in `of: T.self` is reported where it is written (it was 1:1).
         expectDiagnostics("let r = await withTaskGroup(of: (Int, 1️⃣Float).self) { group in 0 }", ["1️⃣": "the type 'Float' is outside the supported subset"])

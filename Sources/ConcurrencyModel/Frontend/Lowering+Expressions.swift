@@ -154,6 +154,9 @@ extension Lowering {
             }
             return .count(inner)
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, ["first", "last", "isEmpty"].contains(member.declName.baseName.text) {
+            return lowerEnds(of: base, member.declName.baseName.text, at: Syntax(member.declName))
+        }
         if let infix = expr.as(InfixOperatorExprSyntax.self), let use = lowerSpecificUse(infix) {
             return use
         }

@@ -115,7 +115,10 @@ extension Lowering {
             return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }
         case .count: return .int
         case .interpolation, .debugText: return .string
-        case .conditional(_, let then, _): return type(of: then)
+        case .conditional(_, let then, let otherwise):
+            // `list.first`: nil, or an element (`Lowering.lowerEnds`).
+            if type(of: then) == .optional(nil), let other = type(of: otherwise) { return other.isOptional ? other : .optional(other) }
+            return type(of: then)
         case .element(let list, let index):
             if case .list(let element)? = type(of: list) { return element }
             if case .tuple(let parts)? = type(of: list), case .literal(.int(let at)) = index, parts.indices.contains(at) { return parts[at] }
