@@ -136,6 +136,19 @@ import Testing
             """)) == ["-1 true 4 5 false last 5 Optional(4) true"])
     }
 
+    /// An array literal of computed values: `await [a, b]` of async lets (probe p04: verify ok).
+    @Test func anArrayLiteralOfComputedValues() throws {
+        #expect(try outcomeSet(explore("""
+            func f(_ n: Int) async -> Int { n }
+            async let a = f(1)
+            async let b = f(2)
+            let r = await [a, b]
+            let x = 3
+            print(r, [x, x + 1, 7])
+            """)) == ["[1, 2] [3, 4, 7]"])
+        expectDiagnostics("let x = 1\nlet r = [x, 1️⃣\"a\"]", ["1️⃣": "heterogeneous collection literal"])
+    }
+
     @Test func misuseIsADiagnosticAtItsLine() {
         // The type in `of: T.self` is reported where it is written (it was 1:1).
         expectDiagnostics("let r = await withTaskGroup(of: (Int, 1️⃣Float).self) { group in 0 }", ["1️⃣": "the type 'Float' is outside the supported subset"])

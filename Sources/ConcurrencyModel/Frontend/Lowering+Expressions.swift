@@ -241,18 +241,18 @@ extension Lowering {
         }
         if let array = expr.as(ArrayExprSyntax.self) {
             var items: [Value] = []
+            var computed: [Expression] = []
             for element in array.elements {
-                guard case .literal(let value)? = lowerExpression(element.expression) else {
-                    report("array literals may hold literal values only", Syntax(element))
+                guard let lowered = lowerExpression(element.expression) else { return nil }
+                if let first = computed.first, let firstType = type(of: first), type(of: lowered).map({ !$0.fits(firstType) }) ?? true {
+                    report("heterogeneous collection literal: '\(type(of: lowered).map { "\($0)" } ?? "?")' among '\(firstType)' elements (Swift would need '[Any]', outside the supported subset)", Syntax(element))
                     return nil
                 }
-                if let first = items.first, !StaticType.of(value).fits(.of(first)) {
-                    report("heterogeneous collection literal: '\(StaticType.of(value))' among '\(StaticType.of(first))' elements (Swift would need '[Any]', outside the supported subset)", Syntax(element))
-                    return nil
-                }
-                items.append(value)
+                computed.append(lowered)
+                // `[a, b]` of values known only when it runs (`await [x, y]`): built then.
+                if case .literal(let value) = lowered { items.append(value) }
             }
-            return .literal(.list(items))
+            return items.count == computed.count ? .literal(.list(items)) : .array(computed)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
             return lowerValueCall(call)

@@ -126,6 +126,8 @@ extension Lowering {
         case .tuple(let parts):
             let types = parts.compactMap { type(of: $0) }
             return types.count == parts.count ? .tuple(types) : nil
+        case .array(let parts):
+            return parts.first.flatMap { type(of: $0) }.map { .list($0) }
         case .entry(let dictionary, _, let optional):
             if case .dictionary(_, let value)? = type(of: dictionary) { return optional ? .optional(value) : value }
             return nil

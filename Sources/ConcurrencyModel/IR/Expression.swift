@@ -26,6 +26,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case typed(Expression, IntegerType, conversion: Bool)
     /// `(a, b)`: a tuple, held as a list of its elements (it is only passed on and taken apart).
     case tuple([Expression])
+    /// `[a, b]` of values computed when it runs (`await [x, y]` of async lets): a list.
+    case array([Expression])
     /// `dict[key]!`: the value of a dictionary's entry (kept as `[key, value]` pairs); a missing
     /// key traps, as force-unwrapping nil does. `optional`: `dict[key]` itself, nil when missing.
     case entry(Expression, key: Expression, optional: Bool)
@@ -48,7 +50,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.variablesRead
         case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
-        case .tuple(let parts): parts.flatMap(\.variablesRead)
+        case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
         case .conditional(let condition, let then, let otherwise): condition.variablesRead + then.variablesRead + otherwise.variablesRead
@@ -66,7 +68,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.readsThread
         case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
-        case .tuple(let parts): parts.contains(where: \.readsThread)
+        case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
         case .conditional(let condition, let then, let otherwise): condition.readsThread || then.readsThread || otherwise.readsThread
@@ -139,7 +141,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 let value = try other.evaluate(lookup, isMainThread: isMainThread)
                 return .bool((found == value) != negated)
             }
-        case .tuple(let parts):
+        case .tuple(let parts), .array(let parts):
             var values: [Value] = []
             for part in parts { values.append(try part.evaluate(lookup, isMainThread: isMainThread)) }
             return .list(values)

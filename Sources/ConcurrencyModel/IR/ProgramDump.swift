@@ -351,6 +351,7 @@ private struct ProgramDumper {
             }
         case .errorIs(let inner, let type): "\(operand(inner)) is \(type)"
         case .tuple(let parts): "(" + parts.map(swift).joined(separator: ", ") + ")"
+        case .array(let parts): "[" + parts.map(swift).joined(separator: ", ") + "]"
         case .entry(let dictionary, let key, let optional): operand(dictionary) + "[" + swift(key) + "]" + (optional ? "" : "!")
         case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
         case .optionalText(let inner): "String(describing: " + swift(inner) + ")"
@@ -361,7 +362,7 @@ private struct ProgramDumper {
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs, .coalesce: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .entry, .optionalText: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText: swift(expression)
         }
     }
 
