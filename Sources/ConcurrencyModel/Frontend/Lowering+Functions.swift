@@ -35,6 +35,7 @@ extension Lowering {
             overloaded = function.name.text
             name = Self.fullName(function)
         }
+        if declareStreamFunction(function, instance: instance) { return }
         if function.genericParameterClause != nil {
             report("generic functions are outside the supported subset", Syntax(function.signature))
             return
@@ -325,6 +326,8 @@ extension Lowering {
             report("declare functions at the top level of the snippet", Syntax(function))
             return
         }
+        // A function returning a stream is lowered at each call (`Lowering+StreamFunctions`).
+        if streamFunctions[function.name.text]?.id == function.id { return }
         let overload = overloads[function.name.text]?.first { functionSyntax[$0.name]?.id == function.id }
         guard case .function(let declared)? = overload.map({ .function($0) }) ?? lookup(function.name.text), let body = function.body,
             blocks[declared.body.index].statements.isEmpty, !loweredFunctions.contains(declared.name)
