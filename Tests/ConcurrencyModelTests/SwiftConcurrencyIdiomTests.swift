@@ -221,3 +221,64 @@ import Testing
         expectDiagnostics("Task {\n    try? await Task.sleep(nanoseconds: 9_000_000_000_000_000_000 1️⃣* 2)\n}", ["1️⃣": "results in an overflow"])
     }
 }
+
+/// `MainActor.assertIsolated()` / `MainActor.preconditionIsolated()`: the main-actor check
+/// without a body. swiftc 6.3, `-Onone` and `-O` alike: the process dies at the check off the
+/// main actor (`verify --runs 200`: the one outcome each time).
+@Suite struct MainActorIsolationCheckTests {
+    /// Outside snippet sc3-16's four functions as top-level functions: the plain async one
+    /// leaves the main actor in Swift 6 mode and its check kills the process.
+    @Test func aPlainAsyncFunctionFailsTheCheck() throws {
+        let exploration = try explore("""
+            @MainActor
+            func isolatedAndSync() {
+                MainActor.assertIsolated()
+                print(1)
+            }
+            @MainActor
+            func isolatedAndAsync() async {
+                MainActor.assertIsolated()
+                print(2)
+            }
+            func nonisolatedAndSync() {
+                MainActor.assertIsolated()
+                print(3)
+            }
+            func nonisolatedAndAsync() async {
+                MainActor.assertIsolated()
+                print(4)
+            }
+            Task { @MainActor in
+                MainActor.assertIsolated()
+                isolatedAndSync()
+                await isolatedAndAsync()
+                nonisolatedAndSync()
+                await nonisolatedAndAsync()
+            }
+            """)
+        #expect(outcomeSet(exploration) == ["1 2 3 deadlock"])
+        #expect(exploration.reports.first?.deadlock.map { exploration.narrator.words(for: $0) }?
+            .contains("crash at line 16: MainActor.assertIsolated() runs on worker 1, off the main actor") == true)
+    }
+
+    /// From a detached task the check fails; on the main queue it holds.
+    @Test func offAndOnTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            print("a")
+            MainActor.preconditionIsolated()
+            print("b")
+            await Task.detached {
+                print("c")
+                MainActor.preconditionIsolated("not on main")
+                print("d")
+            }.value
+            print("e")
+            """)) == ["a b c deadlock"])
+        #expect(try outcomeSet(explore("""
+            DispatchQueue.main.async {
+                MainActor.assertIsolated()
+                print("m")
+            }
+            """)) == ["m"])
+    }
+}
