@@ -282,3 +282,79 @@ import Testing
             """)) == ["m"])
     }
 }
+
+/// An `async` closure parameter (`_ op: @escaping @Sendable () async -> Void`) called with
+/// `await op()`, in the function or in a `Task { await op() }` it makes. swiftc 6.3, Swift 6
+/// mode: the closure literal runs off the main thread (Thread.isMainThread false, even for a
+/// non-Sendable closure written on the main actor), so it leaves its caller's actor as a plain
+/// async function does. Each snippet: `gcdquiz verify --runs 200` ok.
+@Suite struct AsyncClosureParameterTests {
+    /// Outside snippet sc3-11 with `@Sendable` added: the main thread blocks in group.wait()
+    /// while the task runs the closure on the global executor. verify: "Count: 2" 200 of 200.
+    @Test func aSendableAsyncClosureRunByATask() throws {
+        #expect(try outcomeSet(explore("""
+            func runAsync(_ operation: @escaping @Sendable () async -> Void) {
+                let group = DispatchGroup()
+                group.enter()
+                Task {
+                    await operation()
+                    group.leave()
+                }
+                group.wait()
+            }
+            actor Counter {
+                private var value = 0
+                func increment() { value += 1 }
+                func current() -> Int { return value }
+            }
+            let counter = Counter()
+            runAsync {
+                await counter.increment()
+                await counter.increment()
+                let value = await counter.current()
+                print("Count: \\(value)")
+            }
+            """)) == ["Count: 2"])
+    }
+
+    /// Awaited in place from the main actor: it hops to the global executor and back, so a
+    /// main-queue block may print before, inside or after it (verify saw 2 of the 3).
+    @Test func awaitedInPlaceLeavesTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            func later(_ label: String, _ op: @Sendable () async -> Void) async {
+                await op()
+                print("done", label)
+            }
+            DispatchQueue.main.async {
+                print("M")
+            }
+            await later("x") {
+                print("in x")
+            }
+            """)) == ["M in x done x", "in x M done x", "in x done x M"])
+    }
+
+    /// Without `@Sendable`, handing it to a Task is Swift 6's region error (swiftc: "passing
+    /// closure as a 'sending' parameter risks causing data races", at the Task); outside
+    /// snippet sc3-11 as written.
+    @Test func aNonSendableClosureSentToATaskIsRefused() {
+        expectDiagnostics("""
+            func run(_ operation: @escaping () async -> Void) {
+                Task {
+                    await 1️⃣operation()
+                }
+            }
+            run {
+                print("x")
+            }
+            """, ["1️⃣": "sending 'operation' risks causing data races"])
+        expectDiagnostics("""
+            func run(_ operation: @Sendable () async -> Void) async {
+                1️⃣operation()
+            }
+            await run {
+                print("x")
+            }
+            """, ["1️⃣": "expression is 'async' but is not marked with 'await'"])
+    }
+}

@@ -184,8 +184,8 @@ extension Lowering {
             inner = attributed.baseType
         }
         guard let function = inner.as(FunctionTypeSyntax.self) else { return nil }
-        guard function.effectSpecifiers == nil, ["Void", "()"].contains(function.returnClause.type.trimmedDescription) else {
-            report("a closure parameter here is synchronous and returns nothing: '@escaping (T) -> Void'", Syntax(type))
+        guard function.effectSpecifiers?.throwsClause == nil, ["Void", "()"].contains(function.returnClause.type.trimmedDescription) else {
+            report("a closure parameter here returns nothing and does not throw: '@escaping (T) -> Void' or '@escaping @Sendable () async -> Void'", Syntax(type))
             return .some(nil)
         }
         var parameters: [StaticType] = []
@@ -237,6 +237,22 @@ extension Lowering {
             report("sending '\(name)' risks causing data races: a block sent to another queue or task captures it (mark the parameter '@Sendable')", Syntax(call))
             return nil
         }
+        let calleeName = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        let isAsync = Self.isAsyncClosureParameter(call, named: calleeName)
+        if isAsync {
+            guard call.parent?.is(AwaitExprSyntax.self) == true else {
+                report("expression is 'async' but is not marked with 'await'", Syntax(call))
+                return nil
+            }
+            guard context(of: Syntax(call)).isAsync else {
+                report("'async' call in a function that does not support concurrency", Syntax(call))
+                return nil
+            }
+            guard !nonsendingByDefault else {
+                report("an async closure parameter is outside the supported subset with NonisolatedNonsendingByDefault", Syntax(call))
+                return nil
+            }
+        }
         var values: [Expression] = []
         for (argument, type) in zip(call.arguments, types) {
             guard let value = lowerExpression(argument.expression),
@@ -279,12 +295,37 @@ extension Lowering {
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(closure))))
         let outerAsync = asyncContext
+        let caller = context(of: Syntax(call)).isolation
         asyncContext = nil
+        // An async closure is nonisolated (swiftc 6.3, Swift 6 mode: a closure literal passed for
+        // `() async -> Void`, even written on the main actor, saw Thread.isMainThread false):
+        // like a plain async function it leaves its caller's actor for the global executor, and
+        // the caller comes back after it.
+        let outerContext = closureContexts[closure.id]
+        if isAsync { closureContexts[closure.id] = (.generic, true) }
+        if isAsync, caller != .generic { statements.append(Statement(.hop(.generic), at: span)) }
         statements += lowerItems(closure.statements)
+        if isAsync, caller != .generic { statements.append(Statement(.hop(caller), at: span)) }
+        closureContexts[closure.id] = outerContext
         asyncContext = outerAsync
         scopes = saved
         blocks[block.index].statements = statements
         return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+    }
+
+    /// Whether the closure parameter `name` of the function around `call` is `async`.
+    static func isAsyncClosureParameter(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                guard let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
+                else { return false }
+                let type = parameter.type.as(AttributedTypeSyntax.self)?.baseType ?? parameter.type
+                return type.as(FunctionTypeSyntax.self)?.effectSpecifiers?.asyncSpecifier != nil
+            }
+            node = current.parent
+        }
+        return false
     }
 
     static func isMainActor(_ attributes: AttributeListSyntax) -> Bool {
