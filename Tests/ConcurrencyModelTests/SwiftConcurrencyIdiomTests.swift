@@ -57,7 +57,7 @@ import Testing
             }
             f()
             """, ["1️⃣": "names its writer's local 'n'"])
-        expectDiagnostics("func run(_ body: 1️⃣@escaping () async -> Void) {}", ["1️⃣": "synchronous and returns nothing"])
+        expectDiagnostics("func run(_ body: 1️⃣@escaping () async throws -> Void) {}", ["1️⃣": "returns nothing and does not throw"])
         // swiftc, compiling (its SIL pass; `-typecheck` passes it): "sending 'completion' risks
         // causing data races" where the handler is not @Sendable (the example as published).
         expectDiagnostics("""
@@ -340,14 +340,14 @@ import Testing
     @Test func aNonSendableClosureSentToATaskIsRefused() {
         expectDiagnostics("""
             func run(_ operation: @escaping () async -> Void) {
-                Task {
-                    await 1️⃣operation()
+                1️⃣Task {
+                    await operation()
                 }
             }
             run {
                 print("x")
             }
-            """, ["1️⃣": "sending 'operation' risks causing data races"])
+            """, ["1️⃣": "passing closure as a 'sending' parameter risks causing data races"])
         expectDiagnostics("""
             func run(_ operation: @Sendable () async -> Void) async {
                 1️⃣operation()

@@ -234,6 +234,11 @@ extension Lowering {
             return nil
         }
         if !swift5Mode, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.sendsNonSendableParameter(call, named: name) {
+            // swiftc's words and place when the block is a task's closure: the Task's `sending` closure.
+            if let task = Self.enclosingTask(of: call) {
+                report("passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure ('\(name)' is not '@Sendable')", Syntax(task))
+                return nil
+            }
             report("sending '\(name)' risks causing data races: a block sent to another queue or task captures it (mark the parameter '@Sendable')", Syntax(call))
             return nil
         }
@@ -311,6 +316,19 @@ extension Lowering {
         scopes = saved
         blocks[block.index].statements = statements
         return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+    }
+
+    /// The `Task { }` or `Task.detached { }` whose closure holds `call`, inside its function.
+    static func enclosingTask(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var node = call.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) {
+            if let closure = current.as(ClosureExprSyntax.self), let task = Self.call(passing: closure),
+                ["Task", "Task.detached"].contains(task.calledExpression.trimmedDescription) {
+                return task
+            }
+            node = current.parent
+        }
+        return nil
     }
 
     /// Whether the closure parameter `name` of the function around `call` is `async`.
