@@ -356,5 +356,32 @@ import Testing
                 print("x")
             }
             """, ["1️⃣": "expression is 'async' but is not marked with 'await'"])
+        // Written in main-actor code (not top-level code), a non-Sendable async closure is
+        // isolated there: swiftc 6.3 refuses handing it to a nonisolated function, at the callee.
+        expectDiagnostics("""
+            func measure(_ op: () async -> Void) async {
+                await op()
+            }
+            Task { @MainActor in
+                await 1️⃣measure {
+                    print("inside")
+                }
+            }
+            """, ["1️⃣": "sending value of non-Sendable type '() async -> ()' risks causing data races"])
+    }
+
+    /// Written in top-level code, a non-Sendable async closure compiles and runs off the main
+    /// thread (swiftc 6.3: Thread.isMainThread false inside; verify ok, 200 runs).
+    @Test func aNonSendableClosureFromTopLevelCodeRunsOffTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            func measure(_ op: () async -> Void) async {
+                print("start", Thread.isMainThread)
+                await op()
+                print("end", Thread.isMainThread)
+            }
+            await measure {
+                print("inside", Thread.isMainThread)
+            }
+            """)) == ["start false inside false end false"])
     }
 }

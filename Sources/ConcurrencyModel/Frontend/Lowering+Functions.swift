@@ -318,6 +318,27 @@ extension Lowering {
         return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
     }
 
+    /// Swift 6's region check for an async closure parameter that is not `@Sendable`: a closure
+    /// literal written in actor-isolated code (a `@MainActor` function, `Task { @MainActor in }`)
+    /// is isolated to that actor, and handing it to a nonisolated function is swiftc's "sending
+    /// value of non-Sendable type '() async -> ()' risks causing data races" at the callee
+    /// (swiftc 6.3). One written in top-level code compiles and runs off the main thread.
+    private mutating func sendsIsolatedAsyncClosure(_ function: FunctionDecl, _ call: FunctionCallExprSyntax) -> Bool {
+        guard !swift5Mode, function.instance == nil, let syntax = functionSyntax[function.name] else { return false }
+        let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + (call.trailingClosure.map { [$0] } ?? [])
+        guard let closure = closures.first(where: { Self.nearestClosureOrFunction(of: Syntax($0)) != nil && context(of: Syntax($0)).isolation != .generic })
+        else { return false }
+        let sendsOne = syntax.signature.parameterClause.parameters.contains { parameter in
+            let attributed = parameter.type.as(AttributedTypeSyntax.self)
+            let type = attributed?.baseType ?? parameter.type
+            return type.as(FunctionTypeSyntax.self)?.effectSpecifiers?.asyncSpecifier != nil
+                && attributed?.attributes.contains(where: { $0.trimmedDescription == "@Sendable" }) != true
+        }
+        guard sendsOne, !(function.isolation == .mainActor || function.isMainActorSync) || context(of: Syntax(closure)).isolation != .mainActor else { return false }
+        report("sending value of non-Sendable type '() async -> ()' risks causing data races: the closure is isolated to the actor where it is written (mark the parameter '@Sendable')", Syntax(call.calledExpression))
+        return true
+    }
+
     /// The `Task { }` or `Task.detached { }` whose closure holds `call`, inside its function.
     static func enclosingTask(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         var node = call.parent
@@ -474,6 +495,7 @@ extension Lowering {
             return nil
         }
         guard mayMakeObjects(of: function, at: Syntax(call)) else { return nil }
+        if sendsIsolatedAsyncClosure(function, call) { return nil }
         var arguments: [FunctionCall.Argument] = []
         var objects: [(name: String, binding: Binding)] = []
         for (parameter, given) in matched {
