@@ -70,7 +70,7 @@ import Testing
             }
             f()
             """, ["1️⃣": "names its writer's local 'n'"])
-        expectDiagnostics("func run(_ body: 1️⃣@escaping () async -> Void) {}", ["1️⃣": "synchronous and returns nothing"])
+        expectDiagnostics("func run(_ body: 1️⃣@escaping () async throws -> Void) {}", ["1️⃣": "returns nothing and does not throw"])
         // swiftc, compiling (its SIL pass; `-typecheck` passes it): "sending 'completion' risks
         // causing data races" where the handler is not @Sendable (the example as published).
         expectDiagnostics("""
@@ -232,5 +232,169 @@ import Testing
             }
             """)) == ["15 20"])
         expectDiagnostics("Task {\n    try? await Task.sleep(nanoseconds: 9_000_000_000_000_000_000 1️⃣* 2)\n}", ["1️⃣": "results in an overflow"])
+    }
+}
+
+/// `MainActor.assertIsolated()` / `MainActor.preconditionIsolated()`: the main-actor check
+/// without a body. swiftc 6.3, `-Onone` and `-O` alike: the process dies at the check off the
+/// main actor (`verify --runs 200`: the one outcome each time).
+@Suite struct MainActorIsolationCheckTests {
+    /// Outside snippet sc3-16's four functions as top-level functions: the plain async one
+    /// leaves the main actor in Swift 6 mode and its check kills the process.
+    @Test func aPlainAsyncFunctionFailsTheCheck() throws {
+        let exploration = try explore("""
+            @MainActor
+            func isolatedAndSync() {
+                MainActor.assertIsolated()
+                print(1)
+            }
+            @MainActor
+            func isolatedAndAsync() async {
+                MainActor.assertIsolated()
+                print(2)
+            }
+            func nonisolatedAndSync() {
+                MainActor.assertIsolated()
+                print(3)
+            }
+            func nonisolatedAndAsync() async {
+                MainActor.assertIsolated()
+                print(4)
+            }
+            Task { @MainActor in
+                MainActor.assertIsolated()
+                isolatedAndSync()
+                await isolatedAndAsync()
+                nonisolatedAndSync()
+                await nonisolatedAndAsync()
+            }
+            """)
+        #expect(outcomeSet(exploration) == ["1 2 3 deadlock"])
+        #expect(exploration.reports.first?.deadlock.map { exploration.narrator.words(for: $0) }?
+            .contains("crash at line 16: MainActor.assertIsolated() runs on worker 1, off the main actor") == true)
+    }
+
+    /// From a detached task the check fails; on the main queue it holds.
+    @Test func offAndOnTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            print("a")
+            MainActor.preconditionIsolated()
+            print("b")
+            await Task.detached {
+                print("c")
+                MainActor.preconditionIsolated("not on main")
+                print("d")
+            }.value
+            print("e")
+            """)) == ["a b c deadlock"])
+        #expect(try outcomeSet(explore("""
+            DispatchQueue.main.async {
+                MainActor.assertIsolated()
+                print("m")
+            }
+            """)) == ["m"])
+    }
+}
+
+/// An `async` closure parameter (`_ op: @escaping @Sendable () async -> Void`) called with
+/// `await op()`, in the function or in a `Task { await op() }` it makes. swiftc 6.3, Swift 6
+/// mode: the closure literal runs off the main thread (Thread.isMainThread false, even for a
+/// non-Sendable closure written on the main actor), so it leaves its caller's actor as a plain
+/// async function does. Each snippet: `gcdquiz verify --runs 200` ok.
+@Suite struct AsyncClosureParameterTests {
+    /// Outside snippet sc3-11 with `@Sendable` added: the main thread blocks in group.wait()
+    /// while the task runs the closure on the global executor. verify: "Count: 2" 200 of 200.
+    @Test func aSendableAsyncClosureRunByATask() throws {
+        #expect(try outcomeSet(explore("""
+            func runAsync(_ operation: @escaping @Sendable () async -> Void) {
+                let group = DispatchGroup()
+                group.enter()
+                Task {
+                    await operation()
+                    group.leave()
+                }
+                group.wait()
+            }
+            actor Counter {
+                private var value = 0
+                func increment() { value += 1 }
+                func current() -> Int { return value }
+            }
+            let counter = Counter()
+            runAsync {
+                await counter.increment()
+                await counter.increment()
+                let value = await counter.current()
+                print("Count: \\(value)")
+            }
+            """)) == ["Count: 2"])
+    }
+
+    /// Awaited in place from the main actor: it hops to the global executor and back, so a
+    /// main-queue block may print before, inside or after it (verify saw 2 of the 3).
+    @Test func awaitedInPlaceLeavesTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            func later(_ label: String, _ op: @Sendable () async -> Void) async {
+                await op()
+                print("done", label)
+            }
+            DispatchQueue.main.async {
+                print("M")
+            }
+            await later("x") {
+                print("in x")
+            }
+            """)) == ["M in x done x", "in x M done x", "in x done x M"])
+    }
+
+    /// Without `@Sendable`, handing it to a Task is Swift 6's region error (swiftc: "passing
+    /// closure as a 'sending' parameter risks causing data races", at the Task); outside
+    /// snippet sc3-11 as written.
+    @Test func aNonSendableClosureSentToATaskIsRefused() {
+        expectDiagnostics("""
+            func run(_ operation: @escaping () async -> Void) {
+                1️⃣Task {
+                    await operation()
+                }
+            }
+            run {
+                print("x")
+            }
+            """, ["1️⃣": "passing closure as a 'sending' parameter risks causing data races"])
+        expectDiagnostics("""
+            func run(_ operation: @Sendable () async -> Void) async {
+                1️⃣operation()
+            }
+            await run {
+                print("x")
+            }
+            """, ["1️⃣": "expression is 'async' but is not marked with 'await'"])
+        // Written in main-actor code (not top-level code), a non-Sendable async closure is
+        // isolated there: swiftc 6.3 refuses handing it to a nonisolated function, at the callee.
+        expectDiagnostics("""
+            func measure(_ op: () async -> Void) async {
+                await op()
+            }
+            Task { @MainActor in
+                await 1️⃣measure {
+                    print("inside")
+                }
+            }
+            """, ["1️⃣": "sending value of non-Sendable type '() async -> ()' risks causing data races"])
+    }
+
+    /// Written in top-level code, a non-Sendable async closure compiles and runs off the main
+    /// thread (swiftc 6.3: Thread.isMainThread false inside; verify ok, 200 runs).
+    @Test func aNonSendableClosureFromTopLevelCodeRunsOffTheMainActor() throws {
+        #expect(try outcomeSet(explore("""
+            func measure(_ op: () async -> Void) async {
+                print("start", Thread.isMainThread)
+                await op()
+                print("end", Thread.isMainThread)
+            }
+            await measure {
+                print("inside", Thread.isMainThread)
+            }
+            """)) == ["start false inside false end false"])
     }
 }

@@ -238,7 +238,7 @@ extension Semantics {
         let isMain = program[queue].kind == .main
         let onQueue = isMain ? thread.id == MachineState.mainThreadID : thread.holds(queue) || (usesTargets && runsInHierarchy(thread, of: queue))
         switch kind {
-        case .onQueue, .assumeIsolated: return onQueue
+        case .onQueue, .assumeIsolated, .assertIsolated, .preconditionIsolated: return onQueue
         case .notOnQueue: return !onQueue
         case .onQueueAsBarrier:
             guard onQueue else { return false }

@@ -12,6 +12,25 @@ import SwiftSyntax
 extension Lowering {
     static let assumeIsolatedUnavailable = "static method 'assumeIsolated' is unavailable from asynchronous contexts; await the call to the @MainActor closure directly"
 
+    /// `MainActor.assertIsolated()` / `MainActor.preconditionIsolated()` (a message may follow):
+    /// the same check, with no body, allowed in async code too (`PreconditionKind.assertIsolated`).
+    func isolationCheck(_ call: FunctionCallExprSyntax) -> PreconditionKind? {
+        switch call.calledExpression.trimmedDescription {
+        case "MainActor.assertIsolated": .assertIsolated
+        case "MainActor.preconditionIsolated": .preconditionIsolated
+        default: nil
+        }
+    }
+
+    mutating func lowerIsolationCheck(_ kind: PreconditionKind, _ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {
+        guard call.trailingClosure == nil, call.arguments.count <= 1, call.arguments.allSatisfy({ $0.label == nil }) else {
+            report("write MainActor.\(kind.rawValue)() (or with a message: MainActor.\(kind.rawValue)(\"…\"))", Syntax(call))
+            return nil
+        }
+        if let message = call.arguments.first?.expression, lowerExpression(message) == nil { return nil }
+        return Statement(.precondition(kind, Program.mainQueueID(in: queues)), at: span)
+    }
+
     func isAssumeIsolated(_ call: FunctionCallExprSyntax) -> Bool {
         call.calledExpression.trimmedDescription == "MainActor.assumeIsolated"
     }

@@ -43,6 +43,9 @@ extension Lowering {
         if let sleep = lowerSleep(call, span: span) {
             return sleep
         }
+        if let kind = isolationCheck(call) {
+            return lowerIsolationCheck(kind, call, span: span)
+        }
         if isAssumeIsolated(call) {
             return lowerAssumeIsolated(call, span: span)
         }
@@ -402,7 +405,7 @@ extension Lowering {
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "condition",
             let condition = argument.expression.as(FunctionCallExprSyntax.self),
             let member = condition.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
-            let kind = PreconditionKind(rawValue: member.declName.baseName.text), kind != .assumeIsolated,
+            let kind = PreconditionKind(rawValue: member.declName.baseName.text), kind.mainActorCall == nil,
             condition.arguments.count == 1, let queueArgument = condition.arguments.first
         else {
             report("write dispatchPrecondition(condition: .onQueue(q)) (or .notOnQueue, .onQueueAsBarrier)", Syntax(call))

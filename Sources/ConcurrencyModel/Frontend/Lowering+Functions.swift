@@ -35,6 +35,7 @@ extension Lowering {
             overloaded = function.name.text
             name = Self.fullName(function)
         }
+        if declareStreamFunction(function, instance: instance) { return }
         if function.genericParameterClause != nil {
             report("generic functions are outside the supported subset", Syntax(function.signature))
             return
@@ -183,8 +184,8 @@ extension Lowering {
             inner = attributed.baseType
         }
         guard let function = inner.as(FunctionTypeSyntax.self) else { return nil }
-        guard function.effectSpecifiers == nil, ["Void", "()"].contains(function.returnClause.type.trimmedDescription) else {
-            report("a closure parameter here is synchronous and returns nothing: '@escaping (T) -> Void'", Syntax(type))
+        guard function.effectSpecifiers?.throwsClause == nil, ["Void", "()"].contains(function.returnClause.type.trimmedDescription) else {
+            report("a closure parameter here returns nothing and does not throw: '@escaping (T) -> Void' or '@escaping @Sendable () async -> Void'", Syntax(type))
             return .some(nil)
         }
         var parameters: [StaticType] = []
@@ -233,8 +234,29 @@ extension Lowering {
             return nil
         }
         if !swift5Mode, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.sendsNonSendableParameter(call, named: name) {
+            // swiftc's words and place when the block is a task's closure: the Task's `sending` closure.
+            if let task = Self.enclosingTask(of: call) {
+                report("passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure ('\(name)' is not '@Sendable')", Syntax(task))
+                return nil
+            }
             report("sending '\(name)' risks causing data races: a block sent to another queue or task captures it (mark the parameter '@Sendable')", Syntax(call))
             return nil
+        }
+        let calleeName = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        let isAsync = Self.isAsyncClosureParameter(call, named: calleeName)
+        if isAsync {
+            guard call.parent?.is(AwaitExprSyntax.self) == true else {
+                report("expression is 'async' but is not marked with 'await'", Syntax(call))
+                return nil
+            }
+            guard context(of: Syntax(call)).isAsync else {
+                report("'async' call in a function that does not support concurrency", Syntax(call))
+                return nil
+            }
+            guard !nonsendingByDefault else {
+                report("an async closure parameter is outside the supported subset with NonisolatedNonsendingByDefault", Syntax(call))
+                return nil
+            }
         }
         var values: [Expression] = []
         for (argument, type) in zip(call.arguments, types) {
@@ -281,12 +303,71 @@ extension Lowering {
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(closure))))
         let outerAsync = asyncContext
+        let caller = context(of: Syntax(call)).isolation
         asyncContext = nil
+        // An async closure is nonisolated (swiftc 6.3, Swift 6 mode: a closure literal passed for
+        // `() async -> Void`, even written on the main actor, saw Thread.isMainThread false):
+        // like a plain async function it leaves its caller's actor for the global executor, and
+        // the caller comes back after it.
+        let outerContext = closureContexts[closure.id]
+        if isAsync { closureContexts[closure.id] = (.generic, true) }
+        if isAsync, caller != .generic { statements.append(Statement(.hop(.generic), at: span)) }
         statements += lowerItems(closure.statements)
+        if isAsync, caller != .generic { statements.append(Statement(.hop(caller), at: span)) }
+        closureContexts[closure.id] = outerContext
         asyncContext = outerAsync
         scopes = saved
         blocks[block.index].statements = statements
         return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+    }
+
+    /// Swift 6's region check for an async closure parameter that is not `@Sendable`: a closure
+    /// literal written in actor-isolated code (a `@MainActor` function, `Task { @MainActor in }`)
+    /// is isolated to that actor, and handing it to a nonisolated function is swiftc's "sending
+    /// value of non-Sendable type '() async -> ()' risks causing data races" at the callee
+    /// (swiftc 6.3). One written in top-level code compiles and runs off the main thread.
+    private mutating func sendsIsolatedAsyncClosure(_ function: FunctionDecl, _ call: FunctionCallExprSyntax) -> Bool {
+        guard !swift5Mode, function.instance == nil, let syntax = functionSyntax[function.name] else { return false }
+        let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + (call.trailingClosure.map { [$0] } ?? [])
+        guard let closure = closures.first(where: { Self.nearestClosureOrFunction(of: Syntax($0)) != nil && context(of: Syntax($0)).isolation != .generic })
+        else { return false }
+        let sendsOne = syntax.signature.parameterClause.parameters.contains { parameter in
+            let attributed = parameter.type.as(AttributedTypeSyntax.self)
+            let type = attributed?.baseType ?? parameter.type
+            return type.as(FunctionTypeSyntax.self)?.effectSpecifiers?.asyncSpecifier != nil
+                && attributed?.attributes.contains(where: { $0.trimmedDescription == "@Sendable" }) != true
+        }
+        guard sendsOne, !(function.isolation == .mainActor || function.isMainActorSync) || context(of: Syntax(closure)).isolation != .mainActor else { return false }
+        report("sending value of non-Sendable type '() async -> ()' risks causing data races: the closure is isolated to the actor where it is written (mark the parameter '@Sendable')", Syntax(call.calledExpression))
+        return true
+    }
+
+    /// The `Task { }` or `Task.detached { }` whose closure holds `call`, inside its function.
+    static func enclosingTask(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var node = call.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self) {
+            if let closure = current.as(ClosureExprSyntax.self), let task = Self.call(passing: closure),
+                ["Task", "Task.detached"].contains(task.calledExpression.trimmedDescription) {
+                return task
+            }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// Whether the closure parameter `name` of the function around `call` is `async`.
+    static func isAsyncClosureParameter(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) {
+                guard let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
+                else { return false }
+                let type = parameter.type.as(AttributedTypeSyntax.self)?.baseType ?? parameter.type
+                return type.as(FunctionTypeSyntax.self)?.effectSpecifiers?.asyncSpecifier != nil
+            }
+            node = current.parent
+        }
+        return false
     }
 
     static func isMainActor(_ attributes: AttributeListSyntax) -> Bool {
@@ -328,6 +409,8 @@ extension Lowering {
             report("declare functions at the top level of the snippet", Syntax(function))
             return
         }
+        // A function returning a stream is lowered at each call (`Lowering+StreamFunctions`).
+        if streamFunctions[function.name.text]?.id == function.id { return }
         let overload = overloads[function.name.text]?.first { functionSyntax[$0.name]?.id == function.id }
         guard case .function(let declared)? = overload.map({ .function($0) }) ?? lookup(function.name.text), let body = function.body,
             blocks[declared.body.index].statements.isEmpty, !loweredFunctions.contains(declared.name)
@@ -419,6 +502,7 @@ extension Lowering {
             return nil
         }
         guard mayMakeObjects(of: function, at: Syntax(call)) else { return nil }
+        if sendsIsolatedAsyncClosure(function, call) { return nil }
         var arguments: [FunctionCall.Argument] = []
         var objects: [(name: String, binding: Binding)] = []
         for (parameter, given) in matched {

@@ -9,14 +9,15 @@ import SwiftSyntax
 /// `for try await`.
 extension Lowering {
     /// A stream made by a call: its element type, and whether it is an AsyncThrowingStream.
-    private struct StreamKind {
+    struct StreamKind {
         var element: StaticType
         var throwing: Bool
     }
 
     /// The stream `call` makes, or nil when it makes none. Reports an element type outside the
-    /// subset (then `.some(nil)`).
-    private mutating func streamKind(_ call: FunctionCallExprSyntax) -> StreamKind?? {
+    /// subset (then `.some(nil)`). `inferred`: the type a function returning the stream declares,
+    /// which a bare `AsyncStream { continuation in … }` takes.
+    private mutating func streamKind(_ call: FunctionCallExprSyntax, inferred: StreamKind? = nil) -> StreamKind?? {
         let names = ["AsyncStream", "AsyncThrowingStream"]
         var typeName: String?
         var stream = ""
@@ -40,6 +41,10 @@ extension Lowering {
         } else {
             return nil
         }
+        if typeName == nil, let inferred, call.arguments.isEmpty, call.trailingClosure != nil,
+            stream == (inferred.throwing ? "AsyncThrowingStream" : "AsyncStream") {
+            return .some(inferred)
+        }
         if typeName == nil {
             // `(Int.self)`, `(of: Int.self)`, and for a throwing one `throwing: Error.self` after it.
             let rest = call.arguments.dropFirst().map { "\($0.label?.text ?? "_"): \($0.expression.trimmedDescription)" }
@@ -55,6 +60,10 @@ extension Lowering {
         }
         guard let element = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName))), at: Syntax(call)) else { return .some(nil) }
         return .some(StreamKind(element: element, throwing: stream == "AsyncThrowingStream"))
+    }
+
+    static func streamTypeName(_ kind: StreamKind) -> String {
+        kind.throwing ? "AsyncThrowingStream<\(kind.element), Error>" : "AsyncStream<\(kind.element)>"
     }
 
     private static func streamUsage(_ stream: String) -> String {
@@ -74,9 +83,18 @@ extension Lowering {
     }
 
     /// `let s = AsyncStream<Int> { continuation in … }`: nil when `value` makes no AsyncStream.
-    mutating func declareStream(_ name: String, _ value: ExprSyntax, span: SourceSpan) -> [Statement]? {
+    mutating func declareStream(_ name: String, _ value: ExprSyntax, span: SourceSpan, inferred: StreamKind? = nil) -> [Statement]? {
+        if let call = value.as(FunctionCallExprSyntax.self), let made = callStreamFunction(call, as: name, span: span) {
+            guard let made else { return [] }
+            bind(name, .stream(made.stream, element: made.element))
+            return made.statements
+        }
         guard let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.as(MemberAccessExprSyntax.self) == nil,
-            let found = streamKind(call) else { return nil }
+            let found = streamKind(call, inferred: inferred) else { return nil }
+        if let inferred, let found = found ?? nil, found.element != inferred.element || found.throwing != inferred.throwing {
+            report("cannot convert return expression of type '\(Self.streamTypeName(found))' to return type '\(Self.streamTypeName(inferred))'", Syntax(call))
+            return []
+        }
         guard let kind = found else { return [] }
         let element = kind.element
         guard let closure = call.trailingClosure, let signature = closure.signature, let clause = signature.parameterClause,
@@ -157,19 +175,31 @@ extension Lowering {
 
     /// `for await v in stream { … }`; nil when the sequence is no stream.
     mutating func lowerStreamLoop(_ loop: ForStmtSyntax) -> Statement?? {
+        // `for await v in numbers()`: the function makes the stream first, then the loop takes it.
+        if let call = loop.sequence.as(FunctionCallExprSyntax.self), let made = callStreamFunction(call, as: call.trimmedDescription, span: span(of: Syntax(call))) {
+            guard let made, let next = lowerStreamLoop(loop, over: made.stream, element: made.element, named: call.trimmedDescription) else { return .some(nil) }
+            let block = BlockID(index: blocks.count)
+            blocks.append(Block(statements: made.statements + [next], span: span(of: Syntax(loop))))
+            return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span(of: Syntax(loop)))
+        }
         guard let reference = loop.sequence.as(DeclReferenceExprSyntax.self),
             case .stream(let id, let element)? = lookup(reference.baseName.text)
         else { return nil }
+        return .some(lowerStreamLoop(loop, over: id, element: element, named: reference.baseName.text))
+    }
+
+    /// `for await v in s { … }` over the stream `id`, which the snippet calls `name`.
+    private mutating func lowerStreamLoop(_ loop: ForStmtSyntax, over id: StreamID, element: StaticType, named streamName: String) -> Statement? {
         let throwing = streams[id.index].throwing
         guard loop.whereClause == nil, loop.caseKeyword == nil, (loop.tryKeyword != nil) == throwing else {
-            report(throwing ? "write for try await v in \(reference.baseName.text) { … } (an AsyncThrowingStream throws)"
-                : "write for await v in \(reference.baseName.text) { … } (an AsyncStream does not throw)", Syntax(loop))
-            return .some(nil)
+            report(throwing ? "write for try await v in \(streamName) { … } (an AsyncThrowingStream throws)"
+                : "write for await v in \(streamName) { … } (an AsyncStream does not throw)", Syntax(loop))
+            return nil
         }
-        if throwing, !checkHandled(Syntax(loop)) { return .some(nil) }
+        if throwing, !checkHandled(Syntax(loop)) { return nil }
         guard context(of: Syntax(loop)).isAsync else {
             report("'async' call in a function that does not support concurrency", Syntax(loop))
-            return .some(nil)
+            return nil
         }
         let span = self.span(of: Syntax(loop))
         let here = context(of: Syntax(loop)).isolation
@@ -178,7 +208,7 @@ extension Lowering {
             name = identifier.identifier.text
         } else if !loop.pattern.is(WildcardPatternSyntax.self) {
             report("the element is a name or '_'", Syntax(loop.pattern))
-            return .some(nil)
+            return nil
         }
         var result: VariableID?
         let block = lowerBlock(loop.body.statements, span: self.span(of: Syntax(loop.body))) { lowering in

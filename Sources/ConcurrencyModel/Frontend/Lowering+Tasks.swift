@@ -446,6 +446,10 @@ extension Lowering {
             guard let statement = lowerFunctionCall(function, call, span: span) else { return nil }
             return hopping(to: function.runsOnCaller ? here : isolation, from: here, statement, returns: keepsValue ? function.returns : nil, span: span)
         }
+        // `await op()`: a closure parameter's closure, run in place (its hops, if async, its own).
+        if !keepsValue, case .closure(let closure, let written, let types)? = binding(of: call.calledExpression) {
+            return lowerClosureParameterCall(call, closure, scopes: written, parameters: types, span: span).map { ([$0], nil) }
+        }
         report("'await' of '\(call.calledExpression.trimmedDescription)' is outside the supported subset", Syntax(call))
         return nil
     }

@@ -134,6 +134,8 @@ struct Lowering {
     /// with (absent: none).
     var continuations: [ContinuationDecl] = []
     var streams: [StreamDecl] = []
+    /// Top-level functions that return the AsyncStream they make, by name (`Lowering+StreamFunctions`).
+    var streamFunctions: [String: FunctionDeclSyntax] = [:]
     /// Every timer source lowered so far (`Lowering+TimerSources`), with what the check at the
     /// end needs: the repeating schedules, and the sources something cancels.
     var timerSources: [TimerSourceDecl] = []

@@ -470,6 +470,20 @@ public enum PreconditionKind: String, Hashable, Sendable, Codable {
     /// checks the main queue with libdispatch's `dispatch_assert_queue`, as `.onQueue(.main)`
     /// does, and the process dies the same way (SIGILL, measured with swiftc 6.3 on Linux).
     case assumeIsolated
+    /// `MainActor.assertIsolated()` and `MainActor.preconditionIsolated()`: the same check
+    /// without a body. The runtime (GlobalActor.assertIsolated → Actor.preconditionIsolated →
+    /// swift_task_isCurrentExecutor) checks the main queue with dispatch_assert_queue off a
+    /// task; measured with swiftc 6.3 on Linux, both kill the process (SIGILL) off the main
+    /// actor in -Onone and -O builds alike: the assert is not compiled out of the snippet.
+    case assertIsolated, preconditionIsolated
+
+    /// The MainActor call that makes the check (nil: a dispatchPrecondition).
+    public var mainActorCall: String? {
+        switch self {
+        case .onQueue, .notOnQueue, .onQueueAsBarrier: nil
+        case .assumeIsolated, .assertIsolated, .preconditionIsolated: "MainActor.\(rawValue)"
+        }
+    }
 }
 
 /// What a dispatch call adds to the plain `sync`/`async`.

@@ -188,6 +188,8 @@ private struct ProgramDumper {
             return "\(name(queue)).setSpecific(key: \(name(key)), value: \(swift(value)))"
         case .precondition(.assumeIsolated, _):
             return "MainActor.assumeIsolated"
+        case .precondition(let kind, _) where kind == .assertIsolated || kind == .preconditionIsolated:
+            return "MainActor.\(kind.rawValue)()"
         case .precondition(let kind, let queue):
             return "dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
         case .workItem(let item, let action):

@@ -148,6 +148,8 @@ extension Narrator {
             "\(self.thread(thread)) traps in \(name(queue)).\(syncCall(at: span)) at line \(span.line): the process dies, so nothing comes after it"
         case .preconditionFailed(let thread, .assumeIsolated, _, let span):
             "MainActor.assumeIsolated finds \(self.thread(thread)) off the main actor at line \(span.line): the process dies"
+        case .preconditionFailed(let thread, let kind, _, let span) where kind == .assertIsolated || kind == .preconditionIsolated:
+            "MainActor.\(kind.rawValue)() finds \(self.thread(thread)) off the main actor at line \(span.line): the process dies"
         case .preconditionFailed(let thread, let kind, let queue, let span):
             "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies"
         case .unbalancedLeave(let thread, let group, let span):

@@ -36,6 +36,8 @@ extension Narrator {
             "nothing can run any more: " + words(for: facts)
         case .preconditionFailed(let thread, .assumeIsolated, _, let span):
             "crash at line \(span.line): MainActor.assumeIsolated runs on \(self.thread(thread)), off the main actor; the runtime stops the process (its check of the main queue, libdispatch's dispatch_assert_queue, fails)"
+        case .preconditionFailed(let thread, let kind, _, let span) where kind == .assertIsolated || kind == .preconditionIsolated:
+            "crash at line \(span.line): MainActor.\(kind.rawValue)() runs on \(self.thread(thread)), off the main actor; the runtime stops the process (its check of the main queue, libdispatch's dispatch_assert_queue, fails)"
         case .preconditionFailed(let thread, let kind, let queue, let span):
             "crash at line \(span.line): dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)); the process dies"
         case .unbalancedLeave(let thread, let group, let span):

@@ -71,6 +71,8 @@ extension Narrator {
         case .setsQueue(let queue): "sets \(name(queue))'s target or specific value"
         case .drainsTargetedQueue(let queue, let target): "\(name(target)) takes \(name(queue)), which targets it, and runs its blocks one at a time"
         case .preconditionHolds(.assumeIsolated): "MainActor.assumeIsolated: on the main actor, so its body runs here, at once"
+        case .preconditionHolds(.assertIsolated): "MainActor.assertIsolated(): on the main actor, so it goes on"
+        case .preconditionHolds(.preconditionIsolated): "MainActor.preconditionIsolated(): on the main actor, so it goes on"
         case .preconditionHolds: "dispatchPrecondition holds"
         case .performs(let iterations): "concurrentPerform(iterations: \(iterations)): runs iterations itself, helped by pool threads (one per core beyond the first)"
         case .takesIteration(let index): "concurrentPerform: takes iteration \(index)"

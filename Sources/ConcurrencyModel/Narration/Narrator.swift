@@ -153,6 +153,8 @@ public struct Narrator: Hashable, Sendable {
         case .queueSetting(let queue, .target(let target)): "call \(name(queue)).setTarget(queue: \(name(target)))"
         case .queueSetting(let queue, .specific(let key, _)): "call \(name(queue)).setSpecific(key: \(program[key].name))"
         case .precondition(.assumeIsolated, _): "call MainActor.assumeIsolated, which checks it runs on the main actor"
+        case .precondition(.assertIsolated, _): "call MainActor.assertIsolated(), which checks it runs on the main actor"
+        case .precondition(.preconditionIsolated, _): "call MainActor.preconditionIsolated(), which checks it runs on the main actor"
         case .precondition(let kind, let queue): "check dispatchPrecondition(condition: .\(kind.rawValue)(\(name(queue))))"
         case .concurrentPerform: "call DispatchQueue.concurrentPerform"
         case .workItem(let item, let action):

@@ -54,6 +54,8 @@ public enum RiskyCall: Hashable, Sendable {
         case .precondition(.notOnQueue, let queue): "Block was not expected to execute on queue [\(queue)]"
         case .precondition(.onQueueAsBarrier, let queue): "Block was expected to act as a barrier on queue [\(queue)]"
         case .precondition(.assumeIsolated, _): "MainActor.assumeIsolated off the main actor: the runtime's check of the main queue (dispatch_assert_queue) fails"
+        case .precondition(.assertIsolated, _): "MainActor.assertIsolated off the main actor: the runtime's check of the main queue (dispatch_assert_queue) fails"
+        case .precondition(.preconditionIsolated, _): "MainActor.preconditionIsolated off the main actor: the runtime's check of the main queue (dispatch_assert_queue) fails"
         case .addOperation: "operations finished, executing or already in a queue cannot be enqueued"
         case .addExecutionBlock: "blocks cannot be added after the operation has started executing or finished"
         case .startOperation: "an operation that is not ready, executing or in a queue cannot be started"

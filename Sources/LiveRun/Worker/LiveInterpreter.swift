@@ -369,7 +369,7 @@ final class LiveInterpreter: @unchecked Sendable {
                 announce(.precondition(kind, queue: program[queue].name), at: statement)
                 switch kind {
                 // The runtime's check off a task on Linux: dispatch_assert_queue of the main queue.
-                case .onQueue, .assumeIsolated: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
+                case .onQueue, .assumeIsolated, .assertIsolated, .preconditionIsolated: dispatchPrecondition(condition: .onQueue(queues[queue.index]))
                 case .notOnQueue: dispatchPrecondition(condition: .notOnQueue(queues[queue.index]))
                 case .onQueueAsBarrier: dispatchPrecondition(condition: .onQueueAsBarrier(queues[queue.index]))
                 }
