@@ -246,6 +246,9 @@ extension Lowering {
             }
             return .literal(.list(items))
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), isMinMaxCall(call) {
+            return lowerMinMax(call)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
             return lowerValueCall(call)
         }

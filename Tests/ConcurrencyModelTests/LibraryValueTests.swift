@@ -1,0 +1,41 @@
+import ConcurrencyModel
+import Testing
+
+/// Everyday library values that outside interview snippets write around the concurrency
+/// (`max`, `#function`, a range's `reduce`, a range kept in a variable, `String?` values): each
+/// answered as swiftc runs it (the expectations were run with swiftc -swift-version 6, prelude
+/// in front, and with `gcdquiz verify`), each misuse a diagnostic at its place.
+@Suite struct LibraryValueTests {
+    /// `max`/`min` (also `Swift.max`, as outside/sc-06 writes in an actor) compare as the
+    /// library does: `max` keeps the right value when equal, `min` the left one, which shows
+    /// with -0.0 (swiftc: `5 3 9 7 2.5 pear` `-0.0 0.0 0.0` 10; verify ok, 20 runs).
+    @Test func maxAndMinCompareAsTheLibraryDoes() throws {
+        #expect(try outcomeSet(explore("""
+            var a = 3
+            let b: UInt64 = 7
+            let d = 2.5
+            print(max(a, 5), min(a, 5), Swift.max(a, 1, 9, 4), min(b, 10), max(d, 1), max("pear", "apple"))
+            print(max(0.0, -0.0), min(0.0, -0.0), max(-0.0, 0.0))
+            DispatchQueue.global().async { a = max(a, 10); print(a) }
+            sleep(1)
+            """)) == ["5 3 9 7 2.5 pear -0.0 0.0 0.0 10"])
+        #expect(try outcomeSet(explore("""
+            actor Counter {
+                var count = 0
+                var maximum = 0
+                func increment() { count += 1; maximum = Swift.max(count, maximum) }
+                func decrement() { count -= 1 }
+            }
+            let counter = Counter()
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await counter.increment() }
+                group.addTask { await counter.decrement() }
+            }
+            print(await counter.maximum)
+            """)) == ["0", "1"])
+        // A function of the snippet's own named max is that function.
+        #expect(try outcomeSet(explore("func max(_ a: Int, _ b: Int) -> Int { a + b }\nprint(max(1, 2))")) == ["3"])
+        expectDiagnostics("print(max(1️⃣1, \"a\"))", ["1️⃣": "conflicting arguments to generic parameter 'T'"])
+        expectDiagnostics("print(1️⃣max(1))", ["1️⃣": "write max(a, b)"])
+    }
+}
