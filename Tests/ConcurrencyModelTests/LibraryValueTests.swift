@@ -39,3 +39,24 @@ import Testing
         expectDiagnostics("print(1️⃣max(1))", ["1️⃣": "write max(a, b)"])
     }
 }
+
+extension LibraryValueTests {
+    /// `#function` is the enclosing declaration's name as swiftc spells it, through closures
+    /// (swiftc: `fetch()` `load(id:) 1` … `p`, the main queue's block before or after `m(_:)`,
+    /// which the top level awaits; verify ok, 2 of 2 outcomes in 20 runs), as outside/sc-08 prints it
+    /// from a private async method.
+    @Test func functionNameIsTheEnclosingDeclarations() throws {
+        #expect(try outcomeSet(explore("""
+            func fetch() async { print(#function) }
+            func load(id: Int) { print("\\(#function) \\(id)") }
+            func one(_ x: Int, and y: Int) { DispatchQueue.main.async { print(#function) } }
+            actor A { func m(_ x: Int) async { print(#function) } }
+            class C { init(x: Int) { print(#function) }; var p: String { #function } }
+            await fetch(); load(id: 1); one(1, and: 2)
+            let a = A(); await a.m(1)
+            let c = C(x: 1); print(c.p)
+            """)) == ["fetch() load(id:) 1 m(_:) one(_:and:) init(x:) p", "fetch() load(id:) 1 one(_:and:) m(_:) init(x:) p"])
+        // At the top level it is the module's name (swiftc names the module after the file).
+        expectDiagnostics("print(1️⃣#function)", ["1️⃣": "'#function' outside a function"])
+    }
+}

@@ -38,6 +38,9 @@ extension Lowering {
             }
             return .literal(.int(value))
         }
+        if isFunctionNameMacro(expr) {
+            return lowerFunctionName(expr)
+        }
         if expr.is(NilLiteralExprSyntax.self) {
             return .literal(.nilValue)
         }
