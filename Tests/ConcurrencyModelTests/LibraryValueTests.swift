@@ -60,3 +60,29 @@ extension LibraryValueTests {
         expectDiagnostics("print(1️⃣#function)", ["1️⃣": "'#function' outside a function"])
     }
 }
+
+extension LibraryValueTests {
+    /// `let range = 0..<quantity` then `for i in range` (outside3/sc3-19): the bounds are read
+    /// where the `let` is; a range with its bounds the wrong way round traps there, before the
+    /// loop (swiftc: `made 1 2 3 3`, then the crash at line 2 of the second call; verify ok,
+    /// 20 runs).
+    @Test func aRangeKeptInAConstantIsLoopedOver() throws {
+        let exploration = try explore("""
+            func send(quantity: Int) {
+                let range = 0..<quantity
+                print("made")
+                var total = 0
+                for i in range { total += i }
+                let closed = 1...3
+                for j in closed { print(j) }
+                print(total)
+            }
+            send(quantity: 3)
+            send(quantity: -1)
+            """)
+        #expect(outcomeSet(exploration) == ["made 1 2 3 3 deadlock"])
+        #expect(exploration.outcomes.first?.lines.count == 5)
+        expectDiagnostics("1️⃣var r = 0..<3\nfor i in r { print(i) }", ["1️⃣": "a range is kept in a 'let'"])
+        expectDiagnostics("let r = 1️⃣0.5...2.5\nfor i in r { print(i) }", ["1️⃣": "ranges here are of Int"])
+    }
+}
