@@ -86,3 +86,24 @@ extension LibraryValueTests {
         expectDiagnostics("let r = 1️⃣0.5...2.5\nfor i in r { print(i) }", ["1️⃣": "ranges here are of Int"])
     }
 }
+
+extension LibraryValueTests {
+    /// `(1...100000).reduce(0, +)` (outside3/sc3-07) is the sum; a partial sum out of Int's
+    /// range traps as Swift's `+` does, even when the last one would fit, and a range the wrong
+    /// way round traps where it is made (swiftc -O: `5000050000 50 -3 7`, then each crash;
+    /// verify ok, 20 runs each).
+    @Test func aRangesSumIsComputedAndOverflowTraps() throws {
+        #expect(try outcomeSet(explore("""
+            let a = (1...100000).reduce(0, +)
+            let b = (0..<10).reduce(5, +)
+            let c = (-3...2).reduce(0, +)
+            let e = (5..<5).reduce(7, +)
+            print(a, b, c, e)
+            """)) == ["5000050000 50 -3 7"])
+        #expect(try outcomeSet(explore("print(1)\nprint((1...4_294_967_297).reduce(0, +))")) == ["1 deadlock"])
+        #expect(try outcomeSet(explore("print(1)\nprint((-9223372036854775807...(-9223372036854775806)).reduce(-1, +))")) == ["1 deadlock"])
+        #expect(try outcomeSet(explore("print(1)\nprint((3...2).reduce(0, +))")) == ["1 deadlock"])
+        expectDiagnostics("var n = 3\nprint(1️⃣(1...n).reduce(0, +))", ["1️⃣": "constant bounds and start"])
+        expectDiagnostics("print(1️⃣(1...3).reduce(1, *))", ["1️⃣": "supported as a sum"])
+    }
+}

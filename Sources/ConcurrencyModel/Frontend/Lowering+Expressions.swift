@@ -249,6 +249,9 @@ extension Lowering {
             }
             return .literal(.list(items))
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), isRangeReduce(call) {
+            return lowerRangeReduce(call)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), isMinMaxCall(call) {
             return lowerMinMax(call)
         }
