@@ -107,3 +107,35 @@ extension LibraryValueTests {
         expectDiagnostics("print(1️⃣(1...3).reduce(1, *))", ["1️⃣": "supported as a sum"])
     }
 }
+
+extension LibraryValueTests {
+    /// `withTaskGroup(of: String?.self)` (outside3/sc3-06): a child may `return nil` before it
+    /// returns a String, and the loop unwraps each value (swiftc: the seven orders; verify ok,
+    /// 20 runs).
+    @Test func aTaskGroupsChildrenMayGiveAnOptional() throws {
+        #expect(try outcomeSet(explore("""
+            func fetchData(from source: String) async -> String {
+                try? await Task.sleep(nanoseconds: 20_000_000)
+                return "Data from \\(source)"
+            }
+            await withTaskGroup(of: String?.self) { group in
+                for source in ["A", "B"] {
+                    group.addTask {
+                        if Task.isCancelled { return nil }
+                        return await fetchData(from: source)
+                    }
+                }
+                group.cancelAll()
+                for await result in group {
+                    if let result = result { print("got \\(result)") } else { print("cancelled") }
+                }
+            }
+            """)) == ["cancelled cancelled", "cancelled got Data from A", "cancelled got Data from B", "got Data from A cancelled",
+                      "got Data from A got Data from B", "got Data from B cancelled", "got Data from B got Data from A"])
+        expectDiagnostics("""
+            await withTaskGroup(of: String?.self) { group in
+                group.addTask { 1️⃣3 }
+            }
+            """, ["1️⃣": "to return type 'String?'"])
+    }
+}
