@@ -139,3 +139,24 @@ extension LibraryValueTests {
             """, ["1️⃣": "to return type 'String?'"])
     }
 }
+
+extension LibraryValueTests {
+    /// `var logs = [String]()` as an actor's property (outside2/sc2-03), and `[String]()` as a
+    /// value anywhere (swiftc: `1 ["a"] [1]` … `1 ["c"] [1, 2, 1]`; verify ok, 20 runs).
+    @Test func anEmptyArrayCallIsAnActorsProperty() throws {
+        #expect(try outcomeSet(explore("""
+            actor Logger {
+                var logs = [String]()
+                var ids: [Int] = []
+                func add(_ s: String) { logs.append(s); ids.append(logs.count); print(logs.count, logs, ids) }
+                func reset() { logs = [String]() }
+            }
+            let logger = Logger()
+            await logger.add("a")
+            await logger.add("b")
+            await logger.reset()
+            await logger.add("c")
+            """)) == [#"1 ["a"] [1] 2 ["a", "b"] [1, 2] 1 ["c"] [1, 2, 1]"#])
+        expectDiagnostics("actor A { var xs = [1️⃣Float]() }\nlet a = A()", ["1️⃣": "the type 'Float' is outside the supported subset"])
+    }
+}

@@ -249,6 +249,9 @@ extension Lowering {
             }
             return .literal(.list(items))
         }
+        if case .some(let element) = emptyArrayCall(expr) {
+            return element == nil ? nil : .literal(.list([]))
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), isRangeReduce(call) {
             return lowerRangeReduce(call)
         }
