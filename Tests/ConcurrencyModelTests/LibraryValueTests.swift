@@ -160,3 +160,48 @@ extension LibraryValueTests {
         expectDiagnostics("actor A { var xs = [1️⃣Float]() }\nlet a = A()", ["1️⃣": "the type 'Float' is outside the supported subset"])
     }
 }
+
+extension LibraryValueTests {
+    /// `list.first`, `list.last`: optionals of the element, nil when empty, as sc2-03's
+    /// `logs.last ?? "No logs"` reads them (swiftc: `No logs` `b` `Optional(3) 4` `first 3`
+    /// `nil true`; verify ok, 20 runs).
+    @Test func anArraysEndsAreOptionals() throws {
+        #expect(try outcomeSet(explore("""
+            actor Logger {
+                var logs = [String]()
+                func add(_ s: String) { logs.append(s) }
+                func latestLog() -> String { logs.last ?? "No logs" }
+            }
+            let logger = Logger()
+            print(await logger.latestLog())
+            await logger.add("a"); await logger.add("b")
+            print(await logger.latestLog())
+            let xs = [3, 4]
+            print(xs.first, xs.last ?? 0)
+            if let f = xs.first { print("first", f) }
+            let empty = [Int]()
+            print(empty.first, empty.last == nil)
+            """)) == ["No logs b Optional(3) 4 first 3 nil true"])
+    }
+
+    /// `let r = await withThrowingTaskGroup(…)` without `try` when nothing can leave the body
+    /// (outside3/sc3-08's shape: swiftc accepts it, the call rethrows; verify ok, 20 runs).
+    @Test func aThrowingGroupWhoseBodyCannotThrowNeedsNoTry() throws {
+        #expect(try outcomeSet(explore("""
+            func run() async {
+                let result = await withThrowingTaskGroup(of: String.self) { group in
+                    group.addTask { "a" }
+                    var collected = [String]()
+                    do {
+                        for try await value in group { collected.append(value) }
+                    } catch {
+                        print("caught")
+                    }
+                    return collected.count
+                }
+                print(result)
+            }
+            await run()
+            """)) == ["1"])
+    }
+}

@@ -145,6 +145,9 @@ extension Lowering {
         {
             return .variable(operationFlag(operation, member.declName.baseName.text))
         }
+        if isArrayEnd(expr), case .some(let end) = lowerArrayEnd(expr) {
+            return end
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base), let type = type(of: inner) else { return nil }
             guard case .list = type, type != .string else {

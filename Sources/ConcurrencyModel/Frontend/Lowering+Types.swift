@@ -115,7 +115,10 @@ extension Lowering {
             return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }
         case .count: return .int
         case .interpolation, .debugText: return .string
-        case .conditional(_, let then, _): return type(of: then)
+        case .conditional(_, let then, let otherwise):
+            // `c ? nil : v` (an array's `last`): the optional of the other branch's type.
+            guard let first = type(of: then), first == .optional(nil), let other = type(of: otherwise) else { return type(of: then) }
+            return other.isOptional ? other : .optional(other)
         case .element(let list, let index):
             if case .list(let element)? = type(of: list) { return element }
             if case .tuple(let parts)? = type(of: list), case .literal(.int(let at)) = index, parts.indices.contains(at) { return parts[at] }
