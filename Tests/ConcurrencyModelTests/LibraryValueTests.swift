@@ -205,3 +205,21 @@ extension LibraryValueTests {
             """)) == ["1"])
     }
 }
+
+extension LibraryValueTests {
+    /// A nonisolated method naming the actor's `var` is swiftc's error at the name
+    /// (outside2/sc2-03, whose page's answer is "a compile-time error"; swiftc -swift-version 6
+    /// says it at the same line and column).
+    @Test func aNonisolatedMethodCannotReadTheActorsState() {
+        expectDiagnostics("""
+            actor Logger {
+                var logs = [String]()
+                nonisolated func latestLog() -> String {
+                    1️⃣logs.last ?? "No logs"
+                }
+            }
+            let logger = Logger()
+            print(logger.latestLog())
+            """, ["1️⃣": "actor-isolated property 'logs' can not be referenced from a nonisolated context"])
+    }
+}

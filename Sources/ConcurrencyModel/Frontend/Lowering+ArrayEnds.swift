@@ -13,7 +13,9 @@ extension Lowering {
         guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base else { return .none }
         let saved = (problems.count, hoisted.count)
         guard let list = lowerExpression(base), case .list(let element?)? = type(of: list), element.wrapped == nil || !element.isOptional else {
-            // Not an array (a member of something else): undo and let the general path say so.
+            // Not an array (a member of something else): undo and let the general path say so,
+            // unless the base was refused for a reason of its own (swiftc's isolation error).
+            if problems[saved.0...].contains(where: { $0.message.contains("nonisolated context") }) { return .some(nil) }
             problems.removeSubrange(saved.0...)
             hoisted.removeSubrange(saved.1...)
             return .none

@@ -108,6 +108,7 @@ extension Lowering {
                 hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
                 return .variable(result)
             case nil:
+                if reportsNonisolatedPropertyRead(reference) { return nil }
                 report("cannot find '\(name)' in scope", Syntax(expr))
             default:
                 report("'\(name)' cannot be used as a value here", Syntax(expr))
