@@ -130,19 +130,4 @@ extension Lowering {
         else { return nil }
         return member
     }
-
-    /// `nonisolated func peek() -> Int { value }`: an actor's `var` named where the actor is not
-    /// held, swiftc's error (the method's scope has no such name, which would say "cannot find").
-    static func actorStateInNonisolatedMethod(_ name: String, at node: Syntax) -> String? {
-        var current = node.parent
-        while let here = current, !here.is(FunctionDeclSyntax.self) { current = here.parent }
-        guard let function = current?.as(FunctionDeclSyntax.self), isNonisolated(function),
-            let actor = function.parent?.parent?.parent?.parent?.as(ActorDeclSyntax.self)
-        else { return nil }
-        let isStoredVar = actor.memberBlock.members.contains { member in
-            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) else { return false }
-            return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-        }
-        return isStoredVar ? "actor-isolated property '\(name)' can not be referenced from a nonisolated context" : nil
-    }
 }

@@ -38,6 +38,9 @@ extension Lowering {
             }
             return .literal(.int(value))
         }
+        if isFunctionNameMacro(expr) {
+            return lowerFunctionName(expr)
+        }
         if expr.is(NilLiteralExprSyntax.self) {
             return .literal(.nilValue)
         }
@@ -105,7 +108,8 @@ extension Lowering {
                 hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
                 return .variable(result)
             case nil:
-                report(Self.actorStateInNonisolatedMethod(name, at: Syntax(expr)) ?? "cannot find '\(name)' in scope", Syntax(expr))
+                if reportsNonisolatedPropertyRead(reference) { return nil }
+                report("cannot find '\(name)' in scope", Syntax(expr))
             default:
                 report("'\(name)' cannot be used as a value here", Syntax(expr))
             }
@@ -143,6 +147,9 @@ extension Lowering {
         {
             return .variable(operationFlag(operation, member.declName.baseName.text))
         }
+        if isArrayEnd(expr), case .some(let end) = lowerArrayEnd(expr) {
+            return end
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "count" {
             guard let inner = lowerExpression(base), let type = type(of: inner) else { return nil }
             guard case .list = type, type != .string else {
@@ -154,8 +161,8 @@ extension Lowering {
             }
             return .count(inner)
         }
-        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, ["first", "last", "isEmpty"].contains(member.declName.baseName.text) {
-            return lowerEnds(of: base, member.declName.baseName.text, at: Syntax(member.declName))
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.baseName.text == "isEmpty" {
+            return lowerIsEmpty(of: base, at: Syntax(member.declName))
         }
         if let infix = expr.as(InfixOperatorExprSyntax.self), let use = lowerSpecificUse(infix) {
             return use
@@ -253,6 +260,15 @@ extension Lowering {
                 if case .literal(let value) = lowered { items.append(value) }
             }
             return items.count == computed.count ? .literal(.list(items)) : .array(computed)
+        }
+        if case .some(let element) = emptyArrayCall(expr) {
+            return element == nil ? nil : .literal(.list([]))
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isRangeReduce(call) {
+            return lowerRangeReduce(call)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isMinMaxCall(call) {
+            return lowerMinMax(call)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
             return lowerValueCall(call)

@@ -41,6 +41,11 @@ extension Lowering {
                         parts.append(part)
                     }
                     child = .some(.tuple(parts))
+                } else if let optional = baseExpression.as(OptionalChainingExprSyntax.self) {
+                    // `String?.self`: children that may give nil (`if Task.isCancelled { return nil }`).
+                    let wrapped = TypeSyntax(IdentifierTypeSyntax(name: .identifier(optional.expression.trimmedDescription)))
+                    guard let type = staticType(TypeSyntax(OptionalTypeSyntax(wrappedType: wrapped)), at: Syntax(baseExpression)) else { return nil }
+                    child = .some(type)
                 } else {
                     guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(base))), at: Syntax(baseExpression)) else { return nil }
                     child = .some(type)
@@ -144,7 +149,9 @@ extension Lowering {
             cooperativeQueue()
             // A child is nonisolated: it starts on the global executor.
             closureContexts[closure.id] = (.generic, true)
-            if child != nil { valueClosures[closure.id] = .some(nil) }
+            // An optional child type is known from the start, so that `return nil` and
+            // `return value` both fit it, in either order.
+            if let child { valueClosures[closure.id] = .some(child.isOptional ? child : nil) }
             let outer = asyncContext
             asyncContext = nil
             let body = lowerBlock(closure.statements, span: self.span(of: Syntax(closure)))

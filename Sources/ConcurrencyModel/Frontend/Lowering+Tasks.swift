@@ -265,8 +265,11 @@ extension Lowering {
             defer { awaitingExpression = outer }
             return lowerExpression(expression)
         }
+        let reported = problems.count
         guard let lowered = lowerAwaitedCall(call, keepsValue: true) else { return nil }
         guard let result = lowered.value else {
+            // A body whose returned value was refused has no value for that reason, already said.
+            if problems.count > reported { return nil }
             report("'\(call.calledExpression.trimmedDescription)' returns nothing: await it on a line of its own", Syntax(call))
             return nil
         }
@@ -617,6 +620,15 @@ extension Lowering {
                     continue
                 }
                 let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: annotated,
+                                     constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
+                instance.properties[property] = id
+                statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span))
+                continue
+            }
+            if let value = binding.initializer?.value, case .some(let element) = emptyArrayCall(value) {
+                // `var logs = [String]()`: the array's type is the call's.
+                guard let element else { continue }
+                let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: .list(element),
                                      constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
                 instance.properties[property] = id
                 statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span))

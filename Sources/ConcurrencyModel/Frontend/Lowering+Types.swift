@@ -116,9 +116,9 @@ extension Lowering {
         case .count: return .int
         case .interpolation, .debugText: return .string
         case .conditional(_, let then, let otherwise):
-            // `list.first`: nil, or an element (`Lowering.lowerEnds`).
-            if type(of: then) == .optional(nil), let other = type(of: otherwise) { return other.isOptional ? other : .optional(other) }
-            return type(of: then)
+            // `c ? nil : v` (an array's `last`): the optional of the other branch's type.
+            guard let first = type(of: then), first == .optional(nil), let other = type(of: otherwise) else { return type(of: then) }
+            return other.isOptional ? other : .optional(other)
         case .element(let list, let index):
             if case .list(let element)? = type(of: list) { return element }
             if case .tuple(let parts)? = type(of: list), case .literal(.int(let at)) = index, parts.indices.contains(at) { return parts[at] }

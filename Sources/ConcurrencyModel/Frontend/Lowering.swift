@@ -179,6 +179,8 @@ struct Lowering {
         case timerSource(TimerSourceID)
         /// A closure passed for a closure parameter, with the names it sees where it was written.
         case closure(ClosureExprSyntax, scopes: [[String: Binding]], parameters: [StaticType])
+        /// A range of Int kept in a `let`: the hidden constants holding its bounds.
+        case range(lower: VariableID, upper: VariableID, inclusive: Bool)
     }
 
     /// A function the snippet declares: its body, its parameters in order, and the type of the
@@ -550,6 +552,9 @@ struct Lowering {
             return []
         }
         let span = self.span(of: Syntax(declaration))
+        if let statements = declareRange(name, value, declaration: declaration, span: span) {
+            return statements
+        }
         if isQueueExpression(value) {
             guard mayDeclareObjects else {
                 report("declare queues at the top level of the snippet or of a function (or in a block that runs once), not in a loop or a closure that may run more than once", Syntax(declaration))
@@ -835,18 +840,16 @@ struct Lowering {
             unsupported(Syntax(loop))
             return nil
         }
-        guard let range = loop.sequence.as(InfixOperatorExprSyntax.self),
-            let op = range.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "..." || op == "..<"
-        else {
+        let from: Expression, to: Expression, inclusive: Bool
+        if let kept = keptRange(loop.sequence) {
+            (from, to, inclusive) = kept
+        } else if let range = rangeSyntax(loop.sequence) {
+            guard let bounds = lowerRangeBounds(range, at: Syntax(loop.sequence)) else { return nil }
+            (from, to, inclusive) = (bounds.from, bounds.to, range.inclusive)
+        } else {
             return lowerArrayLoop(loop)
         }
-        guard let from = lowerExpression(range.leftOperand), let to = lowerExpression(range.rightOperand),
-            checkOperands(.less, from, to, at: Syntax(range.operator))
-        else { return nil }
-        guard type(of: from) == .int else {
-            report("loops go over a range of Int here: 'for i in 1...3'", Syntax(loop.sequence))
-            return nil
-        }
+        let op = inclusive ? "..." : "..<"
         var loopVariable: VariableID?
         var name: String?
         if let identifier = loop.pattern.as(IdentifierPatternSyntax.self) {
