@@ -87,4 +87,37 @@ import Testing
             g()
             """)) == ["5 5 0"])
     }
+
+    /// A task made in a method of a class that is not Sendable may not take `self` (outside sc-08).
+    @Test func aTaskMayNotTakeANonSendableSelf() throws {
+        expectDiagnostics("""
+            class ViewModel {
+                @MainActor
+                func run() {
+                    Task {
+                        await 1️⃣work()
+                    }
+                }
+                func go() {
+                    2️⃣Task {
+                        await work()
+                    }
+                }
+                private func work() async { print("w") }
+            }
+            let vm = ViewModel()
+            vm.run()
+            vm.go()
+            """, ["1️⃣": "sending 'self' risks causing data races",
+                  "2️⃣": "passing closure as a 'sending' parameter risks causing data races"])
+        #expect(try outcomeSet(explore("""
+            final class ViewModel: Sendable {
+                func go() {
+                    Task { await work() }
+                }
+                func work() async { print("w") }
+            }
+            ViewModel().go()
+            """)) == ["w"])
+    }
 }

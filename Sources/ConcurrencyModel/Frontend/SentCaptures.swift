@@ -22,7 +22,47 @@ struct SentCaptures {
     static func findings(in file: SourceFileSyntax) -> [Finding] {
         let visitor = ClosureVisitor(viewMode: .sourceAccurate)
         visitor.walk(file)
-        return visitor.closures.flatMap(findings(for:))
+        return visitor.closures.flatMap { findings(for: $0) + selfFindings(for: $0) }
+    }
+
+    /// A task closure made in a method of a class that is not `Sendable` and using `self` (its
+    /// members, named with or without `self.`): `self` is the caller's, and sending it races.
+    /// swiftc 6.3 words it by the method's isolation: from a `@MainActor` method "sending 'self'
+    /// risks causing data races" at the use, from a nonisolated one "passing closure as a
+    /// 'sending' parameter …" at the task (outside sc-08; probes s1–s4).
+    private static func selfFindings(for closure: ClosureExprSyntax) -> [Finding] {
+        guard let call = Lowering.call(passing: closure) else { return [] }
+        let callee = call.calledExpression
+        let name = callee.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(callee)
+        let isTask = ["Task", "Task.detached"].contains(callee.trimmedDescription)
+            || callee.as(MemberAccessExprSyntax.self).map { ["addTask", "addTaskUnlessCancelled"].contains($0.declName.baseName.text) } == true
+        guard isTask else { return [] }
+        var current = closure.parent
+        while let here = current, !here.is(FunctionDeclSyntax.self) { current = here.parent }
+        guard let method = current?.as(FunctionDeclSyntax.self), let type = method.parent?.parent?.parent?.parent?.as(ClassDeclSyntax.self),
+            !Lowering.isMainActor(type.attributes),
+            type.inheritanceClause?.inheritedTypes.contains(where: { ["Sendable", "@unchecked Sendable"].contains($0.type.trimmedDescription) }) != true
+        else { return [] }
+        let members = Set(type.memberBlock.members.flatMap { member -> [String] in
+            if let function = member.decl.as(FunctionDeclSyntax.self) { return [function.name.text] }
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            }
+            return []
+        })
+        let uses = closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> Syntax? in
+            if case .keyword(.self) = token.tokenKind { return Syntax(token) }
+            guard case .identifier(let text) = token.tokenKind, members.contains(text),
+                let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { return nil }
+            return Syntax(reference)
+        }
+        guard let first = uses.first else { return [] }
+        if Lowering.isMainActor(method.attributes) {
+            return [Finding(message: "sending 'self' risks causing data races", node: first)]
+        }
+        return [Finding(message: "passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure",
+                        node: name)]
     }
 
     private final class ClosureVisitor: SyntaxVisitor {
