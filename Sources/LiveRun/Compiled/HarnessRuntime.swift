@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 12
+    static let version = 13
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -55,6 +55,7 @@ enum HarnessRuntime {
         void gq_task_ended(void);
         void gq_top_level_ended(void);
         void gq_jitter(void);
+        void gq_ready_print(void);
 
         static uint64_t gq_mix(uint64_t v) {
             uint64_t z = v + 0x9E3779B97F4A7C15ULL;
@@ -640,6 +641,7 @@ enum HarnessRuntime {
             signal(SIGPIPE, SIG_IGN);
             dl_iterate_phdr(gq_find_tid_caches, NULL);
             gq_make_named_types();
+            gq_ready_print();
             gq_code_to_huge_pages();
             char line[128];
             while (gq_read_line(line, sizeof line)) {
@@ -730,6 +732,21 @@ enum HarnessRuntime {
                 Swift.print(item, terminator: "", to: &text)
             }
             Swift.print(text, terminator: terminator)
+        }
+        /// Called by the fork server before it forks (`gq_ready_print`): the first `print` of a
+        /// value of a common type had the runtime search every library's conformance records for
+        /// how to print it (TextOutputStreamable, CustomStringConvertible, …) in each child, a
+        /// tenth of a continuation puzzle's run. Done once here, each child finds the answers in
+        /// the runtime's conformance cache. Prints nothing: the text goes to a string.
+        @_cdecl("gq_ready_print")
+        func _gqReadyPrint() {
+            var text = ""
+            let samples: [Any] = ["", Substring(""), Character("a"), 0, 0 as UInt, 0.0, 0 as Float, true,
+                                  Optional<Int>.none as Any, Optional<String>.none as Any, [0], [""]]
+            for item in samples {
+                Swift.print(item, terminator: "", to: &text)
+                debugPrint(item, terminator: "", to: &text)
+            }
         }
         func _gqServeForever() async {
             await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }

@@ -16,7 +16,8 @@ public struct LiveRunner: Sendable {
         public var runs = 1000
         public var seed: UInt64 = 1
         public var jitter = true
-        /// Worker processes running at once. nil: one per core, but one alone for a compiled
+        /// Worker processes running at once. nil: one per core; for a compiled snippet that keeps
+        /// no time `CompiledHarness.serversPerCore` a core, and one alone for a compiled
         /// snippet whose delays are finer than `CompiledHarness.sideBySideDelay`: two runs side
         /// by side on two cores hold each other's threads from a core for about that long, and
         /// most runs would be late (measured on the Counter program, 1 ms sleeps: 59 % of
