@@ -15,17 +15,25 @@ extension LiveRunner {
             let mode = LanguageMode.mode(stated ?? program?.mode, for: code)
             if CompiledHarness.cached(code: code, mode: mode) == nil { compiling() }
             let harness = try CompiledHarness.prepare(code: code, mode: mode)
-            var options = options
-            if CompiledHarness.keepsTime(code) {
-                let shortest = program.flatMap(SnippetTime.shortestDelay)
-                if options.lateAfterMicroseconds == nil { options.lateAfterMicroseconds = CompiledHarness.lateAfter(shortestDelay: shortest) }
-                if options.processes == nil, (shortest ?? 0) < CompiledHarness.sideBySideDelay { options.processes = 1 }
-                if options.longestPauseMicroseconds == nil { options.longestPauseMicroseconds = CompiledHarness.longestPauseWithTime }
-            } else if options.processes == nil {
-                options.processes = CompiledHarness.serversPerCore * ProcessInfo.processInfo.activeProcessorCount
-            }
+            let options = Self.compiledOptions(options, code: code, program: program, cores: ProcessInfo.processInfo.activeProcessorCount)
             return try run(harness, options: options, onRun: onRun, shouldStop: shouldStop)
         }
+    }
+
+    /// The options a compiled snippet runs with where the user said nothing: one that keeps time
+    /// gets its lateness bound and pause, and runs alone when its delays are short; one that keeps
+    /// none gets `CompiledHarness.serversPerCore` fork servers a core.
+    static func compiledOptions(_ given: Options, code: String, program: Program?, cores: Int) -> Options {
+        var options = given
+        if CompiledHarness.keepsTime(code) {
+            let shortest = program.flatMap(SnippetTime.shortestDelay)
+            if options.lateAfterMicroseconds == nil { options.lateAfterMicroseconds = CompiledHarness.lateAfter(shortestDelay: shortest) }
+            if options.processes == nil, (shortest ?? 0) < CompiledHarness.sideBySideDelay { options.processes = 1 }
+            if options.longestPauseMicroseconds == nil { options.longestPauseMicroseconds = CompiledHarness.longestPauseWithTime }
+        } else if options.processes == nil {
+            options.processes = CompiledHarness.serversPerCore * cores
+        }
+        return options
     }
 
     /// How many runs to make when the user did not say, for a puzzle that runs by `route`: see
