@@ -160,7 +160,7 @@ extension Lowering {
     }
 
     /// The class, struct, enum or actor a declaration is in.
-    private static func enclosingType(of node: Syntax) -> DeclGroupSyntax? {
+    static func enclosingType(of node: Syntax) -> DeclGroupSyntax? {
         var current = node.parent
         while let here = current {
             if let group = here.asProtocol(DeclGroupSyntax.self) { return group }

@@ -613,22 +613,21 @@ extension Lowering {
             // optional without a value starts as nil.
             let annotated = binding.typeAnnotation.flatMap { staticType($0.type) }
             if binding.typeAnnotation != nil && annotated == nil { continue }
-            // `var cache: [Int: String] = [:]`: an empty dictionary of the written type.
-            if let empty = binding.initializer?.value.as(DictionaryExprSyntax.self), case .colon = empty.content {
+            // An empty collection of a known type: `var cache: [Int: String] = [:]` (the written
+            // type) or `var logs = [String]()` (the call's).
+            var empty: StaticType?
+            if let literal = binding.initializer?.value.as(DictionaryExprSyntax.self), case .colon = literal.content {
                 guard let annotated, case .dictionary = annotated else {
-                    report("empty collection literal requires an explicit type: write 'var \(property): [Int: Int] = [:]'", Syntax(empty))
+                    report("empty collection literal requires an explicit type: write 'var \(property): [Int: Int] = [:]'", Syntax(literal))
                     continue
                 }
-                let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: annotated,
-                                     constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
-                instance.properties[property] = id
-                statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span))
-                continue
-            }
-            if let value = binding.initializer?.value, case .some(let element) = emptyArrayCall(value) {
-                // `var logs = [String]()`: the array's type is the call's.
+                empty = annotated
+            } else if let value = binding.initializer?.value, case .some(let element) = emptyArrayCall(value) {
                 guard let element else { continue }
-                let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: .list(element),
+                empty = .list(element)
+            }
+            if let empty {
+                let id = newVariable("\(name).\(property)", isGlobal: true, span: self.span(of: Syntax(variable)), type: empty,
                                      constant: variable.bindingSpecifier.tokenKind == .keyword(.let))
                 instance.properties[property] = id
                 statements.append(Statement(.assign(Assignment(target: id, operation: .set, value: .literal(.list([])))), at: span))

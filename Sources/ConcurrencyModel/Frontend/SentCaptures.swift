@@ -31,15 +31,15 @@ struct SentCaptures {
     /// risks causing data races" at the use, from a nonisolated one "passing closure as a
     /// 'sending' parameter …" at the task (outside sc-08; probes s1–s4).
     private static func selfFindings(for closure: ClosureExprSyntax) -> [Finding] {
-        guard let call = Lowering.call(passing: closure) else { return [] }
-        let callee = call.calledExpression
-        let name = callee.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(callee)
-        let isTask = ["Task", "Task.detached"].contains(callee.trimmedDescription)
-            || callee.as(MemberAccessExprSyntax.self).map { ["addTask", "addTaskUnlessCancelled"].contains($0.declName.baseName.text) } == true
-        guard isTask else { return [] }
+        guard let call = Lowering.call(passing: closure), let task = taskMade(by: call) else { return [] }
+        let name: Syntax
+        switch task {
+        case .task(let callee), .groupChild(let callee): name = callee
+        case .sendable: return []
+        }
         var current = closure.parent
         while let here = current, !here.is(FunctionDeclSyntax.self) { current = here.parent }
-        guard let method = current?.as(FunctionDeclSyntax.self), let type = method.parent?.parent?.parent?.parent?.as(ClassDeclSyntax.self),
+        guard let method = current?.as(FunctionDeclSyntax.self), let type = Lowering.enclosingType(of: Syntax(method))?.as(ClassDeclSyntax.self),
             !Lowering.isMainActor(type.attributes),
             type.inheritanceClause?.inheritedTypes.contains(where: { ["Sendable", "@unchecked Sendable"].contains($0.type.trimmedDescription) }) != true
         else { return [] }
@@ -81,21 +81,24 @@ struct SentCaptures {
         case groupChild(callee: Syntax)
     }
 
-    private static func sending(of closure: ClosureExprSyntax) -> Sending? {
-        guard let call = Lowering.call(passing: closure) else { return nil }
+    /// The task (or group child) a closure is the body of: `Task { }`, `Task.detached { }`,
+    /// `group.addTask { }`; `callee` is where swiftc puts its errors.
+    private static func taskMade(by call: FunctionCallExprSyntax) -> Sending? {
         let callee = call.calledExpression
         let name = callee.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(callee)
-        switch callee.trimmedDescription {
-        case "Task.detached":
-            return .task(callee: name)
-        case "Task":
-            // A task made on the main actor stays in its region; anywhere else it is sent.
-            return Lowering.globalAccessPlace(of: Syntax(call)) == .mainActor ? nil : .task(callee: name)
-        default:
-            break
-        }
+        if ["Task", "Task.detached"].contains(callee.trimmedDescription) { return .task(callee: name) }
         if let member = callee.as(MemberAccessExprSyntax.self), ["addTask", "addTaskUnlessCancelled"].contains(member.declName.baseName.text) {
             return .groupChild(callee: name)
+        }
+        return nil
+    }
+
+    private static func sending(of closure: ClosureExprSyntax) -> Sending? {
+        guard let call = Lowering.call(passing: closure) else { return nil }
+        if let task = taskMade(by: call) {
+            // A `Task { }` made on the main actor stays in its region; anywhere else it is sent.
+            let inherits = call.calledExpression.trimmedDescription == "Task"
+            return inherits && Lowering.globalAccessPlace(of: Syntax(call)) == .mainActor ? nil : task
         }
         if case .sent(isAsync: false) = Lowering.closureIsolation(givenTo: call) { return .sendable }
         return nil
