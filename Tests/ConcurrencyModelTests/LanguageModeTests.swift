@@ -43,6 +43,29 @@ import Testing
         #expect(outcomeSet(Explorer().explore(withFeature)) == ["child parent", "parent child"])
     }
 
+    /// A nonisolated async method of a struct or class runs on its caller's actor too: an outside
+    /// Swift 6.2 demo (sc3-16) says "1 2 3 4" under the feature; swiftc with
+    /// `-enable-upcoming-feature NonisolatedNonsendingByDefault`, 3 of 3 runs: `1 2 3 4`; without
+    /// it the method runs off the main actor and `MainActor.assertIsolated()` crashes.
+    @Test func theFeatureKeepsAPlainAsyncMethodOnTheCallersActor() throws {
+        let source = """
+            struct Demo {
+                func plain() async {
+                    MainActor.assertIsolated()
+                    print("on main")
+                }
+            }
+            let demo = Demo()
+            await demo.plain()
+            """
+        let withFeature = try SnippetCompiler.compile(source, mode: Self.nonsending).get()
+        #expect(outcomeSet(Explorer().explore(withFeature)) == ["on main"])
+        let plain = try SnippetCompiler.compile(source).get()
+        #expect(plain.dependsOnNonsendingDefault)
+        let crashes = Explorer().explore(plain)
+        #expect(crashes.outcomes.count == 1 && crashes.outcomes.allSatisfy { $0.end == .deadlock && $0.lines.isEmpty })
+    }
+
     @Test func modesAreReadAsWritten() {
         #expect(LanguageMode(parsing: "6") == LanguageMode(swiftVersion: 6))
         #expect(LanguageMode(parsing: "Swift 5") == LanguageMode(swiftVersion: 5))

@@ -28,6 +28,14 @@ extension Lowering {
         var isMainActor = false
     }
 
+    /// The classes, structs and actors declared at the top level of the file.
+    static func declaredTypeNames(in items: CodeBlockItemListSyntax) -> Set<String> {
+        Set(items.compactMap { item -> String? in
+            guard case .decl(let decl) = item.item else { return nil }
+            return decl.as(ClassDeclSyntax.self)?.name.text ?? decl.as(StructDeclSyntax.self)?.name.text ?? decl.as(ActorDeclSyntax.self)?.name.text
+        })
+    }
+
     /// Reads every top-level class and struct of the file before the code is lowered, so that an
     /// instance may be made above the declaration, as in a Swift main file.
     mutating func declareTypes(in items: CodeBlockItemListSyntax) {

@@ -52,9 +52,9 @@ extension Lowering {
             report("'nonisolated(nonsending)' cannot be combined with '\(onMainActor ? "@MainActor" : "@concurrent")'", Syntax(function))
             return
         }
-        let isPlainNonisolatedAsync = isAsync && instance == nil && !onMainActor && !Self.isNonsending(function) && !Self.isConcurrent(function)
+        let isPlainNonisolatedAsync = isAsync && !onMainActor && !Self.isNonsending(function) && !Self.isConcurrent(function)
         if isPlainNonisolatedAsync { hasPlainNonisolatedAsync = true }
-        let runsOnCaller = isAsync && instance == nil && (Self.isNonsending(function) || (isPlainNonisolatedAsync && nonsendingByDefault))
+        let runsOnCaller = isAsync && (Self.isNonsending(function) || (isPlainNonisolatedAsync && nonsendingByDefault))
         if isAsync { cooperativeQueue() }
         var returns: StaticType?
         if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
@@ -117,7 +117,7 @@ extension Lowering {
         }
         let block = BlockID(index: blocks.count)
         blocks.append(Block(statements: [], span: self.span(of: Syntax(body))))
-        let makesObjects = ObjectMaking.found(in: body)
+        let makesObjects = ObjectMaking.found(in: body, instancesOf: declaredTypeNames)
         if function.signature.effectSpecifiers?.throwsClause != nil { throwingFunctions.insert(name) }
         functionSyntax[name] = function
         if let type = returns, instance != nil, !Self.alwaysReturns(body.statements),
@@ -689,17 +689,20 @@ extension Lowering {
 }
 
 /// Finds declarations that make (or name) queues, groups, semaphores, locks, work items or
-/// operations: `let q = DispatchQueue(…)`, `let q = DispatchQueue.global()`,
-/// `var item: DispatchWorkItem?`.
+/// operations, or instances of the snippet's classes, structs and actors: `let q =
+/// DispatchQueue(…)`, `let q = DispatchQueue.global()`, `var item: DispatchWorkItem?`,
+/// `let counter = Counter()`.
 private final class ObjectMaking: SyntaxVisitor {
     private(set) var found = false
     private static let types: Set<String> = [
         "DispatchQueue", "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "OperationQueue", "BlockOperation", "Operation",
         "NSLock", "NSRecursiveLock", "Mutex",
     ]
+    private var snippetTypes: Set<String> = []
 
-    static func found(in body: CodeBlockSyntax) -> Bool {
+    static func found(in body: CodeBlockSyntax, instancesOf snippetTypes: Set<String>) -> Bool {
         let visitor = ObjectMaking(viewMode: .sourceAccurate)
+        visitor.snippetTypes = snippetTypes
         visitor.walk(body)
         return visitor.found
     }
@@ -710,10 +713,15 @@ private final class ObjectMaking: SyntaxVisitor {
                 Self.types.contains(String(type.filter { $0 != "?" && $0 != "!" })) {
                 found = true
             }
-            guard let value = binding.initializer?.value else { continue }
+            guard var value = binding.initializer?.value else { continue }
+            // `let vm = await VM()`, `let c = try Client()`: the instance is made all the same.
+            while true {
+                if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression } else if let tried = value.as(TryExprSyntax.self) { value = tried.expression } else { break }
+            }
             let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? value.trimmedDescription
             let typeName = callee.split(separator: ".").first.map(String.init) ?? callee
-            if Self.types.contains(callee) || (typeName == "DispatchQueue" && callee != typeName) {
+            if Self.types.contains(callee) || (typeName == "DispatchQueue" && callee != typeName)
+                || (value.is(FunctionCallExprSyntax.self) && snippetTypes.contains(callee)) {
                 found = true
             }
         }

@@ -57,6 +57,9 @@ struct Lowering {
     var loopIterations: UInt64 = 1
     /// The classes and structs the snippet declares (`Lowering+Classes`).
     var typeDeclarations: [String: TypeDeclaration] = [:]
+    /// The names of the classes, structs and actors the file declares at its top level: a
+    /// function that makes one of their instances makes it afresh at each call.
+    var declaredTypeNames: Set<String> = []
     /// Each instance's members, by the instance's name.
     var instanceScopes: [String: [String: Binding]] = [:]
     /// The operation each instance of an Operation subclass is.
@@ -277,6 +280,7 @@ struct Lowering {
         let entry = BlockID(index: 0)
         blocks.append(Block(statements: []))
         topLevelAwaits = Self.topLevelAwaits(file)
+        declaredTypeNames = Self.declaredTypeNames(in: file.statements)
         declareTypes(in: file.statements)
         declareFunctions(in: file.statements)
         if globalsOnMainActor {
