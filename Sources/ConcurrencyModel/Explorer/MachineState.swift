@@ -156,10 +156,17 @@ struct MachineState: Hashable {
     var mainThread: ThreadState { threads[0] }
 
     /// The same state with its threads numbered by their place in `threads` (the main thread 0,
-    /// then the workers in the order they started): two states that differ only in the numbers
-    /// earlier workers took are one state. The order of `threads`, and so of the moves, is kept,
-    /// so a schedule found on canonical states replays on the numbered ones.
+    /// then the workers in the order they started), and interchangeable tasks in a fixed order
+    /// (`withInterchangeableTasksOrdered`): two states that differ only in the numbers earlier
+    /// workers took, or in which of two identical tasks is which, are one state. The order of
+    /// `threads`, and so of the moves, is kept, so a schedule found on canonical states replays
+    /// on the numbered ones.
     func canonical() -> MachineState {
+        renumbered().withInterchangeableTasksOrdered()
+    }
+
+    /// Threads and arrivals numbered in order.
+    private func renumbered() -> MachineState {
         let threadsInPlace = nextWorker == threads.count && threads.indices.allSatisfy { threads[$0].id == $0 }
         let arrivalsInPlace = arrivalsAreCanonical
         if threadsInPlace && arrivalsInPlace { return self }
@@ -755,6 +762,12 @@ struct TaskState: Hashable {
     var group: Int?
     /// Someone may await its end: a kept task (`let t = Task { }`), an async let, a group's child.
     var awaitable = false
+    /// A variable holds its number (`let t = Task { }`, an async let): it is never swapped with
+    /// another task (`withInterchangeableTasksOrdered`).
+    var named = false
+    /// The block its body runs (the top-level code's for task 0): tasks of one body are
+    /// interchangeable (`withInterchangeableTasksOrdered`).
+    var body = BlockID(index: 0)
     /// Its `Task.sleep` was ended by cancellation: `try await Task.sleep` throws CancellationError.
     var sleepCancelled = false
 }

@@ -67,6 +67,8 @@ extension Semantics {
             state.taskGroups[group.index].running.append(index)
         }
         task.awaitable = spawn.handle != nil || spawn.group != nil || spawn.kind == .asyncLet || spawn.kind == .groupChild
+        task.named = spawn.handle != nil || spawn.kind == .asyncLet
+        task.body = spawn.body
         state.tasks.append(task)
         if let handle = spawn.handle { assign(handle, .int(index), thread: site.index, in: &state) }
         enqueueJob(index, on: queue(for: spawn.isolation), in: &state)
