@@ -1,4 +1,4 @@
-import ConcurrencyModel
+@testable import ConcurrencyModel
 import Testing
 
 /// Symmetry reduction over tasks (`MachineState.withInterchangeableTasksOrdered`): tasks a loop
@@ -45,7 +45,12 @@ import Testing
         #expect(reduced.isComplete && full.isComplete, "\(name)")
         #expect(outcomeSet(reduced) == outcomeSet(full), "\(name)")
         #expect(coreLabels(reduced) == coreLabels(full), "\(name)")
-        #expect(reduced.statesExplored < full.statesExplored, "\(name): \(reduced.statesExplored) states against \(full.statesExplored)")
+        if try SnippetCompiler.compile(looped).get().mayCancelTasks {
+            // A cancellation wakes sleepers in the order of their numbers: nothing is swapped.
+            #expect(reduced.statesExplored >= full.statesExplored, "\(name)")
+        } else {
+            #expect(reduced.statesExplored < full.statesExplored, "\(name): \(reduced.statesExplored) states against \(full.statesExplored)")
+        }
     }
 
     /// The classic: many children bump an actor's counter. Three took 3,539 states before (four

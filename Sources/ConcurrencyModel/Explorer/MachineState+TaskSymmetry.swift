@@ -8,7 +8,12 @@
 /// The rules read a task only through its number as stored in the state (a thread's `task`, a
 /// frame's role, a job on a queue, a group's lists, a continuation's or a stream's waiter, a
 /// sleep's timer, a child's `parent`, a task's `waiters`) and never compare two numbers, so
-/// renumbering tasks everywhere at once gives a state that behaves the same. Only tasks no
+/// renumbering tasks everywhere at once gives a state that behaves the same. One rule does
+/// depend on their order: a cancellation wakes the sleepers it cancels one after another, a
+/// group's children in the order they were added and other children in the order of their
+/// numbers, and on a narrow machine the first woken starts first. So a program that may cancel a
+/// task (`cancel()`, `cancelAll()`, an error that leaves a group's body or ends a child) keeps
+/// every task's number (`Program.mayCancelTasks`). Only tasks no
 /// variable names are renumbered (a kept `let t = Task { }` and an async let keep theirs: their
 /// numbers live in variables as plain values), and only among tasks of one origin, so the words
 /// "task 3" in a deadlock's reason still mean a task running the code task 3 runs.
@@ -19,7 +24,7 @@ extension MachineState {
     /// state first mentions them (threads, then queues, groups, continuations, streams, timers,
     /// other tasks).
     func withInterchangeableTasksOrdered() -> MachineState {
-        guard tasks.count > 2 else { return self }
+        guard tasks.count > 2, tasksInterchangeable else { return self }
         var candidates: [(origin: Origin, index: Int)] = []
         for index in 1..<tasks.count where !tasks[index].named {
             candidates.append((Origin(body: tasks[index].body.index, parent: tasks[index].parent ?? -1, group: tasks[index].group ?? -1), index))
@@ -173,6 +178,23 @@ extension MachineState {
         if waiting != streams { streams = waiting }
         for index in taskTimers.indices where renamed[taskTimers[index].task] != taskTimers[index].task {
             taskTimers[index].task = renamed[taskTimers[index].task]
+        }
+    }
+}
+
+extension Program {
+    /// Whether some task may be cancelled: by `cancel()` or `cancelAll()`, or by an error (a
+    /// `throw`, a continuation resumed or a stream finished, possibly with an error) that leaves
+    /// a group's body. Told from the statements alone, erring towards yes.
+    var mayCancelTasks: Bool {
+        containsStatement { statement in
+            switch statement.action {
+            case .cancellation(.cancelTask), .cancellation(.cancelGroup), .throwing(.value), .stream(_, .fail), .continuation(_, .resume(_?)),
+                .continuation(_, .resumeHeld):
+                true
+            default:
+                false
+            }
         }
     }
 }

@@ -49,7 +49,8 @@ struct MachineState: Hashable {
             streams: Array(repeating: StreamState(), count: program.streams.count),
             drainTargets: program.queues.indices.map { program.drainTarget(of: QueueID(index: $0)) },
             specifics: Array(repeating: [:], count: program.queues.count),
-            timerSources: Array(repeating: TimerSourceState(), count: program.timerSources.count)))
+            timerSources: Array(repeating: TimerSourceState(), count: program.timerSources.count),
+            tasksInterchangeable: !program.mayCancelTasks))
         if program.usesTasks {
             tasks = [TaskState(isolation: .mainActor, priority: TaskPriority.medium.rank)]
             threads[0].task = 0
@@ -135,6 +136,7 @@ struct MachineState: Hashable {
     /// Per queue, the serial queue that drains it (`Program.drainTarget(of:)`): fixed for the
     /// run, kept here so that `enqueue` can wake the target.
     var drainTargets: [QueueID?] { rare.parts.drainTargets }
+    var tasksInterchangeable: Bool { rare.parts.tasksInterchangeable }
     /// Per queue, the values `setSpecific(key:value:)` gave it, by the key's hidden variable.
     var specifics: [[VariableID: Value]] {
         _read { yield rare.parts.specifics }

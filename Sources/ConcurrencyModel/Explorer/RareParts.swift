@@ -20,6 +20,9 @@ struct RareParts: Hashable {
     let drainTargets: [QueueID?]
     var specifics: [[VariableID: Value]]
     var timerSources: [TimerSourceState]
+    /// Tasks of one origin may trade numbers (`MachineState+TaskSymmetry.swift`): the program
+    /// cancels no task, so no rule depends on the order of tasks' numbers.
+    let tasksInterchangeable: Bool
 
     /// The parts with their hash, copied on write by `MachineState` (which changes a box only
     /// while no other state holds it, and then hashes it again at once: a box that states share
