@@ -97,6 +97,8 @@ extension Lowering {
             case .variable(let id)?: return mayTouchMainActorGlobal(id, mutates: false, at: Syntax(expr)) ? .variable(id) : nil
             case .continuation(let id)?: return keptContinuation(id, at: Syntax(expr))
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
+            case .task(let handle)? where !awaitingExpression && isTaskHandle(handle):
+                return .variable(handle)
             case .task(let handle)? where awaitingExpression:
                 // `await (a + b)` of async lets: each awaited just before the statement, in order.
                 guard let type = taskResultTypes[handle] else {
@@ -263,6 +265,9 @@ extension Lowering {
         }
         if case .some(let element) = emptyArrayCall(expr) {
             return element == nil ? nil : .literal(.list([]))
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
+            return lowerTaskValue(call)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), isRangeReduce(call) {
             return lowerRangeReduce(call)
@@ -497,7 +502,7 @@ extension Lowering {
                     report("an interpolation holds one value: \\(x)", Syntax(interpolation))
                     return nil
                 }
-                guard let value = lowerExpression(inner.expression) else { return nil }
+                guard let value = lowerExpression(inner.expression), !refusesTaskText(type(of: value), at: Syntax(inner.expression)) else { return nil }
                 if !text.isEmpty { parts.append(.literal(.string(text))) }
                 text = ""
                 parts.append(printable(value))

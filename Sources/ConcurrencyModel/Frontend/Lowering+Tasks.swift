@@ -131,6 +131,8 @@ extension Lowering {
     mutating func declareTask(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
         let handle = newVariable(name, isGlobal: isTopLevel, span: span, type: .int)
         let statement = lowerTask(call, handle: handle)
+        // A kept task may be passed on as a value (`tasks.append(t)`): its handle's type.
+        variableTypes[handle] = .task(taskResultTypes[handle])
         bind(name, .task(handle))
         return statement.map { [$0] } ?? []
     }
