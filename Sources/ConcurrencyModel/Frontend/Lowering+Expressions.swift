@@ -272,6 +272,9 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self), isRangeReduce(call) {
             return lowerRangeReduce(call)
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), isSequenceCall(call) {
+            return lowerSequenceCall(call)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), isMinMaxCall(call) {
             return lowerMinMax(call)
         }
