@@ -275,6 +275,9 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self), isSequenceCall(call) {
             return lowerSequenceCall(call)
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), isJoinedCall(call) {
+            return lowerJoined(call)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), isMinMaxCall(call) {
             return lowerMinMax(call)
         }

@@ -230,3 +230,33 @@ extension Lowering {
         return lowerExpression(expression)
     }
 }
+
+/// `items.joined(separator: ", ")` and `items.joined()` of an array of strings.
+extension Lowering {
+    func isJoinedCall(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+        return member.declName.baseName.text == "joined"
+    }
+
+    mutating func lowerJoined(_ call: FunctionCallExprSyntax) -> Expression? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+        let arguments = Array(call.arguments)
+        guard call.trailingClosure == nil, arguments.count <= 1, arguments.allSatisfy({ $0.label?.text == "separator" }) else {
+            report("write list.joined(separator: \", \") or list.joined()", Syntax(call))
+            return nil
+        }
+        guard let list = lowerExpression(base) else { return nil }
+        guard type(of: list) == .list(.string) else {
+            report("joined is supported on an array of String here, not '\(type(of: list).map(\.description) ?? "?")'", Syntax(member.declName))
+            return nil
+        }
+        var separator = Expression.literal(.string(""))
+        if let given = arguments.first {
+            guard let lowered = lowerExpression(given.expression),
+                expect(.string, lowered, at: Syntax(given.expression), { "cannot convert value of type '\($0)' to expected argument type 'String'" })
+            else { return nil }
+            separator = lowered
+        }
+        return .joined(list, separator: separator)
+    }
+}

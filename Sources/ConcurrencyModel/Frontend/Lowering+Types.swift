@@ -119,7 +119,7 @@ extension Lowering {
             // `o ?? d` is the wrapped type, or an optional again when `d` is one.
             return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }
         case .count: return .int
-        case .interpolation, .debugText: return .string
+        case .interpolation, .debugText, .joined: return .string
         case .conditional(_, let then, let otherwise):
             // `c ? nil : v` (an array's `last`): the optional of the other branch's type.
             guard let first = type(of: then), first == .optional(nil), let other = type(of: otherwise) else { return type(of: then) }

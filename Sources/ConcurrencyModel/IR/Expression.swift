@@ -36,6 +36,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case optionalText(Expression)
     /// `o ?? d`: the optional's value, or `d` (evaluated only then, as Swift's autoclosure is).
     case coalesce(Expression, Expression)
+    /// `strings.joined(separator: ", ")` (`joined()`: an empty separator): one string of the
+    /// array's strings, the separator between them.
+    case joined(Expression, separator: Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -50,6 +53,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.variablesRead
         case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
+        case .joined(let list, let separator): list.variablesRead + separator.variablesRead
         case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
@@ -68,6 +72,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.readsThread
         case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
+        case .joined(let list, let separator): list.readsThread || separator.readsThread
         case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
@@ -114,6 +119,16 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .coalesce(let optional, let fallback):
             let value = try optional.evaluate(lookup, isMainThread: isMainThread)
             return value == .nilValue ? try fallback.evaluate(lookup, isMainThread: isMainThread) : value
+        case .joined(let list, let separator):
+            guard case .list(let items) = try list.evaluate(lookup, isMainThread: isMainThread),
+                case .string(let between) = try separator.evaluate(lookup, isMainThread: isMainThread)
+            else { throw .undefined("joined of a value that is not an array of strings") }
+            var parts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { throw .undefined("joined of a value that is not an array of strings") }
+                parts.append(text)
+            }
+            return .string(parts.joined(separator: between))
         case .interpolation(let parts):
             var text = ""
             for part in parts {
