@@ -263,6 +263,9 @@ extension Lowering {
             }
             return items.count == computed.count ? .literal(.list(items)) : .array(computed)
         }
+        if let dictionary = expr.as(DictionaryExprSyntax.self) {
+            return lowerDictionaryLiteral(dictionary)
+        }
         if case .some(let element) = emptyArrayCall(expr) {
             return element == nil ? nil : .literal(.list([]))
         }

@@ -133,6 +133,9 @@ extension Lowering {
             return types.count == parts.count ? .tuple(types) : nil
         case .array(let parts):
             return parts.first.flatMap { type(of: $0) }.map { .list($0) }
+        case .dictionary(let keys, let values):
+            guard let key = keys.first.flatMap({ type(of: $0) }), let value = values.first.flatMap({ type(of: $0) }) else { return nil }
+            return .dictionary(key: key, value: value)
         case .entry(let dictionary, _, let optional):
             if case .dictionary(_, let value)? = type(of: dictionary) { return optional ? .optional(value) : value }
             return nil

@@ -39,6 +39,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// `strings.joined(separator: ", ")` (`joined()`: an empty separator): one string of the
     /// array's strings, the separator between them.
     case joined(Expression, separator: Expression)
+    /// `[1: "a", 2: "b"]`: a dictionary, kept as `[key, value]` pairs in the literal's order
+    /// (the front end has checked that its keys are distinct constants, as Swift traps otherwise).
+    case dictionary(keys: [Expression], values: [Expression])
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -54,6 +57,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.variablesRead
         case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
         case .joined(let list, let separator): list.variablesRead + separator.variablesRead
+        case .dictionary(let keys, let values): (keys + values).flatMap(\.variablesRead)
         case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
@@ -73,6 +77,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.readsThread
         case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
         case .joined(let list, let separator): list.readsThread || separator.readsThread
+        case .dictionary(let keys, let values): (keys + values).contains(where: \.readsThread)
         case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
@@ -129,6 +134,12 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 parts.append(text)
             }
             return .string(parts.joined(separator: between))
+        case .dictionary(let keys, let values):
+            var entries: [Value] = []
+            for (key, value) in zip(keys, values) {
+                entries.append(.list([try key.evaluate(lookup, isMainThread: isMainThread), try value.evaluate(lookup, isMainThread: isMainThread)]))
+            }
+            return .list(entries)
         case .interpolation(let parts):
             var text = ""
             for part in parts {
