@@ -102,6 +102,29 @@ import Testing
                            "out of order: 2 out of order: 1 done"])
     }
 
+    /// `await tasks[i].value`, on its own line and inside an expression one `await` covers, and
+    /// kept tasks put in an array (verify: 1 of 1 in 50 runs each).
+    @Test func anElementOfAnArrayOfTasksAwaited() throws {
+        #expect(try outcomeSet(explore("""
+            var tasks: [Task<Void, Never>] = []
+            for i in 0..<2 {
+                tasks.append(Task { print(i) })
+            }
+            for t in tasks { t.cancel() }
+            await tasks[0].value
+            print("ok")
+            """)) == ["0 1 ok"])
+        #expect(try outcomeSet(explore("""
+            let t = Task { 5 }
+            let u = Task { 6 }
+            let s = await t.value + u.value
+            print(s)
+            var ts = [t, u]
+            ts.append(Task { 7 })
+            print(await ts[2].value * ts.count)
+            """)) == ["11 21"])
+    }
+
     /// `(0..<3).map { i in Task { … } }` and `[Task { … }, Task { … }]` make arrays of tasks
     /// (verify: 1 of 1 in 50 runs each).
     @Test func mapAndArrayLiteralsMakeTasks() throws {

@@ -83,6 +83,7 @@ extension Lowering {
                 return nil
             }
         }
+        if case .some(let value) = awaitedTaskValue(expr) { return value }
         if let read = lowerActorPropertyRead(expr) { return read }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "Int", ["max", "min"].contains(member.declName.baseName.text)

@@ -46,3 +46,47 @@ extension Lowering {
         }
     }
 }
+
+extension Lowering {
+    /// `tasks[i].value` (and `tasks[i]` under an `await` of a value): the element is read into a
+    /// hidden handle, then awaited. nil, with nothing reported, when the base is not an array of
+    /// tasks: the caller goes on and says what it is.
+    mutating func taskElement(_ expression: ExprSyntax) -> (read: Statement, handle: VariableID)? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
+            let element = member.base, element.is(SubscriptCallExprSyntax.self)
+        else { return nil }
+        let saved = (problems.count, hoisted.count)
+        guard let read = lowerExpression(element), case .task(let result)? = type(of: read) else {
+            problems.removeSubrange(saved.0...)
+            hoisted.removeSubrange(saved.1...)
+            return nil
+        }
+        let span = self.span(of: Syntax(element))
+        let handle = newVariable("the task \(element.trimmedDescription)", isGlobal: false, span: span, type: .task(result))
+        taskResultTypes[handle] = result
+        return (Statement(.assign(Assignment(target: handle, operation: .set, value: read)), at: span), handle)
+    }
+}
+
+extension Lowering {
+    /// `t.value` or `tasks[i].value` inside an expression one `await` covers
+    /// (`await tasks[0].value + 1`): the wait runs just before the statement, its value in a
+    /// hidden variable. nil, with nothing reported, when the expression is not such a value.
+    mutating func awaitedTaskValue(_ expr: ExprSyntax) -> Expression?? {
+        guard awaitingExpression, expr.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value" else { return nil }
+        var handle = awaitedTask(expr)
+        if handle == nil, let (read, element) = taskElement(expr) {
+            hoisted.append(read)
+            handle = element
+        }
+        guard let handle else { return nil }
+        guard let type = taskResultTypes[handle] else {
+            report("'\(expr.trimmedDescription)' gives no value here (its task returns none)", Syntax(expr))
+            return .some(nil)
+        }
+        let span = self.span(of: Syntax(expr))
+        let result = newVariable("the value of \(expr.trimmedDescription)", isGlobal: false, span: span, type: type)
+        hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
+        return .some(.variable(result))
+    }
+}

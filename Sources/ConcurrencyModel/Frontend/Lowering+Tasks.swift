@@ -188,6 +188,9 @@ extension Lowering {
         if let (spawn, handle) = inlineTask(expression) {
             return spawn + [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
         }
+        if let (read, handle) = taskElement(expression) {
+            return [read, Statement(.suspend(.value(of: handle, result: nil)), at: span)]
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
             report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
             return []
@@ -249,6 +252,9 @@ extension Lowering {
         var inlineHandle: VariableID?
         if let (spawn, handle) = inlineTask(expression), expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value" {
             hoisted += spawn
+            inlineHandle = handle
+        } else if let (read, handle) = taskElement(expression) {
+            hoisted.append(read)
             inlineHandle = handle
         }
         if let handle = inlineHandle ?? awaitedTask(expression) {
