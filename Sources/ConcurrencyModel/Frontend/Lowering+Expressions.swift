@@ -328,6 +328,8 @@ extension Lowering {
         guard let inner = lowerExpression(argument.expression) else { return nil }
         if inner.isIntegerLiteral { return typedLiteral(inner, integer, at: Syntax(argument.expression)) }
         guard let type = type(of: inner) else { return nil }
+        // `Int("42")`: an optional, nil where the text is not a number.
+        if type == .string, integer == .int { return .parsedInt(inner) }
         guard type.isInteger else {
             report("\(integer.rawValue)(…) of a '\(type)' is outside the supported subset: convert an integer", Syntax(argument.expression))
             return nil

@@ -115,6 +115,7 @@ extension Lowering {
         case .errorIs: return .bool
         case .typed(_, let type, _): return StaticType(type)
         case .optionalText: return .string
+        case .parsedInt: return .optional(.int)
         case .coalesce(let optional, let fallback):
             // `o ?? d` is the wrapped type, or an optional again when `d` is one.
             return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }

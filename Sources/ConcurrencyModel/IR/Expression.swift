@@ -42,6 +42,10 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// `[1: "a", 2: "b"]`: a dictionary, kept as `[key, value]` pairs in the literal's order
     /// (the front end has checked that its keys are distinct constants, as Swift traps otherwise).
     case dictionary(keys: [Expression], values: [Expression])
+    /// `Int(s)` of a String: the number it spells in decimal (an optional sign, digits only),
+    /// nil otherwise or past Int's range, as Swift's `Int.init?(_: String)` parses (the same
+    /// function answers here).
+    case parsedInt(Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -58,6 +62,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
         case .joined(let list, let separator): list.variablesRead + separator.variablesRead
         case .dictionary(let keys, let values): (keys + values).flatMap(\.variablesRead)
+        case .parsedInt(let text): text.variablesRead
         case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
@@ -78,6 +83,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
         case .joined(let list, let separator): list.readsThread || separator.readsThread
         case .dictionary(let keys, let values): (keys + values).contains(where: \.readsThread)
+        case .parsedInt(let text): text.readsThread
         case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
@@ -140,6 +146,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
                 entries.append(.list([try key.evaluate(lookup, isMainThread: isMainThread), try value.evaluate(lookup, isMainThread: isMainThread)]))
             }
             return .list(entries)
+        case .parsedInt(let text):
+            guard case .string(let spelled) = try text.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("Int(…) of a value that is not a String") }
+            return Int(spelled).map(Value.int) ?? .nilValue
         case .interpolation(let parts):
             var text = ""
             for part in parts {

@@ -359,6 +359,7 @@ private struct ProgramDumper {
         case .optionalText(let inner): "String(describing: " + swift(inner) + ")"
         case .coalesce(let optional, let fallback): "\(operand(optional)) ?? \(operand(fallback))"
         case .joined(let list, let separator): "\(operand(list)).joined(separator: \(swift(separator)))"
+        case .parsedInt(let text): "Int(" + swift(text) + ")"
         case .dictionary(let keys, let values): "[" + zip(keys, values).map { swift($0) + ": " + swift($1) }.joined(separator: ", ") + "]"
         }
     }
@@ -366,7 +367,7 @@ private struct ProgramDumper {
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs, .coalesce: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText, .joined, .dictionary: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText, .joined, .dictionary, .parsedInt: swift(expression)
         }
     }
 
