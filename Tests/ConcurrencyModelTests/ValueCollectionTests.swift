@@ -125,6 +125,32 @@ import Testing
             """)) == ["11 21"])
     }
 
+    /// `Task { () -> Int in … }`: the value's type written, kept or not (verify: 1 of 1 in 50
+    /// runs each); a return of another type is swiftc's error.
+    @Test func aTaskClosureThatWritesItsValueType() throws {
+        #expect(try outcomeSet(explore("""
+            let t = Task { () -> Int in
+                print("work")
+                return 42
+            }
+            print(await t.value)
+            """)) == ["work 42"])
+        #expect(try outcomeSet(explore("""
+            Task { () -> Int in
+                print("unkept")
+                return 1
+            }
+            let t = Task { @MainActor () -> String in "s" }
+            print(await t.value)
+            """)) == ["unkept s"])
+        expectDiagnostics("""
+            let t = Task { () -> Int in
+                return 1️⃣"x"
+            }
+            print(await t.value)
+            """, ["1️⃣": "cannot convert return expression of type 'String' to return type 'Int'"])
+    }
+
     /// `(0..<3).map { i in Task { … } }` and `[Task { … }, Task { … }]` make arrays of tasks
     /// (verify: 1 of 1 in 50 runs each).
     @Test func mapAndArrayLiteralsMakeTasks() throws {
