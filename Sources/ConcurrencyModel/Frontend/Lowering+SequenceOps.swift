@@ -8,6 +8,12 @@ import SwiftSyntax
 /// its context's isolation (a `Task { }` made in it inherits that), and it may not `await`.
 /// A range's `reduce(0, +)` with constant bounds is `Lowering+RangeSums` (a sum in closed form).
 extension Lowering {
+    /// A call that is a value, not a statement (a body of one is its implicit return):
+    /// `xs.map { … }`, `names.joined(separator: ", ")`.
+    func givesCollectionValue(_ call: FunctionCallExprSyntax) -> Bool {
+        isSequenceCall(call) || isJoinedCall(call)
+    }
+
     func isSequenceCall(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
         return ["map", "filter", "compactMap", "reduce"].contains(member.declName.baseName.text)
