@@ -99,7 +99,6 @@ extension Lowering {
             let copy = newVariable("the array of \(method)", isGlobal: false, span: span, type: .list(type), constant: false)
             hoisted.append(Statement(.assign(Assignment(target: copy, operation: .set, value: list)), at: span))
             let value = newVariable("the element of \(method)", isGlobal: false, span: span, type: type, constant: false)
-            variableTypes[loopVariable] = .int
             prelude = [Statement(.assign(Assignment(target: value, operation: .set, value: .element(.variable(copy), index: .variable(loopVariable)))), at: span)]
             element = .variable(value)
             loop = { Loop(variable: loopVariable, from: .literal(.int(0)), to: .count(.variable(copy)), inclusive: false, body: $0) }
