@@ -525,7 +525,7 @@ extension Lowering {
                 items.append(.specific(key, .printed))
                 continue
             }
-            guard let item = lowerExpression(argument.expression) else { return nil }
+            guard let item = lowerExpression(argument.expression), !refusesTaskText(type(of: item), at: Syntax(argument.expression)) else { return nil }
             switch type(of: item) {
             case .tuple?, .dictionary?:
                 // Swift prints "(1, 2)" and a dictionary in its hash order, which varies by run.
@@ -533,6 +533,8 @@ extension Lowering {
                 return nil
             case .int?, .string?, .bool?, .list?, .error?, .integer?, .double?, .optional?, nil:
                 break
+            case .task?:
+                return nil  // refused above
             case .continuation?:
                 report("printing a continuation is outside the supported subset", Syntax(argument.expression))
                 return nil

@@ -83,6 +83,7 @@ extension Lowering {
                 return nil
             }
         }
+        if case .some(let value) = awaitedTaskValue(expr) { return value }
         if let read = lowerActorPropertyRead(expr) { return read }
         if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
             base.baseName.text == "Int", ["max", "min"].contains(member.declName.baseName.text)
@@ -97,6 +98,8 @@ extension Lowering {
             case .variable(let id)?: return mayTouchMainActorGlobal(id, mutates: false, at: Syntax(expr)) ? .variable(id) : nil
             case .continuation(let id)?: return keptContinuation(id, at: Syntax(expr))
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, reference)
+            case .task(let handle)? where !awaitingExpression && isTaskHandle(handle):
+                return .variable(handle)
             case .task(let handle)? where awaitingExpression:
                 // `await (a + b)` of async lets: each awaited just before the statement, in order.
                 guard let type = taskResultTypes[handle] else {
@@ -261,11 +264,23 @@ extension Lowering {
             }
             return items.count == computed.count ? .literal(.list(items)) : .array(computed)
         }
+        if let dictionary = expr.as(DictionaryExprSyntax.self) {
+            return lowerDictionaryLiteral(dictionary)
+        }
         if case .some(let element) = emptyArrayCall(expr) {
             return element == nil ? nil : .literal(.list([]))
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
+            return lowerTaskValue(call)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), isRangeReduce(call) {
             return lowerRangeReduce(call)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isSequenceCall(call) {
+            return lowerSequenceCall(call)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isJoinedCall(call) {
+            return lowerJoined(call)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), isMinMaxCall(call) {
             return lowerMinMax(call)
@@ -313,6 +328,8 @@ extension Lowering {
         guard let inner = lowerExpression(argument.expression) else { return nil }
         if inner.isIntegerLiteral { return typedLiteral(inner, integer, at: Syntax(argument.expression)) }
         guard let type = type(of: inner) else { return nil }
+        // `Int("42")`: an optional, nil where the text is not a number.
+        if type == .string, integer == .int { return .parsedInt(inner) }
         guard type.isInteger else {
             report("\(integer.rawValue)(…) of a '\(type)' is outside the supported subset: convert an integer", Syntax(argument.expression))
             return nil
@@ -497,7 +514,7 @@ extension Lowering {
                     report("an interpolation holds one value: \\(x)", Syntax(interpolation))
                     return nil
                 }
-                guard let value = lowerExpression(inner.expression) else { return nil }
+                guard let value = lowerExpression(inner.expression), !refusesTaskText(type(of: value), at: Syntax(inner.expression)) else { return nil }
                 if !text.isEmpty { parts.append(.literal(.string(text))) }
                 text = ""
                 parts.append(printable(value))

@@ -5,11 +5,12 @@ import SwiftSyntax
 /// and traps where a partial sum leaves Int's range ("arithmetic overflow"), even if the final
 /// sum would fit; the partial sums `s + a + (a+1) + …` grow by increasing steps, so the
 /// smallest is where the negative elements end and the largest is the first or the last:
-/// those two decide. A sum that traps is an addition that overflows when it runs.
+/// those two decide. A sum that traps is an addition that overflows when it runs. A reduce with
+/// a closure is `Lowering+SequenceOps`' loop.
 extension Lowering {
     func isRangeReduce(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "reduce",
-            let base = member.base
+            let base = member.base, call.trailingClosure == nil, !call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
         else { return false }
         return rangeSyntax(base) != nil
     }

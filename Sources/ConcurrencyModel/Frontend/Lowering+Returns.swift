@@ -242,7 +242,7 @@ extension Lowering {
             return nil  // an assignment is a statement: the body returns nothing
         }
         let attempt = expr.as(TryExprSyntax.self)
-        var statementCall = (attempt?.expression ?? expr).as(FunctionCallExprSyntax.self).map { !isValueCall($0) } ?? false
+        var statementCall = (attempt?.expression ?? expr).as(FunctionCallExprSyntax.self).map { !isValueCall($0) && !givesCollectionValue($0) } ?? false
         if attempt?.questionOrExclamationMark != nil { statementCall = true }
         // `await c.bump()` (no value) and `try? await Task.sleep(…)` are statements too.
         if let awaited = Self.awaited(expr) {

@@ -105,19 +105,27 @@ extension Lowering {
         var captured: [(name: String, variable: VariableID)] = []
         if let signature = closure.signature {
             let attributes = signature.attributes.map(\.trimmedDescription)
-            guard attributes.allSatisfy({ $0 == "@MainActor" || $0 == "@Sendable" }), signature.parameterClause == nil,
-                signature.returnClause == nil, signature.effectSpecifiers == nil
+            // `() -> Int in`: no parameters, and the value's type written (checked by the returns).
+            let noParameters = switch signature.parameterClause {
+            case nil: true
+            case .parameterClause(let clause)?: clause.parameters.isEmpty
+            case .simpleInput?: false
+            }
+            guard attributes.allSatisfy({ $0 == "@MainActor" || $0 == "@Sendable" }), noParameters,
+                signature.returnClause == nil || signature.parameterClause != nil, signature.effectSpecifiers == nil
             else {
-                report("a Task's closure takes no parameters here; '@MainActor in' or a capture list '[x] in' may stand first", Syntax(signature))
+                report("a Task's closure takes no parameters here; '@MainActor in', '() -> Int in' or a capture list '[x] in' may stand first", Syntax(signature))
                 return nil
             }
             if attributes.contains("@MainActor") { isolation = .mainActor }
+            if handle != nil || signature.returnClause != nil { valueClosures[closure.id] = .some(nil) }
             guard let captures = acceptsSignature(signature, of: closure) else { return nil }
             captured = captures
         }
         closureContexts[closure.id] = (isolation, true)
-        // A kept task gives its closure's value (`let t = Task { 42 }`; `await t.value`).
-        if handle != nil { valueClosures[closure.id] = .some(nil) }
+        // A kept task gives its closure's value (`let t = Task { 42 }`; `await t.value`); a
+        // written `-> Int` already said so, with the type.
+        if handle != nil, valueClosures[closure.id] == nil { valueClosures[closure.id] = .some(nil) }
         let body = lowerBlock(closure.statements, span: span(of: Syntax(closure)), runsOnce: true) { lowering in
             for capture in captured { lowering.bind(capture.name, .variable(capture.variable)) }
         }
@@ -131,6 +139,8 @@ extension Lowering {
     mutating func declareTask(_ name: String, _ call: FunctionCallExprSyntax, span: SourceSpan) -> [Statement] {
         let handle = newVariable(name, isGlobal: isTopLevel, span: span, type: .int)
         let statement = lowerTask(call, handle: handle)
+        // A kept task may be passed on as a value (`tasks.append(t)`): its handle's type.
+        variableTypes[handle] = .task(taskResultTypes[handle])
         bind(name, .task(handle))
         return statement.map { [$0] } ?? []
     }
@@ -185,6 +195,9 @@ extension Lowering {
         }
         if let (spawn, handle) = inlineTask(expression) {
             return spawn + [Statement(.suspend(.value(of: handle, result: nil)), at: span)]
+        }
+        if let (read, handle) = taskElement(expression) {
+            return [read, Statement(.suspend(.value(of: handle, result: nil)), at: span)]
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
             report("'await' here awaits a call, a task's value or an async let", Syntax(expression))
@@ -247,6 +260,9 @@ extension Lowering {
         var inlineHandle: VariableID?
         if let (spawn, handle) = inlineTask(expression), expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value" {
             hoisted += spawn
+            inlineHandle = handle
+        } else if let (read, handle) = taskElement(expression) {
+            hoisted.append(read)
             inlineHandle = handle
         }
         if let handle = inlineHandle ?? awaitedTask(expression) {

@@ -22,6 +22,10 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     /// `Int?`, `String?`, …: the wrapped type; nil for the `nil` literal, whose type only the
     /// context tells.
     case optional(StaticType?)
+    /// `Task<Int, Never>` (nil: `Task<Void, Never>`): a task's handle, kept in an array
+    /// (`tasks.append(Task { … })`) and awaited (`for t in tasks { await t.value }`). Held as the
+    /// task's index, as a `let t = Task { … }`'s hidden variable is.
+    case task(StaticType?)
 
     var description: String {
         switch self {
@@ -38,6 +42,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .continuation: "CheckedContinuation<(), Never>"
         case .optional(let wrapped?): "\(wrapped)?"
         case .optional(nil): "_?"
+        case .task(let result): "Task<\(result.map(\.description) ?? "()"), Never>"
         }
     }
 
@@ -70,7 +75,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     var isInteger: Bool {
         switch self {
         case .int, .integer: true
-        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional: false
+        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional, .task: false
         }
     }
 
@@ -79,7 +84,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         switch self {
         case .int: .int
         case .integer(let type): type
-        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional: nil
+        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional, .task: nil
         }
     }
 
@@ -110,11 +115,12 @@ extension Lowering {
         case .errorIs: return .bool
         case .typed(_, let type, _): return StaticType(type)
         case .optionalText: return .string
+        case .parsedInt: return .optional(.int)
         case .coalesce(let optional, let fallback):
             // `o ?? d` is the wrapped type, or an optional again when `d` is one.
             return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }
         case .count: return .int
-        case .interpolation, .debugText: return .string
+        case .interpolation, .debugText, .joined: return .string
         case .conditional(_, let then, let otherwise):
             // `c ? nil : v` (an array's `last`): the optional of the other branch's type.
             guard let first = type(of: then), first == .optional(nil), let other = type(of: otherwise) else { return type(of: then) }
@@ -128,6 +134,9 @@ extension Lowering {
             return types.count == parts.count ? .tuple(types) : nil
         case .array(let parts):
             return parts.first.flatMap { type(of: $0) }.map { .list($0) }
+        case .dictionary(let keys, let values):
+            guard let key = keys.first.flatMap({ type(of: $0) }), let value = values.first.flatMap({ type(of: $0) }) else { return nil }
+            return .dictionary(key: key, value: value)
         case .entry(let dictionary, _, let optional):
             if case .dictionary(_, let value)? = type(of: dictionary) { return optional ? .optional(value) : value }
             return nil
@@ -233,7 +242,7 @@ extension Lowering {
             guard let wrapped = staticType(optional.wrappedType, at: node) else { return nil }
             switch wrapped {
             case .int, .string, .bool, .integer, .double, .continuation: return .optional(wrapped)
-            case .list, .tuple, .dictionary, .error, .optional:
+            case .list, .tuple, .dictionary, .error, .optional, .task:
                 report("an optional '\(wrapped)?' is outside the supported subset: Int?, String?, Bool?, Double? and a continuation's are", node ?? Syntax(type))
                 return nil
             }
@@ -247,6 +256,21 @@ extension Lowering {
                 return nil
             }
             return .continuation
+        }
+        // `Task<Void, Never>`, `Task<Int, Never>`: a task's handle (an array of them, mostly).
+        if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Task",
+            let arguments = generic.genericArgumentClause?.arguments, arguments.count == 2 {
+            let result = arguments.first!.argument
+            guard arguments.last!.argument.trimmedDescription == "Never" else {
+                report("a task kept here does not throw: Task<Void, Never>, Task<Int, Never>", node ?? Syntax(type))
+                return nil
+            }
+            if ["Void", "()"].contains(result.trimmedDescription) { return .task(nil) }
+            guard case .type(let resultType) = result, let value = staticType(resultType, at: node) else {
+                if case .expr = result { report("the type '\(type.trimmedDescription)' is outside the supported subset", node ?? Syntax(type)) }
+                return nil
+            }
+            return .task(value)
         }
         switch type.as(IdentifierTypeSyntax.self).flatMap({ $0.genericArgumentClause == nil ? $0.name.text : nil }) {
         case "Int": return .int

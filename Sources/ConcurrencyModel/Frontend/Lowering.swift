@@ -943,7 +943,7 @@ struct Lowering {
             if let indexName { lowering.bind(indexName, .variable(index)) }
             if let elementName {
                 let id = lowering.newVariable(elementName, isGlobal: false, span: span, type: element)
-                lowering.bind(elementName, .variable(id))
+                lowering.bindElement(elementName, id, of: element)
                 elementVariable = id
             }
         }

@@ -36,6 +36,16 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case optionalText(Expression)
     /// `o ?? d`: the optional's value, or `d` (evaluated only then, as Swift's autoclosure is).
     case coalesce(Expression, Expression)
+    /// `strings.joined(separator: ", ")` (`joined()`: an empty separator): one string of the
+    /// array's strings, the separator between them.
+    case joined(Expression, separator: Expression)
+    /// `[1: "a", 2: "b"]`: a dictionary, kept as `[key, value]` pairs in the literal's order
+    /// (the front end has checked that its keys are distinct constants, as Swift traps otherwise).
+    case dictionary(keys: [Expression], values: [Expression])
+    /// `Int(s)` of a String: the number it spells in decimal (an optional sign, digits only),
+    /// nil otherwise or past Int's range, as Swift's `Int.init?(_: String)` parses (the same
+    /// function answers here).
+    case parsedInt(Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -50,6 +60,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.variablesRead + rhs.variablesRead
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.variablesRead
         case .coalesce(let optional, let fallback): optional.variablesRead + fallback.variablesRead
+        case .joined(let list, let separator): list.variablesRead + separator.variablesRead
+        case .dictionary(let keys, let values): (keys + values).flatMap(\.variablesRead)
+        case .parsedInt(let text): text.variablesRead
         case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
@@ -68,6 +81,9 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .binary(_, let lhs, let rhs): lhs.readsThread || rhs.readsThread
         case .not(let inner), .count(let inner), .debugText(let inner), .typed(let inner, _, _), .optionalText(let inner): inner.readsThread
         case .coalesce(let optional, let fallback): optional.readsThread || fallback.readsThread
+        case .joined(let list, let separator): list.readsThread || separator.readsThread
+        case .dictionary(let keys, let values): (keys + values).contains(where: \.readsThread)
+        case .parsedInt(let text): text.readsThread
         case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
@@ -114,6 +130,25 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .coalesce(let optional, let fallback):
             let value = try optional.evaluate(lookup, isMainThread: isMainThread)
             return value == .nilValue ? try fallback.evaluate(lookup, isMainThread: isMainThread) : value
+        case .joined(let list, let separator):
+            guard case .list(let items) = try list.evaluate(lookup, isMainThread: isMainThread),
+                case .string(let between) = try separator.evaluate(lookup, isMainThread: isMainThread)
+            else { throw .undefined("joined of a value that is not an array of strings") }
+            var parts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { throw .undefined("joined of a value that is not an array of strings") }
+                parts.append(text)
+            }
+            return .string(parts.joined(separator: between))
+        case .dictionary(let keys, let values):
+            var entries: [Value] = []
+            for (key, value) in zip(keys, values) {
+                entries.append(.list([try key.evaluate(lookup, isMainThread: isMainThread), try value.evaluate(lookup, isMainThread: isMainThread)]))
+            }
+            return .list(entries)
+        case .parsedInt(let text):
+            guard case .string(let spelled) = try text.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("Int(…) of a value that is not a String") }
+            return Int(spelled).map(Value.int) ?? .nilValue
         case .interpolation(let parts):
             var text = ""
             for part in parts {

@@ -358,13 +358,16 @@ private struct ProgramDumper {
         case .typed(let inner, let type, let conversion): conversion ? "\(type.rawValue)(\(swift(inner)))" : "(\(swift(inner)) as \(type.rawValue))"
         case .optionalText(let inner): "String(describing: " + swift(inner) + ")"
         case .coalesce(let optional, let fallback): "\(operand(optional)) ?? \(operand(fallback))"
+        case .joined(let list, let separator): "\(operand(list)).joined(separator: \(swift(separator)))"
+        case .parsedInt(let text): "Int(" + swift(text) + ")"
+        case .dictionary(let keys, let values): "[" + zip(keys, values).map { swift($0) + ": " + swift($1) }.joined(separator: ", ") + "]"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs, .coalesce: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText, .joined, .dictionary, .parsedInt: swift(expression)
         }
     }
 

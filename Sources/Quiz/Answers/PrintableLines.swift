@@ -184,7 +184,7 @@ private struct ValueShapes {
         case .optionalText:
             // `Optional(…)` of what the value shows, or `nil`: taken as anything.
             return [Self.anything]
-        case .element, .entry, .tuple, .array:
+        case .element, .entry, .tuple, .array, .joined, .dictionary, .parsedInt:
             // An element of an array shows what any element may: taken as anything.
             return [Self.anything]
         case .binary(let op, let lhs, let rhs):
