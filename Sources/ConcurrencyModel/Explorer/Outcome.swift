@@ -249,6 +249,12 @@ public struct ScheduleStep: Hashable, Sendable {
         case cancels(tasks: [Int])
         /// `Task.isCancelled` read.
         case readsCancelled(Bool)
+        /// `withValue(v) {`: the task (or thread) binds the task-local to `v`.
+        case bindsTaskLocal(TaskLocalID, Value)
+        /// The end of `withValue`'s body: its binding goes.
+        case unbindsTaskLocal(TaskLocalID)
+        /// A task-local read: the innermost binding, else the default.
+        case readsTaskLocal(TaskLocalID, Value)
         /// An error is thrown (`throw`, `Task.checkCancellation()` or `Task.sleep` in a cancelled
         /// task, a callee's or a child's error thrown on), and where it goes.
         case throwsError(ThrownError, ErrorDisposition)
