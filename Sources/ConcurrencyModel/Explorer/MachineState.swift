@@ -761,6 +761,9 @@ struct TaskState: Hashable {
     var sleepCancelled = false
     /// Its task-local bindings (`withValue`), innermost last: copied from its creator when made.
     var taskLocals: [TaskLocalBinding] = []
+    /// `withTaskCancellationHandler`'s onCancel blocks registered, innermost last, each with
+    /// the locals it captured: run on the cancelling thread when the task is cancelled.
+    var cancellationHandlers: [CancellationHandler] = []
 }
 
 /// An `AsyncStream`: the elements yielded and not yet taken, whether it is finished, and the

@@ -249,6 +249,12 @@ public struct ScheduleStep: Hashable, Sendable {
         case cancels(tasks: [Int])
         /// `Task.isCancelled` read.
         case readsCancelled(Bool)
+        /// `withTaskCancellationHandler`: its onCancel block is registered with the task.
+        case registersCancellationHandler
+        /// The end of its operation: the onCancel block is removed.
+        case removesCancellationHandler
+        /// These already-cancelled tasks' onCancel block runs now, on this thread.
+        case runsCancellationHandlers(tasks: [Int])
         /// `withValue(v) {`: the task (or thread) binds the task-local to `v`.
         case bindsTaskLocal(TaskLocalID, Value)
         /// The end of `withValue`'s body: its binding goes.

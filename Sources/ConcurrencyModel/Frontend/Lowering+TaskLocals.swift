@@ -139,9 +139,9 @@ extension Lowering {
                 Statement(.taskLocal(.unbind(id)), at: self.span(of: Syntax(closure.rightBrace)))]
     }
 
-    /// A `return`, or a `try` that may throw out, in a withValue body (not in a closure inside
+    /// A `return`, or a `try` that may throw out, in a withValue body (or a cancellation handler's operation) (not in a closure inside
     /// it): it would leave the body without ending the binding, which the model does not follow.
-    private static func firstEscape(in node: Syntax) -> Syntax? {
+    static func firstEscape(in node: Syntax) -> Syntax? {
         if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
         if node.is(ReturnStmtSyntax.self) || node.is(ThrowStmtSyntax.self) { return node }
         if let attempt = node.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil,

@@ -431,7 +431,7 @@ struct Lowering {
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
-        if let statements = lowerWithValue(expr) {
+        if let statements = lowerWithValue(expr) ?? lowerCancellationHandler(expr) {
             return statements
         }
         if let statements = lowerCheckCancellation(expr) {

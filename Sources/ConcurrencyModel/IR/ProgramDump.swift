@@ -256,6 +256,10 @@ private struct ProgramDumper {
             return "\(name(variable)) = Task.isCancelled"
         case .cancellation(.check):
             return "try Task.checkCancellation()"
+        case .cancellation(.addHandler(let block)):
+            return "withTaskCancellationHandler onCancel: \(block)"
+        case .cancellation(.removeHandler):
+            return "end withTaskCancellationHandler"
         case .taskLocal(.bind(let local, let value)):
             return "\(program.taskLocals[local.index].name) bind \(swift(value))"
         case .taskLocal(.unbind(let local)):

@@ -50,6 +50,7 @@ extension Program {
         case .concurrentPerform(let perform): [perform.body]
         case .spawn(let spawn): [spawn.body]
         case .withTaskGroup(let run): [run.body]
+        case .cancellation(.addHandler(let body)): [body]
         case .continuation(_, .start(let body)), .stream(_, .start(let body)): [body]
         case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
         case .suspend(.streamNext(let next)): [next.body]
@@ -62,7 +63,8 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .exitLoop, .suspend, .hop, .cancellation, .taskLocal, .continuation(_, .resume), .continuation(_, .resumeHeld), .stream(_, .yield), .stream(_, .finish), .stream(_, .fail),
+             .returns, .exitLoop, .suspend, .hop, .cancellation(.cancelTask), .cancellation(.cancelGroup), .cancellation(.read), .cancellation(.check),
+             .cancellation(.removeHandler), .taskLocal, .continuation(_, .resume), .continuation(_, .resumeHeld), .stream(_, .yield), .stream(_, .finish), .stream(_, .fail),
              .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
             []
         }

@@ -195,6 +195,8 @@ public struct Narrator: Hashable, Sendable {
         case .cancellation(.cancelGroup(let group)): "call \(name(group)).cancelAll()"
         case .cancellation(.read): "read Task.isCancelled"
         case .cancellation(.check): "call Task.checkCancellation()"
+        case .cancellation(.addHandler): "enter withTaskCancellationHandler"
+        case .cancellation(.removeHandler): "leave withTaskCancellationHandler"
         case .taskLocal(.bind(let local, _)): "bind \(program.taskLocals[local.index].name) (withValue)"
         case .taskLocal(.unbind(let local)): "end the withValue binding of \(program.taskLocals[local.index].name)"
         case .taskLocal(.read(let local, _)): "read \(program.taskLocals[local.index].name)"
