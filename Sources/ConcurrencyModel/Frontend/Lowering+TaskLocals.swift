@@ -144,8 +144,11 @@ extension Lowering {
     static func firstEscape(in node: Syntax) -> Syntax? {
         if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
         if node.is(ReturnStmtSyntax.self) || node.is(ThrowStmtSyntax.self) { return node }
-        if let attempt = node.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil,
-            node.ancestorOrSelf(mapping: { $0.as(DoStmtSyntax.self) }) == nil { return node }
+        if let attempt = node.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil { return node }
+        // A `do` whose catch-all clause takes every error: only its clauses can throw out.
+        if let handled = node.as(DoStmtSyntax.self), handled.catchClauses.contains(where: { $0.catchItems.isEmpty }) {
+            return handled.catchClauses.lazy.compactMap { firstEscape(in: Syntax($0)) }.first
+        }
         for child in node.children(viewMode: .sourceAccurate) {
             if let found = firstEscape(in: child) { return found }
         }
