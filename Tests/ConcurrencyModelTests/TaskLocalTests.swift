@@ -121,6 +121,34 @@ import Testing
             ])
     }
 
+    /// grp.swift: withValue around addTask inside a group's body: this toolchain's runtime does
+    /// not trap (swiftc 6.3, 100 runs), and the child keeps the binding it was made with.
+    @Test func aGroupChildMadeInsideWithValueKeepsTheBinding() throws {
+        #expect(try outcomeSet(explore("""
+            enum Ctx { @TaskLocal static var id = 0 }
+            await withTaskGroup(of: Void.self) { group in
+                Ctx.$id.withValue(1) {
+                    group.addTask { print("child \\(Ctx.id)") }
+                }
+            }
+            print("end")
+            """)) == ["child 1 end"])
+    }
+
+    /// gcd.swift: a `sync` body runs on the calling thread, in its task, so it sees the binding;
+    /// an `async` block runs later elsewhere and sees the default.
+    @Test func dispatchedBlocksSeeOnlyTheirThreadsBindings() throws {
+        #expect(try outcomeSet(explore("""
+            enum Ctx { @TaskLocal static var id = 0 }
+            let q = DispatchQueue(label: "q")
+            Ctx.$id.withValue(4) {
+                q.sync { print("sync \\(Ctx.id)") }
+                q.async { print("async \\(Ctx.id)") }
+            }
+            q.sync { print("end \\(Ctx.id)") }
+            """)) == ["sync 4 async 0 end 0"])
+    }
+
     @Test func misuseIsPlacedAtItsLine() {
         expectDiagnostics("""
             enum Ctx {
