@@ -21,7 +21,7 @@ struct BlockerAnalysis {
                 // A function's body is reached from its first call.
                 if parents[call.body] == nil { parents[call.body] = here }
             case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
-                .activate, .queueSetting, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .timer, .throwing, .handles:
+                .activate, .queueSetting, .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream, .timer, .throwing, .handles:
                 for body in program.bodies(of: statement.action) { parents[body] = here }
             }
         }

@@ -350,6 +350,8 @@ struct ThreadState: Hashable {
     /// A pool thread that took the task's job from the global executor and must first move it
     /// to the executor its code needs (`swift_task_switch`): its next step.
     var switching = false
+    /// Task-local bindings made outside any task (the runtime's thread-local fallback), innermost last.
+    var taskLocals: [TaskLocalBinding] = []
     /// Its block's last statement has run; the block's return, which others see (its group is
     /// left, its work item or operation done, its task finished), is its next step
     /// (`Semantics.unwind`).
@@ -772,6 +774,11 @@ struct TaskState: Hashable {
     var body = BlockID(index: 0)
     /// Its `Task.sleep` was ended by cancellation: `try await Task.sleep` throws CancellationError.
     var sleepCancelled = false
+    /// Its task-local bindings (`withValue`), innermost last: copied from its creator when made.
+    var taskLocals: [TaskLocalBinding] = []
+    /// `withTaskCancellationHandler`'s onCancel blocks registered, innermost last, each with
+    /// the locals it captured: run on the cancelling thread when the task is cancelled.
+    var cancellationHandlers: [CancellationHandler] = []
 }
 
 /// An `AsyncStream`: the elements yielded and not yet taken, whether it is finished, and the

@@ -249,6 +249,18 @@ public struct ScheduleStep: Hashable, Sendable {
         case cancels(tasks: [Int])
         /// `Task.isCancelled` read.
         case readsCancelled(Bool)
+        /// `withTaskCancellationHandler`: its onCancel block is registered with the task.
+        case registersCancellationHandler
+        /// The end of its operation: the onCancel block is removed.
+        case removesCancellationHandler
+        /// These already-cancelled tasks' onCancel block runs now, on this thread.
+        case runsCancellationHandlers(tasks: [Int])
+        /// `withValue(v) {`: the task (or thread) binds the task-local to `v`.
+        case bindsTaskLocal(TaskLocalID, Value)
+        /// The end of `withValue`'s body: its binding goes.
+        case unbindsTaskLocal(TaskLocalID)
+        /// A task-local read: the innermost binding, else the default.
+        case readsTaskLocal(TaskLocalID, Value)
         /// An error is thrown (`throw`, `Task.checkCancellation()` or `Task.sleep` in a cancelled
         /// task, a callee's or a child's error thrown on), and where it goes.
         case throwsError(ThrownError, ErrorDisposition)

@@ -22,7 +22,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait,
                 .activate, .queueSetting, .precondition, .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .hop, .timer, .throwing, .handles:
                 break
-            case .spawn, .suspend, .withTaskGroup, .cancellation, .continuation, .stream:
+            case .spawn, .suspend, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream:
                 hasAsync = true
             }
             switch statement.action {
@@ -31,7 +31,7 @@ extension Program {
             case .print, .dispatch(_, .async, _, _), .assign, .loop, .whileLoop, .branch, .group(_, .enter), .group(_, .leave),
                 .group(_, .notify), .semaphore(_, .signal), .dispatchAfter, .activate, .queueSetting, .precondition,
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .workItem(_, .submitAfter), .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation,
                 .stream, .timer, .throwing, .handles:
                 break
             }
@@ -57,7 +57,7 @@ extension Program {
             case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .call, .activate, .queueSetting, .concurrentPerform,
                 .group(_, .enter), .group(_, .leave), .semaphore(_, .signal),
                 .workItem(_, .perform), .workItem(_, .cancel), .workItem(_, .notify), .workItem(_, .submit),
-                .operation(_, .create), .operation(_, .addBlock), .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .operation(_, .create), .operation(_, .addBlock), .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation,
                 .stream, .timer, .throwing, .handles:
                 // Said by the dispatch rules below, or by no rule of its own.
                 break
@@ -103,7 +103,7 @@ extension Action {
         case .sleep, .dispatchAfter, .timedWait, .suspend(.sleep), .timer(_, .schedule): true
         case .timer(_, .setEventHandler), .timer(_, .setCancelHandler), .timer(_, .activate), .timer(_, .cancel): false
         case .suspend(.yield), .suspend(.value), .suspend(.groupNext), .suspend(.groupWaitAll), .suspend(.continuation), .suspend(.streamNext),
-            .spawn, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles: false
+            .spawn, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream, .throwing, .handles: false
         case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem,
             .concurrentPerform, .call, .operation, .operationQueue, .returns, .exitLoop:
             false

@@ -82,7 +82,7 @@ extension Semantics {
                 state.threads[index].frames.removeSubrange(k...)
                 state.threads[index].frames[k - 1].pendingError = error
                 state.taskGroups[group.index].cancelled = true
-                for child in state.taskGroups[group.index].running { _ = cancelTask(child, in: &state) }
+                for child in state.taskGroups[group.index].running { _ = cancelTask(child, by: index, in: &state) }
                 return .moves(.throwsError(error, .leavesTaskGroup), advancesPC: false)
             case .task(let task):
                 // The task's body is over: every frame of it ends.

@@ -79,6 +79,11 @@ extension Semantics {
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
         case .throwing(.value(let error)):
             return reads([error])
+        case .taskLocal(.bind(_, let value)):
+            return reads([value])
+        case .taskLocal(.unbind), .taskLocal(.read):
+            // The running task's own bindings: nobody else's variable.
+            return []
         case .throwing(.pending), .throwing(.sleepCancelled), .handles:
             return []
         case .dispatch, .group, .semaphore, .activate, .queueSetting(_, .target), .precondition, .workItem,

@@ -48,6 +48,9 @@ extension Semantics {
         case .throwing(.pending): return thread.frames.last?.pendingError == nil
         case .throwing(.sleepCancelled): return !(thread.task.map { state.tasks[$0].sleepCancelled } ?? false)
         case .throwing(.value): return false
+        // The running task's (or thread's) own bindings, which only it reads until it makes a task.
+        case .taskLocal(.bind(_, let value)): return local(value)
+        case .taskLocal(.unbind), .taskLocal(.read): return true
         case .timedWait(_, let delay, _): return thread.waitDeadline == nil && local(delay)
         case .print, .dispatch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition, .workItem, .exitLoop,
             .concurrentPerform, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,

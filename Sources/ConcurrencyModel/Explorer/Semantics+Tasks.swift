@@ -56,6 +56,9 @@ extension Semantics {
         let priority = spawn.priority?.rank ?? (spawn.kind == .detached ? TaskPriority.medium.rank : inherited)
         var task = TaskState(isolation: spawn.isolation, priority: priority)
         task.frames = [Frame(block: spawn.body, role: .task(index), locals: visibleLocals(of: site.thread))]
+        // Task-local bindings: copied now (`swift_task_localsCopyTo`), a child's seen through its
+        // parent (which cannot end them while it runs); none for a detached task.
+        if spawn.kind != .detached { task.taskLocals = taskLocalBindings(of: site.thread, in: state) }
         // Children (an async let's, a group's) share their parent's cancellation.
         if spawn.kind == .asyncLet || spawn.kind == .groupChild, let parent = site.thread.task {
             task.parent = parent

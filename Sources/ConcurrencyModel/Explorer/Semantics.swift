@@ -163,7 +163,7 @@ final class Semantics: Sendable {
         case .whileLoop(let loop) where !loop.entersUntested:
             return spinning(thread, in: state) == .quietly ? .spins : nil
         case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
-            .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+            .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream,
             .timer, .throwing, .handles:
             return nil
         }
@@ -298,6 +298,7 @@ final class Semantics: Sendable {
         case .hop(let isolation): effect = try hopStep(isolation, at: site, in: &state)
         case .withTaskGroup(let run): effect = withTaskGroupStep(run, at: site, in: &state)
         case .cancellation(let action): effect = try cancellationStep(action, at: site, in: &state)
+        case .taskLocal(let action): effect = try taskLocalStep(action, at: site, in: &state)
         case .continuation(let id, let action): effect = try continuationStep(id, action, at: site, in: &state)
         case .stream(let id, let action): effect = try streamStep(id, action, at: site, in: &state)
         case .timer(let source, let action): effect = try timerStep(source, action, at: site, in: &state)

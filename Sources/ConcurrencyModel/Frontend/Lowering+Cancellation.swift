@@ -46,4 +46,56 @@ extension Lowering {
         guard let call = expr.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else { return false }
         return ["Task.sleep", "ContinuousClock().sleep", "SuspendingClock().sleep"].contains(call.calledExpression.trimmedDescription)
     }
+
+    /// `await withTaskCancellationHandler(operation: { … }, onCancel: { … })` (or the trailing
+    /// `withTaskCancellationHandler { … } onCancel: { … }`) as a statement: the handler is
+    /// registered, the operation runs in place in the calling task, the handler is removed.
+    /// Nil when `expr` is no such call.
+    mutating func lowerCancellationHandler(_ expr: ExprSyntax) -> [Statement]? {
+        let attempt = expr.as(TryExprSyntax.self)
+        let awaited = (attempt?.expression ?? expr).as(AwaitExprSyntax.self)
+        guard let call = (awaited?.expression ?? attempt?.expression ?? expr).as(FunctionCallExprSyntax.self),
+            call.calledExpression.trimmedDescription == "withTaskCancellationHandler"
+        else { return nil }
+        guard awaited != nil else {
+            report("'withTaskCancellationHandler' is async: write await withTaskCancellationHandler { … } onCancel: { … }", Syntax(call))
+            return []
+        }
+        var operation: ClosureExprSyntax?
+        var onCancel: ClosureExprSyntax?
+        var wellFormed = true
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "operation": operation = argument.expression.as(ClosureExprSyntax.self)
+            case "onCancel": onCancel = argument.expression.as(ClosureExprSyntax.self)
+            default: wellFormed = false
+            }
+        }
+        if let trailing = call.trailingClosure {
+            if operation == nil { operation = trailing } else { wellFormed = false }
+        }
+        for extra in call.additionalTrailingClosures {
+            if extra.label.text == "onCancel", onCancel == nil { onCancel = extra.closure } else { wellFormed = false }
+        }
+        guard wellFormed, let operation, let onCancel, operation.signature == nil, onCancel.signature == nil else {
+            report("withTaskCancellationHandler is written 'await withTaskCancellationHandler { … } onCancel: { … }'", Syntax(call))
+            return []
+        }
+        if let exit = Self.firstEscape(in: Syntax(operation.statements)) {
+            report("'\(exit.trimmedDescription.split(separator: " ").first!)' in a withTaskCancellationHandler operation is outside the supported subset", exit)
+            return []
+        }
+        cooperativeQueue()
+        let span = self.span(of: Syntax(call))
+        let handler = lowerBlock(onCancel.statements, span: self.span(of: Syntax(onCancel)))
+        // The operation runs where the call is, in the calling task (`isolation: #isolation`).
+        closureContexts[operation.id] = context(of: Syntax(call))
+        let outer = asyncContext
+        asyncContext = nil
+        let body = lowerBlock(operation.statements, span: self.span(of: Syntax(operation)))
+        asyncContext = outer
+        return [Statement(.cancellation(.addHandler(handler)), at: span),
+                Statement(.branch(condition: .literal(.bool(true)), then: body, otherwise: nil), at: span),
+                Statement(.cancellation(.removeHandler), at: self.span(of: Syntax(operation.rightBrace)))]
+    }
 }

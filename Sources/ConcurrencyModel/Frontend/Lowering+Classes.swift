@@ -52,10 +52,18 @@ extension Lowering {
                             members: declaration.memberBlock, isStruct: true, node: Syntax(declaration))
             } else if let declaration = decl.as(EnumDeclSyntax.self), declaration.inheritanceClause == nil,
                 !declaration.memberBlock.members.isEmpty,
-                declaration.memberBlock.members.allSatisfy({ $0.decl.as(FunctionDeclSyntax.self)?.modifiers.contains { $0.name.tokenKind == .keyword(.static) } == true }) {
-                // `enum API { static func fetch() async -> Int { … } }`: a namespace of functions.
+                declaration.memberBlock.members.allSatisfy({
+                    ($0.decl.as(FunctionDeclSyntax.self)?.modifiers ?? $0.decl.as(VariableDeclSyntax.self).flatMap { Self.isTaskLocal(DeclSyntax($0)) ? $0.modifiers : nil })?
+                        .contains { $0.name.tokenKind == .keyword(.static) } == true
+                }) {
+                // `enum API { static func fetch() async -> Int { … } }`: a namespace of functions
+                // (and of task-locals: `enum Ctx { @TaskLocal static var id = 0 }`).
                 for member in declaration.memberBlock.members {
-                    if let function = member.decl.as(FunctionDeclSyntax.self) { declareStaticFunction(function, of: declaration.name.text) }
+                    if let function = member.decl.as(FunctionDeclSyntax.self) {
+                        declareStaticFunction(function, of: declaration.name.text)
+                    } else {
+                        declareTaskLocal(member.decl, of: declaration.name.text)
+                    }
                 }
             } else if let declaration = decl.as(EnumDeclSyntax.self) {
                 declareErrorEnum(declaration)
@@ -92,6 +100,8 @@ extension Lowering {
             if decl.asProtocol((any WithModifiersSyntax).self)?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) == true {
                 if let function = decl.as(FunctionDeclSyntax.self) {
                     declareStaticFunction(function, of: name)
+                } else if Self.isTaskLocal(decl) {
+                    declareTaskLocal(decl, of: name)
                 } else {
                     report("static members other than functions are outside the supported subset: use a top-level variable", Syntax(decl))
                 }

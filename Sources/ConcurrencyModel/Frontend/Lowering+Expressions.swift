@@ -31,6 +31,9 @@ extension Lowering {
             member.declName.baseName.text == "isCancelled" {
             return lowerIsCancelled(member)
         }
+        if let member = expr.as(MemberAccessExprSyntax.self), let read = lowerTaskLocalRead(member) {
+            return read
+        }
         if let integer = expr.as(IntegerLiteralExprSyntax.self) {
             guard let value = integerValue(integer.literal.text) else {
                 report("integer literal out of range", Syntax(expr))

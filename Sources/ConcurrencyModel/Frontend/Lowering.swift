@@ -137,6 +137,9 @@ struct Lowering {
     /// with (absent: none).
     var continuations: [ContinuationDecl] = []
     var streams: [StreamDecl] = []
+    /// Every `@TaskLocal static var` declared (`Lowering+TaskLocals`), and each by `Type.name`.
+    var taskLocals: [TaskLocalDecl] = []
+    var taskLocalIDs: [String: (id: TaskLocalID, type: StaticType)] = [:]
     /// Top-level functions that return the AsyncStream they make, by name (`Lowering+StreamFunctions`).
     var streamFunctions: [String: FunctionDeclSyntax] = [:]
     /// Every timer source lowered so far (`Lowering+TimerSources`), with what the check at the
@@ -293,6 +296,7 @@ struct Lowering {
         program.continuations = continuations
         program.streams = streams
         program.timerSources = timerSources
+        program.taskLocals = taskLocals
         checkRepeatingTimers()
         program.dependsOnNonsendingDefault = hasPlainNonisolatedAsync
         refusePlatformErrorPrints()
@@ -431,6 +435,9 @@ struct Lowering {
     }
 
     private mutating func lowerStatement(_ expr: ExprSyntax) -> [Statement] {
+        if let statements = lowerWithValue(expr) ?? lowerCancellationHandler(expr) {
+            return statements
+        }
         if let statements = lowerCheckCancellation(expr) {
             return statements
         }

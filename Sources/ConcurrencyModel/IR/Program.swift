@@ -28,6 +28,8 @@ public struct Program: Hashable, Sendable, Codable {
     public var streams: [StreamDecl] = []
     /// Every `DispatchSource.makeTimerSource(queue:)` in the snippet.
     public var timerSources: [TimerSourceDecl] = []
+    /// Every `@TaskLocal static var` the snippet declares.
+    public var taskLocals: [TaskLocalDecl] = []
     /// The language mode the snippet was lowered for, when one was stated (a question's `mode:`,
     /// `--mode`); nil: the default for its code (Swift 6 with Swift concurrency, else Swift 5).
     public var mode: LanguageMode?
@@ -273,6 +275,8 @@ public enum Action: Hashable, Sendable, Codable {
     case withTaskGroup(TaskGroupRun)
     /// `t.cancel()`, `group.cancelAll()`, `Task.isCancelled`, `try Task.checkCancellation()`.
     case cancellation(CancellationAction)
+    /// `Ctx.$id.withValue(v) { … }`'s binding and its end, `Ctx.id` (see `TaskLocalAction`).
+    case taskLocal(TaskLocalAction)
     /// `withCheckedContinuation`'s body, `cont.resume(…)`.
     case continuation(ContinuationID, ContinuationAction)
     /// An `AsyncStream`'s build closure, `yield` or `finish` (see `StreamAction`).

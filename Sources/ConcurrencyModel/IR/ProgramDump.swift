@@ -256,6 +256,16 @@ private struct ProgramDumper {
             return "\(name(variable)) = Task.isCancelled"
         case .cancellation(.check):
             return "try Task.checkCancellation()"
+        case .cancellation(.addHandler(let block)):
+            return "withTaskCancellationHandler onCancel: \(block)"
+        case .cancellation(.removeHandler):
+            return "end withTaskCancellationHandler"
+        case .taskLocal(.bind(let local, let value)):
+            return "\(program.taskLocals[local.index].name) bind \(swift(value))"
+        case .taskLocal(.unbind(let local)):
+            return "\(program.taskLocals[local.index].name) unbind"
+        case .taskLocal(.read(let local, let variable)):
+            return "\(name(variable)) = \(program.taskLocals[local.index].name)"
         case .throwing(.value(let error)):
             return "throw \(swift(error))"
         case .throwing(.pending):

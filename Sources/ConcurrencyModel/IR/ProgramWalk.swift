@@ -50,6 +50,7 @@ extension Program {
         case .concurrentPerform(let perform): [perform.body]
         case .spawn(let spawn): [spawn.body]
         case .withTaskGroup(let run): [run.body]
+        case .cancellation(.addHandler(let body)): [body]
         case .continuation(_, .start(let body)), .stream(_, .start(let body)): [body]
         case .suspend(.groupNext(let next)): next.body.map { [$0] } ?? []
         case .suspend(.streamNext(let next)): [next.body]
@@ -62,7 +63,8 @@ extension Program {
              .operation(_, .start),
              .operationQueue(_, .add), .operationQueue(_, .waitFor), .operationQueue(_, .setMaxConcurrent),
              .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .operationQueue(_, .waitUntilAllFinished),
-             .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .continuation(_, .resumeHeld), .stream(_, .yield), .stream(_, .finish), .stream(_, .fail),
+             .returns, .exitLoop, .suspend, .hop, .cancellation(.cancelTask), .cancellation(.cancelGroup), .cancellation(.read), .cancellation(.check),
+             .cancellation(.removeHandler), .taskLocal, .continuation(_, .resume), .continuation(_, .resumeHeld), .stream(_, .yield), .stream(_, .finish), .stream(_, .fail),
              .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
             []
         }
@@ -87,7 +89,7 @@ extension Program {
             ([handler.body] + handler.clauses.map(\.body)).contains { blocks[$0.index].statements.contains(where: mayReturn) }
         case .throwing: false
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
-            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .workItem, .concurrentPerform, .call, .operation, .operationQueue, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation,
             .exitLoop:
             false
         }
@@ -113,6 +115,8 @@ extension Action {
         case .throwing(.value(let error)): [error]
         case .throwing(.pending), .throwing(.sleepCancelled), .handles: []
         case .continuation(_, .resumeHeld(let held)): [held]
+        case .taskLocal(.bind(_, let value)): [value]
+        case .taskLocal(.unbind), .taskLocal(.read): []
         case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation: []
         case .dispatch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting(_, .target), .precondition, .workItem,
              .concurrentPerform, .operation, .operationQueue:

@@ -68,4 +68,9 @@ public enum CancellationAction: Hashable, Sendable, Codable {
     /// `try Task.checkCancellation()` in a task's body: a cancelled task throws
     /// CancellationError there, which ends the task (its value is the error).
     case check
+    /// The start of `withTaskCancellationHandler`: the onCancel block is registered with the
+    /// running task, and runs at once, on this thread, if the task is already cancelled.
+    case addHandler(BlockID)
+    /// The end of its operation: the handler registered last is removed.
+    case removeHandler
 }

@@ -84,7 +84,7 @@ extension Narrator {
             case .throwing: container = "comes after the throw at line \(at)"
             case .call(let call): container = "is in \(Self.called(call.name)), which line \(at) has not called yet"
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
-                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .hop, .cancellation, .continuation(_, .resume), .continuation(_, .resumeHeld),
+                .precondition, .workItem, .concurrentPerform, .operation, .operationQueue, .returns, .exitLoop, .hop, .cancellation, .taskLocal, .continuation(_, .resume), .continuation(_, .resumeHeld),
                 .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer:
                 container = "runs in a block submitted at line \(at), which has not run yet"
             case .suspend(.streamNext):

@@ -144,6 +144,12 @@ extension Narrator {
         case .cancels(let tasks) where tasks.isEmpty: "cancels nothing new (finished or cancelled already)"
         case .cancels(let tasks): "cancels task" + (tasks.count == 1 ? " " : "s ") + tasks.map(String.init).joined(separator: ", ")
         case .readsCancelled(let cancelled): "Task.isCancelled is \(cancelled)"
+        case .registersCancellationHandler: "the onCancel handler is registered with the task"
+        case .removesCancellationHandler: "the operation is over: the onCancel handler is removed"
+        case .runsCancellationHandlers: "the task is already cancelled: onCancel runs now, on this thread"
+        case .bindsTaskLocal(let local, let value): "\(program.taskLocals[local.index].name) is bound to \(value) in this task"
+        case .unbindsTaskLocal(let local): "the withValue binding of \(program.taskLocals[local.index].name) ends"
+        case .readsTaskLocal(let local, let value): "\(program.taskLocals[local.index].name) reads \(value)"
         case .startsContinuation(let id): "withCheckedContinuation: its body runs now, here, with \(program[id].name)"
         case .resumesContinuation(let id, let task?):
             "\(program[id].name).resume: \(self.task(task)) was waiting for it; its job is queued on the executor it suspended on"

@@ -195,6 +195,11 @@ public struct Narrator: Hashable, Sendable {
         case .cancellation(.cancelGroup(let group)): "call \(name(group)).cancelAll()"
         case .cancellation(.read): "read Task.isCancelled"
         case .cancellation(.check): "call Task.checkCancellation()"
+        case .cancellation(.addHandler): "enter withTaskCancellationHandler"
+        case .cancellation(.removeHandler): "leave withTaskCancellationHandler"
+        case .taskLocal(.bind(let local, _)): "bind \(program.taskLocals[local.index].name) (withValue)"
+        case .taskLocal(.unbind(let local)): "end the withValue binding of \(program.taskLocals[local.index].name)"
+        case .taskLocal(.read(let local, _)): "read \(program.taskLocals[local.index].name)"
         case .throwing(.value): "throw the error"
         case .throwing(.pending): "throw on the error the call raised, if any"
         case .throwing(.sleepCancelled): "throw CancellationError if cancellation ended the sleep"
@@ -252,7 +257,7 @@ public struct Narrator: Hashable, Sendable {
         case .suspend(.streamNext(let next)): "for await loop over \(program[next.stream].name)"
         case .suspend(.groupNext(let next)) where next.loops: "for await loop over \(name(next.group))"
         case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation,
             .stream, .timer:
             String(doing(statement).drop { $0 != " " }.dropFirst())
         }

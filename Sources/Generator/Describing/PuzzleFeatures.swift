@@ -49,7 +49,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .activate: constructs.insert("inactive")
             case .queueSetting(_, .target): constructs.insert("target")
             case .queueSetting(_, .specific): constructs.insert("specific-key")
-            case .spawn, .withTaskGroup, .cancellation, .continuation: constructs.insert("task")
+            case .spawn, .withTaskGroup, .cancellation, .taskLocal, .continuation: constructs.insert("task")
             case .stream: constructs.insert("stream")
             case .timer: constructs.insert("timer-source")
             case .suspend(.sleep): constructs.insert("timing")
@@ -101,7 +101,7 @@ public struct PuzzleFeatures: Hashable, Sendable {
             case .suspend(.streamNext(let next)):
                 inline = [next.body]
             case .print, .assign, .group, .semaphore, .sleep, .timedWait, .activate, .queueSetting, .precondition, .workItem,
-                .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .continuation(_, .resume), .continuation(_, .resumeHeld),
+                .operation, .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .taskLocal, .continuation(_, .resume), .continuation(_, .resumeHeld),
                 .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer(_, .schedule), .timer(_, .activate), .timer(_, .cancel), .throwing:
                 // Runs no body that nests here.
                 break

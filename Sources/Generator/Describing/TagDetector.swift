@@ -63,6 +63,7 @@ enum TagDetector {
             case .hop(let target): isolation(target)
             case .withTaskGroup: add("structured-concurrency")
             case .cancellation: add("cancellation")
+            case .taskLocal: add("tasks")
             case .continuation: add("continuations")
             case .stream: add("async-sequences")
             case .timer(let source, _):

@@ -28,7 +28,7 @@ public enum SnippetTime {
                 note(deadline)
                 repeating.map(note)
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
-                 .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream,
+                 .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream,
                  .throwing, .handles, .loop, .whileLoop, .branch, .concurrentPerform, .timer:
                 break
             }
@@ -74,7 +74,7 @@ public enum SnippetTime {
             case .timer(_, .setCancelHandler), .timer(_, .activate), .timer(_, .cancel):
                 time = once
             case .print, .assign, .dispatch, .group, .semaphore, .activate, .queueSetting, .precondition, .workItem, .call, .operation,
-                 .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles:
+                 .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream, .throwing, .handles:
                 // Its bodies (a sync or async body, a notify block, a function, a work item, an
                 // operation's blocks), if any, each run once.
                 time = once

@@ -358,7 +358,7 @@ final class LiveInterpreter: @unchecked Sendable {
                 return .exitedLoop(exit)
             case .timer(let source, let action):
                 timerSources.perform(action, on: source, locals, in: self)
-            case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation, .stream, .throwing, .handles:
+            case .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream, .throwing, .handles:
                 // Swift-concurrency snippets run compiled with swiftc (the real runtime), never here.
                 Self.trap(.undefined("Swift concurrency is not interpreted live: it runs compiled"))
             case .operation(let operation, let action):

@@ -25,7 +25,7 @@ extension Action {
              .operation(_, .create), .operation(_, .addBlock), .operation(_, .addDependency), .operation(_, .setCompletion),
              .operation(_, .setPriority), .operation(_, .cancel),
              .operationQueue(_, .add), .operationQueue(_, .addBlock), .operationQueue(_, .setMaxConcurrent),
-             .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .returns, .exitLoop, .spawn, .cancellation, .continuation(_, .resume), .continuation(_, .resumeHeld),
+             .operationQueue(_, .setSuspended), .operationQueue(_, .cancelAll), .returns, .exitLoop, .spawn, .cancellation, .taskLocal, .continuation(_, .resume), .continuation(_, .resumeHeld),
              .stream(_, .yield), .stream(_, .finish), .stream(_, .fail), .timer, .throwing:
             true
         case .dispatch(_, .sync, _, _), .loop, .whileLoop, .branch, .group(_, .wait), .semaphore(_, .wait), .sleep, .timedWait,

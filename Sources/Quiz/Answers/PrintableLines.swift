@@ -131,7 +131,7 @@ private struct ValueShapes {
             // A task's value: anything its body returns (lenient).
             add([Self.anything], to: result)
         case .print, .dispatch, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait(_, _, nil), .activate, .queueSetting,
-            .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+            .precondition, .workItem, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation,
             .stream, .timer, .throwing, .handles:
             // Gives no variable a value (a for await's element and a caught error stay unknown: lenient).
             break
@@ -150,7 +150,7 @@ private struct ValueShapes {
             case .handles(let handler):
                 for body in [handler.body] + handler.clauses.map(\.body) { values.formUnion(returned(by: body)) }
             case .print, .dispatch, .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition,
-                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .continuation,
+                .workItem, .concurrentPerform, .call, .operation, .operationQueue, .returns(nil), .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation,
                 .stream, .timer, .throwing:
                 continue  // returns nothing from this body (a closure it submits returns from its own)
             }

@@ -144,7 +144,7 @@ struct SyncBoundary: Equatable {
             // enough to fix an order by.
             return []
         case .assign, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate, .queueSetting, .precondition, .operation,
-            .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .throwing:
+            .operationQueue, .returns, .exitLoop, .suspend, .hop, .cancellation, .taskLocal, .throwing:
             // Print nothing themselves.
             return []
         }
