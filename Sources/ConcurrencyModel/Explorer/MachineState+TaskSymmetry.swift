@@ -189,10 +189,31 @@ extension Program {
     var mayCancelTasks: Bool {
         containsStatement { statement in
             switch statement.action {
-            case .cancellation(.cancelTask), .cancellation(.cancelGroup), .throwing(.value), .stream(_, .fail), .continuation(_, .resume(_?)),
-                .continuation(_, .resumeHeld):
-                true
-            default:
+            case .cancellation(let action):
+                switch action {
+                case .cancelTask, .cancelGroup: true
+                case .read, .check, .addHandler, .removeHandler: false
+                }
+            case .throwing(let action):
+                switch action {
+                case .value: true
+                // Only after a cancellation.
+                case .pending, .sleepCancelled: false
+                }
+            case .stream(_, let action):
+                switch action {
+                case .fail: true
+                case .start, .yield, .finish: false
+                }
+            case .continuation(_, let action):
+                switch action {
+                case .resume(let value): value != nil
+                case .resumeHeld: true
+                case .start: false
+                }
+            case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .sleep, .timedWait, .activate,
+                .queueSetting, .precondition, .workItem, .concurrentPerform, .call, .returns, .exitLoop, .operation, .operationQueue, .spawn,
+                .withTaskGroup, .taskLocal, .timer, .suspend, .hop, .handles:
                 false
             }
         }
