@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func misleadingDiagnosticsSayWhatToWriteInstead() {
-        expectDiagnostics("let work = 1️⃣{ print(1) }", ["1️⃣": "a closure kept in 'work' is outside the supported subset: write the closure where it runs"])
+        expectDiagnostics("1️⃣var work = { print(1) }", ["1️⃣": "a closure kept in a 'var' is outside the supported subset: keep it in a 'let'"])
         expectDiagnostics("var n = 1\nserialQueue.async(execute: 1️⃣n)", ["1️⃣": "'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet"])
     }
 }

@@ -198,6 +198,10 @@ extension Lowering {
             case "execute" where argument.expression.is(ClosureExprSyntax.self):
                 closure = argument.expression.as(ClosureExprSyntax.self)
             case "execute":
+                if case .some(let kept) = keptClosureBlock(argument.expression) {
+                    guard let kept, call.trailingClosure == nil, call.arguments.last?.id == argument.id else { return nil }
+                    return (kept, options)
+                }
                 report("'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet: write '\(method) { … }'", Syntax(argument.expression))
                 return nil
             case "flags":
@@ -341,6 +345,10 @@ extension Lowering {
             case "execute" where argument.expression.is(ClosureExprSyntax.self):
                 closure = argument.expression.as(ClosureExprSyntax.self)
             case "execute":
+                if case .some(let kept) = keptClosureBlock(argument.expression) {
+                    guard let kept, let delay else { return nil }
+                    return Statement(.dispatchAfter(queue: queue, delay: delay, body: kept), at: span)
+                }
                 guard case .workItem(let found)? = binding(of: argument.expression) else {
                     report("'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet", Syntax(argument.expression))
                     return nil

@@ -278,20 +278,7 @@ extension Lowering {
             report("this closure takes \(types.count) parameter(s): { \(types.isEmpty ? "" : "value in ")… }", Syntax(closure))
             return nil
         }
-        // It runs where it is called, maybe after its writer returned: only what stays (the top
-        // level's variables, the library's objects) may be named from there.
-        let used = ClosureNames(viewMode: .sourceAccurate)
-        used.walk(closure.statements)
-        for name in used.names where !names.contains(name) {
-            for scope in written.reversed() {
-                guard let binding = scope[name] else { continue }
-                if case .variable(let id) = binding, !variables[id.index].isGlobal {
-                    report("a closure passed for a closure parameter names its writer's local '\(name)': outside the supported subset (use a top-level variable)", Syntax(closure))
-                    return nil
-                }
-                break
-            }
-        }
+        guard !namesWritersLocal(closure, written: written, except: names, what: "a closure passed for a closure parameter") else { return nil }
         let saved = scopes
         scopes = written + [[:]]
         var statements: [Statement] = []
@@ -319,6 +306,25 @@ extension Lowering {
         scopes = saved
         blocks[block.index].statements = statements
         return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span)
+    }
+
+    /// A closure runs where it is called, maybe after its writer returned: only what stays (the
+    /// top level's variables, the library's objects) may be named from there. True, reported,
+    /// when `closure` names a local of the code that wrote it (other than its own parameters).
+    mutating func namesWritersLocal(_ closure: ClosureExprSyntax, written: [[String: Binding]], except parameters: [String], what: String) -> Bool {
+        let used = ClosureNames(viewMode: .sourceAccurate)
+        used.walk(closure.statements)
+        for name in used.names.sorted() where !parameters.contains(name) {
+            for scope in written.reversed() {
+                guard let binding = scope[name] else { continue }
+                if case .variable(let id) = binding, !variables[id.index].isGlobal {
+                    report("\(what) names its writer's local '\(name)': outside the supported subset (use a top-level variable)", Syntax(closure))
+                    return true
+                }
+                break
+            }
+        }
+        return false
     }
 
     /// Swift 6's region check for an async closure parameter that is not `@Sendable`: a closure

@@ -94,6 +94,7 @@ extension Lowering {
         while let here = current {
             if let closure = here.as(ClosureExprSyntax.self) {
                 if closure.signature.map({ isMainActor($0.attributes) }) == true { return .mainActor }
+                if isKeptClosure(closure) && isSendableKeptClosure(closure) { return .nonisolated(isAsync: false) }
                 if let call = call(passing: closure) {
                     switch closureIsolation(givenTo: call) {
                     case .mainActor: return .mainActor

@@ -552,9 +552,8 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), isSpecificKeyCreation(call) {
             return declareSpecificKey(name, call, span: span(of: Syntax(declaration)))
         }
-        if value.is(ClosureExprSyntax.self) {
-            report("a closure kept in '\(name)' is outside the supported subset: write the closure where it runs (q.async { … }), or make it a DispatchWorkItem { … } or a func", Syntax(value))
-            return []
+        if let statements = declareKeptClosure(name, value, declaration: declaration, binding: binding) {
+            return statements
         }
         if let existing = scopes[scopes.count - 1][name] {
             let owner = isTopLevel && Prelude.queues.contains(where: { $0.name == name }) ? "the prelude" : "the snippet"
