@@ -354,6 +354,8 @@ struct BlockerAnalysis {
     /// What a print statement prints when this thread runs it now, if it can be told.
     private func printedText(of statement: Statement, by thread: ThreadState, in state: MachineState) -> String? {
         guard case .print(let items) = statement.action else { return nil }
+        // Read already (`Program.racyPrintVariables`): the line it will output.
+        if case .string(let read)? = thread.pendingWrite { return read }
         var parts: [String] = []
         for item in items {
             guard let value = try? semantics.evaluate(item, for: thread, in: state) else { return nil }

@@ -29,11 +29,28 @@ public struct Explorer: Sendable {
     }
 
     /// Every outcome on every machine, with `machine`'s as the answer (`Exploration.outcomes`).
+    ///
+    /// A print reads its values and outputs its line in one step, unless a variable it reads
+    /// takes part in a data race: then another thread may write it and print between the two
+    /// (`Program.racyPrintVariables`). Which variables race is what the search finds, so a search
+    /// that finds a print's variable racing is done again with that print in two steps (and
+    /// again, should the new schedules show another); race-free programs are searched once.
     public func explore(_ program: Program, for machine: Machine = .interview) -> Exploration {
         let clock = ContinuousClock()
         let budget = StateGraph.Budget(
             states: stateBudget, memory: HeapMeter(budget: memoryBudget),
             deadline: timeBudget.map { clock.now + .milliseconds(Int($0 * 1000)) }, seconds: timeBudget)
+        var program = program
+        let printed = program.sharedVariablesPrinted
+        while true {
+            let exploration = explore(program, for: machine, budget: budget)
+            let racing = Set(exploration.races.map(\.variable)).intersection(printed)
+            guard !racing.isSubset(of: program.racyPrintVariables) else { return exploration }
+            program.racyPrintVariables.formUnion(racing)
+        }
+    }
+
+    private func explore(_ program: Program, for machine: Machine, budget: StateGraph.Budget) -> Exploration {
         var answers: [Machine: OutcomeAutomaton] = [:]
         let platforms = program.runsOperationBlocksSideBySide || program.asksForTheMainThreadWithTasks ? Platform.allCases : [.apple]
         // While this thread runs the widest machines, another starts on those they show are needed.
@@ -86,6 +103,16 @@ public struct Explorer: Sendable {
 }
 
 extension Program {
+    /// The shared variables some `print` reads.
+    var sharedVariablesPrinted: Set<VariableID> {
+        var found: Set<VariableID> = []
+        walk { statement, _ in
+            guard case .print(let items) = statement.action else { return }
+            for item in items { found.formUnion(item.variablesRead.filter { self[$0].isGlobal }) }
+        }
+        return found
+    }
+
     /// Whether some BlockOperation has more than one execution block: Apple's Foundation runs them
     /// side by side, swift-corelibs-foundation one after another, so the platforms can differ.
     var runsOperationBlocksSideBySide: Bool {

@@ -334,7 +334,8 @@ struct ThreadState: Hashable {
     var frames: [Frame]
     /// The queue this thread waits on in a `sync`, until the queue lets it in.
     var waitingOn: QueueID?
-    /// The value an assignment has read and is about to write (`x += 1` is a read, then a write).
+    /// The value an assignment has read and is about to write (`x += 1` is a read, then a write),
+    /// or the line a print has read and is about to output (`Program.racyPrintVariables`).
     var pendingWrite: Value?
     /// For `list[i] = …`: the element the pending write goes to (the array itself may change
     /// meanwhile: each element is written in place).

@@ -86,6 +86,9 @@ public struct ScheduleStep: Hashable, Sendable {
         case traps(DeadlockReason)
         /// The first half of `x += 1`: the value is read and computed.
         case reads(variable: VariableID)
+        /// A print's values are read (one of them a racing variable): the line, `text`, comes
+        /// out at the thread's next step, whatever the variables hold by then.
+        case readsForPrint(variable: VariableID, text: String)
         /// A variable gets a new value.
         case writes(variable: VariableID, value: Value)
         case loops

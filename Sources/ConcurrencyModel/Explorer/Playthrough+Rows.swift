@@ -13,7 +13,8 @@ extension Playthrough {
             guard let statement = semantics.nextStatement(of: thread) else {
                 return Runner(thread: id, kind: kind, line: nil, queue: nil, activity: .idle)
             }
-            let phase: Runner.Phase = thread.pendingWrite != nil ? .writes
+            let isPrint = if case .print = statement.action { true } else { false }
+            let phase: Runner.Phase = thread.pendingWrite != nil && !isPrint ? .writes
                 : (thread.sleepUntil != nil ? .wakes : (thread.waitDeadline != nil ? .endsWait : .starts))
             return Runner(thread: id, kind: kind, line: statement.span.line, queue: thread.currentQueue,
                           activity: .next(statement, printed: printedText(of: statement, by: thread), phase: phase))
@@ -32,6 +33,8 @@ extension Playthrough {
     /// model cannot tell yet.
     private func printedText(of statement: Statement, by thread: ThreadState) -> String? {
         guard case .print(let items) = statement.action else { return nil }
+        // Read already: the line it will output, whatever the variables hold now.
+        if case .string(let read)? = thread.pendingWrite { return read }
         let values = items.map { try? semantics.evaluate($0, for: thread, in: state) }
         guard values.allSatisfy({ $0 != nil }) else { return nil }
         return values.map { $0!.description }.joined(separator: " ")

@@ -1,11 +1,30 @@
 /// The model's rules for a thread's own control flow: printing, loops, branches, function calls.
 extension Semantics {
     func printStep(_ items: [Expression], at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
+        // The second step of a print that read a racing variable: the line it read comes out.
+        if case .string(let read)? = site.thread.pendingWrite {
+            state.threads[site.index].pendingWrite = nil
+            return .moves(.printed(read), advancesPC: true)
+        }
         // One item, the common case, needs no array of texts to join.
         let text = items.count == 1
             ? try evaluate(items[0], for: site.thread, in: state).description
             : try items.map { item throws(EvaluationError) in try evaluate(item, for: site.thread, in: state).description }.joined(separator: " ")
+        if let racing = racyPrintRead(items) {
+            state.threads[site.index].pendingWrite = .string(text)
+            return .moves(.readsForPrint(variable: racing, text: text), advancesPC: false)
+        }
         return .moves(.printed(text), advancesPC: true)
+    }
+
+    /// The first variable these print items read whose read is a step of its own
+    /// (`Program.racyPrintVariables`), if any.
+    func racyPrintRead(_ items: [Expression]) -> VariableID? {
+        guard !program.racyPrintVariables.isEmpty else { return nil }
+        for item in items {
+            if let variable = item.variablesRead.first(where: program.racyPrintVariables.contains) { return variable }
+        }
+        return nil
     }
 
     /// A loop's body runs as a frame, iteration after iteration; an empty body is no step at all

@@ -42,7 +42,8 @@ extension Semantics {
                 .map { Access(variable: $0, isWrite: false, span: statement.span) }
         }
         switch statement.action {
-        case .print(let items): return reads(items)
+        // A print that has read its values (`racyPrintVariables`) reads nothing as it outputs.
+        case .print(let items): return writing ? [] : reads(items)
         case .branch(let condition, _, _): return reads([condition])
         case .loop(let loop): return reads([loop.from, loop.to])
         case .whileLoop(let loop): return loop.entersUntested ? [] : reads([loop.condition])

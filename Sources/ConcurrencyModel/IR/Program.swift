@@ -33,6 +33,13 @@ public struct Program: Hashable, Sendable, Codable {
     /// The language mode the snippet was lowered for, when one was stated (a question's `mode:`,
     /// `--mode`); nil: the default for its code (Swift 6 with Swift concurrency, else Swift 5).
     public var mode: LanguageMode?
+    /// Shared variables whose read by a `print` is a step of its own, before the line comes out:
+    /// Swift evaluates print's arguments (the interpolation reads the variable) before print
+    /// takes stdout, so another thread may write the variable and print in between (measured:
+    /// `x += 1; print("work \(x)")` on three threads printed `work 2`, `work 4`, `work 3`). Only
+    /// a data race can make that show, so the explorer fills this in only for variables its
+    /// search found racing (`Explorer.explore`), and race-free programs keep one step a print.
+    public var racyPrintVariables: Set<VariableID> = []
     /// A plain nonisolated `async` function is declared: the upcoming feature
     /// NonisolatedNonsendingByDefault would run it on its caller's actor instead.
     public var dependsOnNonsendingDefault = false

@@ -27,6 +27,7 @@ extension Narrator {
         case .runsAsyncAndWait(let queue): "runs the \(name(queue)).asyncAndWait block (the thread that drains the queue runs it, not the caller)"
         case .traps(let reason): "\(trapped(reason)): libdispatch traps, the process dies"
         case .reads(let variable): "reads \(name(variable)) (and computes the new value)"
+        case .readsForPrint(let variable, let text): "reads \(name(variable)) for its print (it will print \(text))"
         case .writes(let variable, let value): "sets \(name(variable)) = \(value.description)"
         case .loops: "starts a loop"
         case .branches(let taken): taken ? "if: the condition holds" : "if: the condition does not hold"

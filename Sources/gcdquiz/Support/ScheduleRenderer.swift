@@ -70,7 +70,7 @@ enum ScheduleRenderer {
         case .printed(let line): .printed(line)
         case .traps: .traps
         case .crashes(let reason): .crashes(reason)
-        case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .writes, .loops, .branches, .testsWhile, .groupEnter,
+        case .enqueued, .waits, .startsItem, .startsItemOnAddedThread, .entersSync, .reads, .readsForPrint, .writes, .loops, .branches, .testsWhile, .groupEnter,
             .groupLeave, .groupWaitReturns, .groupNotify, .semaphoreWaitReturns, .semaphoreSignal, .lockTakenAgain, .lockStillHeld,
             .unlockIgnored, .schedules, .asyncAndWaitRunsHere, .asyncAndWaitWaits, .runsAsyncAndWait,
             .timerFires, .timerScheduled, .timerHandlerSet, .timerActivated, .timerCancelled, .timerSourceFires, .timerSourceMerges,
