@@ -227,6 +227,29 @@ import Testing
                 l.withLock { print("t") }
             }
             """)) == ["t"])
+        // A plain computed property's getter is synchronous, whoever reads it: swiftc 6.3 compiles
+        // `lock()` there (verify: 1 of 1 in 30 runs), and only `get async` would refuse it.
+        #expect(try outcomeSet(explore("""
+            final class Counter: @unchecked Sendable {
+                private let lock = NSLock()
+                private var value = 0
+                func increment() {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    value += 1
+                }
+                var current: Int {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    return value
+                }
+            }
+            let counter = Counter()
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 { group.addTask { counter.increment() } }
+            }
+            print(counter.current)
+            """)) == ["3"])
         let swift5 = SnippetCompiler.compile("Task {\n    Thread.sleep(forTimeInterval: 0.01)\n    print(1)\n}", mode: LanguageMode(swiftVersion: 5))
         guard case .success = swift5 else {
             Issue.record("Swift 5 mode only warns: \(swift5)")

@@ -29,9 +29,26 @@ extension Lowering {
         return true
     }
 
-    /// Code in an async function or closure; top-level code is async only where it awaits.
+    /// Code in an async function or closure; top-level code is async only where it awaits. A
+    /// computed property's getter or an initializer is async only when it says so (`get async`):
+    /// swiftc 6.3 compiles `lock.lock()` in the plain getter of a class whose instance tasks use.
     func isAsyncCode(_ node: Syntax) -> Bool {
-        context(of: node).isAsync && (!isAtTopLevel(node) || topLevelAwaits)
+        if let isAsync = Self.accessorOrInitializerIsAsync(around: node) { return isAsync }
+        return context(of: node).isAsync && (!isAtTopLevel(node) || topLevelAwaits)
+    }
+
+    /// Whether the getter, accessor or initializer whose body holds `node` is async; nil when a
+    /// closure or function is nearer (or there is none).
+    static func accessorOrInitializerIsAsync(around node: Syntax) -> Bool? {
+        var current = node.parent
+        while let here = current {
+            if here.is(ClosureExprSyntax.self) || here.is(FunctionDeclSyntax.self) { return nil }
+            if let accessor = here.as(AccessorDeclSyntax.self) { return accessor.effectSpecifiers?.asyncSpecifier != nil }
+            if here.is(AccessorBlockSyntax.self) { return false }
+            if let initializer = here.as(InitializerDeclSyntax.self) { return initializer.signature.effectSpecifiers?.asyncSpecifier != nil }
+            current = here.parent
+        }
+        return nil
     }
 
     /// Code outside every closure and function: the snippet's top-level code.
