@@ -95,6 +95,7 @@ struct GoldenAnswer: Encodable {
         case .modelError: "modelError"
         case .targetOfActiveQueue: "targetOfActiveQueue"
         case .workItemMisuse: "workItemMisuse"
+        case .memoryCorrupted: "memoryCorrupted"
         }
     }
 

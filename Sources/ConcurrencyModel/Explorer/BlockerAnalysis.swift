@@ -381,6 +381,8 @@ struct BlockerAnalysis {
             .recursiveMutexLock(_, _, let span), .foundationCrash(_, _, let span), .runtimeError(_, _, let span), .modelError(_, _, let span),
             .workItemMisuse(_, _, _, let span):
             Blocker(rule: .trapEndsTheProcess, reason: .processDies(reason), span: span)
+        case .memoryCorrupted(let race):
+            Blocker(rule: .trapEndsTheProcess, reason: .processDies(reason), span: race.second.span)
         case .preconditionFailed(_, _, _, let span):
             Blocker(rule: .preconditionCrashes, reason: .processDies(reason), span: span)
         case .stuck:

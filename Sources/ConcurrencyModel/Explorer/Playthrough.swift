@@ -120,6 +120,7 @@ public struct Playthrough: Sendable {
             case .advance(let time): .advance(to: time)
             case .wake(let timer): .wake(task: state.taskTimers[timer].task, due: state.taskTimers[timer].due)
             case .spareThread: .spareThread
+            case .corrupt(let race): .step(race.second.thread)
             }
             switch semantics.apply(move, to: state) {
             case .next(_, let step), .trapped(_, let step, _):

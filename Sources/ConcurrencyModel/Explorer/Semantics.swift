@@ -40,6 +40,8 @@ final class Semantics: Sendable {
         /// The monitor's first tick adds a thread to a full pool with nothing waiting (an index
         /// into `Semantics.pools`): it stays, idle, for work that comes later (`spareThreadPools`).
         case spareThread(pool: Int)
+        /// Two threads race on an array's buffer (`memoryCorruptions`): the process may crash.
+        case corrupt(DataRace)
 
         var isSpareThread: Bool { if case .spareThread = self { true } else { false } }
     }
@@ -92,6 +94,9 @@ final class Semantics: Sendable {
         }
         for pool in spareThreadPools(in: state) {
             moves.append(.spareThread(pool: pool))
+        }
+        for race in memoryCorruptions(in: state) {
+            moves.append(.corrupt(race))
         }
         // Time moves on when nothing else can happen, or when all that can is a block starting on
         // a thread the pool's monitor adds at this tick: the monitor may find the pool otherwise
@@ -193,6 +198,8 @@ final class Semantics: Sendable {
             wakeTask(index, in: state)
         case .spareThread(let pool):
             addSpareThread(to: pool, in: state)
+        case .corrupt(let race):
+            corrupt(race, in: state)
         }
     }
 

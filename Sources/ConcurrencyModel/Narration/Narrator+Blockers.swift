@@ -154,7 +154,8 @@ extension Narrator {
             "dispatchPrecondition(\(condition(kind, queue))) fails on \(self.thread(thread)) at line \(span.line): the process dies"
         case .unbalancedLeave(let thread, let group, let span):
             "\(self.thread(thread)) calls \(name(group)).leave() at line \(span.line) with nothing in the group: the process dies"
-        case .unbalancedSignal, .recursiveMutexLock, .foundationCrash, .runtimeError, .modelError, .stuck, .targetOfActiveQueue, .workItemMisuse:
+        case .unbalancedSignal, .recursiveMutexLock, .foundationCrash, .runtimeError, .modelError, .stuck, .targetOfActiveQueue, .workItemMisuse,
+            .memoryCorrupted:
             words(for: ending) + ", so nothing comes after it"
         }
     }

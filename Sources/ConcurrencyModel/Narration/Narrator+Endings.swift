@@ -48,6 +48,8 @@ extension Narrator {
             "crash at line \(span.line): \(self.thread(thread)) calls \(name(semaphore)).withLock inside \(name(semaphore)).withLock; a Mutex is not recursive, and it stops the process (\"Fatal error: Recursive call to lock Mutex\")"
         case .runtimeError(let thread, let error, let span):
             "crash at line \(span.line): Swift stops the process on \(self.thread(thread)): \(error.message)"
+        case .memoryCorrupted(let race):
+            "crash at line \(race.second.span.line) (it may happen): \(self.thread(race.first.thread)) \(race.first.isWrite ? "changes" : "reads") \(name(race.variable)) at line \(race.first.span.line) while \(self.thread(race.second.thread)) \(race.second.isWrite ? "changes" : "reads") it at line \(race.second.span.line); a copy-on-write buffer (an array's, a long string's) changed by one thread while another uses it may be freed under it, and the process dies (a data race is undefined behaviour)"
         case .modelError(let thread, let message, let span):
             "at line \(span.line) on \(self.thread(thread)), gcdquiz's model cannot tell what happens (a bug in gcdquiz: \(message)); the run is cut short there"
         }

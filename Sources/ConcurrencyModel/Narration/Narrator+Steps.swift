@@ -229,7 +229,7 @@ extension Narrator {
         case .trap(_, let queue, _), .preconditionFailed(_, _, let queue, _), .targetOfActiveQueue(_, let queue, _): name(queue)
         case .unbalancedLeave(_, let group, _): name(group)
         case .unbalancedSignal(_, let semaphore, _), .recursiveMutexLock(_, let semaphore, _): name(semaphore)
-        case .foundationCrash, .runtimeError, .modelError, .stuck: words(for: reason)
+        case .foundationCrash, .runtimeError, .modelError, .stuck, .memoryCorrupted: words(for: reason)
         case .workItemMisuse(_, let item, _, _): name(item)
         }
     }
@@ -240,7 +240,7 @@ extension Narrator {
         case .foundationCrash(_, let misuse, _): message(misuse)
         case .workItemMisuse(_, _, let misuse, _): message(misuse)
         case .trap, .preconditionFailed, .unbalancedLeave, .unbalancedSignal, .recursiveMutexLock, .runtimeError, .modelError, .stuck,
-            .targetOfActiveQueue:
+            .targetOfActiveQueue, .memoryCorrupted:
             words(for: reason)
         }
     }

@@ -79,7 +79,13 @@ enum ExplanationRenderer {
                 let label = exploration.narrator.words(for: report.machines).map { " (it \($0))" } ?? ""
                 text += style.bold(AnswerNotation.render(outcome)) + " can happen \(exploration.narrator.machinePhrase(exploration))\(label), for example:\n"
                 text += ScheduleRenderer.render(report.witness, narrator: exploration.narrator, style: style)
-                if let reason = report.deadlock {
+                // The witness's own last step names the trap as it replayed (its threads numbered as
+                // the run numbered them); the graph's node may name an equivalent state's.
+                let replayed: DeadlockReason? = switch report.witness.last?.event {
+                case .crashes(let reason)?, .traps(let reason)?: reason
+                default: nil
+                }
+                if let reason = replayed ?? report.deadlock {
                     text += style.dim("  then: \(exploration.narrator.words(for: reason))") + "\n"
                 }
             case .impossible(let why):
