@@ -397,4 +397,42 @@ import Testing
             }
             """)) == ["start false inside false end false"])
     }
+
+    /// An actor's method returning an optional, awaited in `if let`, `guard let` and on the left
+    /// of `??` (one `await` covering the expression): each call runs just before its statement,
+    /// as in Swift (verify: 1 of 1 in 30 runs).
+    @Test func awaitedOptionalsInBindingsAndCoalescing() throws {
+        #expect(try outcomeSet(explore("""
+            actor Cache {
+                private var store: [String: Int] = [:]
+                func value(for key: String) -> Int? { store[key] }
+                func set(_ v: Int, for key: String) { store[key] = v }
+            }
+            let cache = Cache()
+            await cache.set(1, for: "a")
+            if let v = await cache.value(for: "a") { print("hit \\(v)") }
+            func check() async {
+                guard let w = await cache.value(for: "a") else { return }
+                print("guard \\(w)")
+            }
+            await check()
+            let x = await cache.value(for: "b") ?? -1
+            print(x)
+            print(await cache.value(for: "b") ?? -2)
+            """)) == ["hit 1 guard 1 -1 -2"])
+    }
+
+    /// `nonisolated(unsafe) var` is off the main actor: detached tasks may touch it (swiftc 6.3
+    /// compiles it), and they race (verify: 1 of 2 in 100 runs).
+    @Test func nonisolatedUnsafeGlobalsRace() throws {
+        let exploration = try explore("""
+            nonisolated(unsafe) var shared = 0
+            Task.detached { shared += 1 }
+            Task.detached { shared += 1 }
+            try await Task.sleep(nanoseconds: 10_000_000)
+            print(shared)
+            """)
+        #expect(outcomeSet(exploration) == ["1", "2"])
+        #expect(!exploration.races.isEmpty)
+    }
 }

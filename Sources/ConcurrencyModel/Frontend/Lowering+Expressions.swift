@@ -299,6 +299,21 @@ extension Lowering {
             let integer = IntegerType(rawValue: name) {
             return lowerIntegerConversion(call, to: integer)
         }
+        // `await cache.value(for: "b") ?? -1`: one `await` covers an actor's method or an async
+        // function inside the expression; the call runs just before the statement, as a call
+        // awaited on its own would, its value in a hidden variable.
+        if awaitingExpression, let call = expr.as(FunctionCallExprSyntax.self) {
+            let reported = problems.count
+            if let lowered = lowerAwaitedCall(call, keepsValue: true) {
+                guard let result = lowered.value else {
+                    report("'\(call.calledExpression.trimmedDescription)' returns nothing: await it on a line of its own", Syntax(call))
+                    return nil
+                }
+                hoisted += lowered.statements
+                return .variable(result)
+            }
+            if problems.count > reported { return nil }
+        }
         report("'\(short(expr))' is outside the supported subset: use literals, variables, + - * / %, comparisons, && || !, ?:, interpolation and .count", Syntax(expr))
         return nil
     }

@@ -24,7 +24,7 @@ extension Lowering {
     mutating func mayTouchMainActorGlobal(_ variable: VariableID, mutates: Bool, at node: Syntax) -> Bool {
         guard globalsOnMainActor, !constants.contains(variable) else { return true }
         let name = variables[variable.index].name
-        guard case .variable(let topLevel)? = scopes.first?[name], topLevel == variable else { return true }
+        guard case .variable(let topLevel)? = scopes.first?[name], topLevel == variable, !unsafeNonisolatedGlobals.contains(name) else { return true }
         let place = Self.globalAccessPlace(of: node)
         let isolated = "main actor-isolated var '\(name)'"
         switch (place, mutates) {

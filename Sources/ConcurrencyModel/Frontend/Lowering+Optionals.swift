@@ -61,12 +61,12 @@ extension Lowering {
         let source: ExprSyntax = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
         let before = hoisted.count
         guard let optional = lowerExpression(source), let optionalType = type(of: optional) else { return nil }
-        if afterTests || hoisted.count > before {
+        // A call in the first binding (`if let v = await cache.value(for: "a")`) is hoisted with
+        // it, as a call in an `if`'s condition is: Swift runs it first too (an `else if`'s runs
+        // in the else block). After another condition it might not run at all: refused.
+        if afterTests {
             hoisted.removeSubrange(before...)
-            report(afterTests
-                   ? "bind optionals before the other conditions here (if let x = o, x > 0), or nest the ifs"
-                   : "a call in an optional binding is outside the supported subset: call it on a line of its own first (let value = …)",
-                   Syntax(binding))
+            report("bind optionals before the other conditions here (if let x = o, x > 0), or nest the ifs", Syntax(binding))
             return nil
         }
         guard let unwrapped = optionalType.wrapped else {

@@ -43,6 +43,9 @@ struct Lowering {
     var variableTypes: [VariableID: StaticType] = [:]
     /// Variables declared with `let` (and loop variables, parameters): assigning them is an error.
     var constants: Set<VariableID> = []
+    /// Top-level variables declared `nonisolated(unsafe)`: not on the main actor in Swift 6, so
+    /// any code may touch them (and race on them) as swiftc lets it.
+    var unsafeNonisolatedGlobals: Set<String> = []
     /// Which declared functions each function's body calls, to refuse recursion.
     var callGraph: [String: Set<String>] = [:]
     /// A value parameter's default (`_ s: String = "slow"`): a constant, used where a call leaves it out.
@@ -514,6 +517,10 @@ struct Lowering {
     /// `let q = DispatchQueue(…)`, `let g = DispatchGroup()`, `let s = DispatchSemaphore(value:)`,
     /// or a variable with its initial value (which becomes an assignment statement).
     mutating func declare(_ declaration: VariableDeclSyntax) -> [Statement] {
+        if isTopLevel, declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail?.detail.text == "unsafe" }),
+            let name = declaration.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            unsafeNonisolatedGlobals.insert(name)
+        }
         if declaration.bindings.count == 1, let pair = declareStreamPair(declaration.bindings.first!, span: span(of: Syntax(declaration))) {
             return pair
         }
