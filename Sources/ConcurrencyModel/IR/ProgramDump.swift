@@ -247,7 +247,7 @@ private struct ProgramDumper {
             return "await \(program.taskGroups[group.index].name).waitForAll()"
         case .withTaskGroup(let run):
             let group = program.taskGroups[run.group.index]
-            return (run.result.map { "\(name($0)) = " } ?? "") + (group.throwing ? "withThrowingTaskGroup" : "withTaskGroup") + " \(group.name)"
+            return (run.result.map { "\(name($0)) = " } ?? "") + group.functionName + " \(group.name)"
         case .cancellation(.cancelTask(let handle)):
             return "\(name(handle)).cancel()"
         case .cancellation(.cancelGroup(let group)):
