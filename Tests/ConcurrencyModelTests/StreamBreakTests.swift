@@ -104,6 +104,32 @@ import Testing
             """)) == ["1 cancelled: false after group"])
     }
 
+    /// A throwing group left by `break` whose body then returns: nothing is cancelled (only an
+    /// error out of the body cancels), and the slow child runs to its end.
+    /// verify: 1 of 1 outcomes in 100 runs; run: 300 of 300.
+    @Test func aThrowingGroupLeftByBreakCancelsNothing() throws {
+        #expect(try outcomeSet(explore("""
+            enum Failure: Error { case bad }
+            do {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    group.addTask { 1 }
+                    group.addTask {
+                        try await Task.sleep(for: .milliseconds(50))
+                        print("slow child, cancelled:", Task.isCancelled)
+                        return 2
+                    }
+                    for try await v in group {
+                        print(v)
+                        break
+                    }
+                }
+                print("group done")
+            } catch {
+                print("caught", error)
+            }
+            """)) == ["1 slow child, cancelled: false group done"])
+    }
+
     /// A labelled loop (and so a labelled break) stays outside the subset.
     @Test func aLabelledLoopIsRefused() {
         expectDiagnostics("""

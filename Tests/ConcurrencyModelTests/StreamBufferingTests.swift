@@ -100,6 +100,24 @@ import Testing
             """)) == ["1 2 3 done", "1 2 done", "1 3 done", "1 done"])
     }
 
+    /// A function returning a stream with a policy (its element type from the return type),
+    /// and a loop over its call left by `break`. verify: 1 of 1; run: `4 done` in 300 of 300.
+    @Test func aStreamFunctionWithAPolicy() throws {
+        #expect(try outcomeSet(explore("""
+            func numbers(upTo n: Int) -> AsyncStream<Int> {
+                AsyncStream(bufferingPolicy: .bufferingNewest(2)) { continuation in
+                    for i in 1...n { continuation.yield(i) }
+                    continuation.finish()
+                }
+            }
+            for await x in numbers(upTo: 5) {
+                if x == 5 { break }
+                print(x)
+            }
+            print("done")
+            """)) == ["4 done"])
+    }
+
     /// A policy outside the three, or a limit not written out, is refused at its place.
     @Test func otherPoliciesAreRefused() {
         expectDiagnostics("""
