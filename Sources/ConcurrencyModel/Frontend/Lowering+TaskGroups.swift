@@ -242,6 +242,17 @@ extension Lowering {
         return .some(lowerGroupNext(id, child: child, pattern: binding.pattern, body: body, loops: loops, at: node))
     }
 
+    /// `while let v = await group.next() { … }`: a loop over a group's children, whose body
+    /// `break` and `continue` may leave, as a `for await` over the group's.
+    func isGroupNextLoop(_ loop: WhileStmtSyntax) -> Bool {
+        guard loop.conditions.count == 1, case .optionalBinding(let binding)? = loop.conditions.first?.condition,
+            let value = binding.initializer?.value, let awaited = Self.awaited(value),
+            let call = awaited.expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "next"
+        else { return false }
+        return taskGroup(named: member.base) != nil
+    }
+
     /// A discarding group's children give nothing to take: no `next()`, `for await` or
     /// `waitForAll()` (the group waits for them where it ends).
     private mutating func reportDiscarding(_ id: TaskGroupID, _ node: Syntax) {
