@@ -793,6 +793,9 @@ struct StreamState: Hashable {
     /// The error an `AsyncThrowingStream` was finished with.
     var failure: ThrownError?
     var waiter: Int?
+    /// The task inside the stream's `next()`: waiting, or woken and not yet back (its
+    /// cancellation handler is registered there, so cancelling it finishes the stream).
+    var inNext: Int?
 }
 
 /// A continuation: the task it belongs to, whether that task waits for it, and its value once

@@ -75,8 +75,21 @@ extension Semantics {
         return task
     }
 
+    /// A task cancelled inside a stream's `next()` (waiting, or woken and not yet back): the
+    /// cancellation handler `next()` registers finishes the stream (`_Storage.cancel`: the
+    /// `onTermination` handler, then `finish()`), so the task resumes, takes what is buffered,
+    /// and the loop ends; later yields are dropped.
+    func cancelStreamNext(of task: Int, in state: inout MachineState) {
+        for s in state.streams.indices where state.streams[s].inNext == task && !state.streams[s].finished {
+            state.streams[s].finished = true
+            _ = wakeStreamWaiter(StreamID(index: s), in: &state)
+        }
+    }
+
     /// `for await v in stream`: the next buffered element and the loop's body (the statement
     /// runs again after it), the end once finished and empty, or a suspension until one comes.
+    /// A task already cancelled when it calls `next()` finishes the stream first
+    /// (`withTaskCancellationHandler` runs the handler at once): it still takes what is buffered.
     func streamNextStep(_ next: StreamNext, at site: StepSite, in state: inout MachineState) throws(EvaluationError) -> StepEffect {
         guard let task = site.thread.task else { throw .undefined("an await outside a task") }
         let s = next.stream.index
@@ -93,6 +106,9 @@ extension Semantics {
             enqueueJob(task, on: queue(for: .generic), in: &state)
             return .ends(.next(state, ScheduleStep(thread: site.thread.threadID, queue: site.queue, event: .hopsTo(.generic), span: site.statement.span)))
         }
+        // Back from `next()` (or never waiting in it) once this step is over.
+        state.streams[s].inNext = nil
+        if state.tasks[task].cancelled { state.streams[s].finished = true }
         if !state.streams[s].buffer.isEmpty {
             let element = state.streams[s].buffer.removeFirst()
             state.streams[s].handedOver = false
@@ -111,6 +127,7 @@ extension Semantics {
         }
         if let other = state.streams[s].waiter, other != task { throw .undefined("two tasks wait for the next element of one AsyncStream at once") }
         state.streams[s].waiter = task
+        state.streams[s].inNext = task
         suspend(task, thread: site.index, in: &state)
         return .ends(.next(state, ScheduleStep(thread: site.thread.threadID, queue: site.queue, event: .awaitsStream(next.stream),
                                                span: site.statement.span)))
