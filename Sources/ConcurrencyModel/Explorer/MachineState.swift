@@ -461,8 +461,9 @@ struct Frame: Hashable {
         case inlineBody
         /// A loop's body, in iteration `current` of `current...last`.
         case loop(variable: VariableID?, current: Int, last: Int)
-        /// A `while` or `repeat` loop's body: when it ends, its thread is back at the loop's test
-        /// (`WhileLoop`), and `break` moves the caller past it.
+        /// A `while` or `repeat` loop's body, or a `for await` loop's (over a stream or a task
+        /// group): when it ends, its thread is back at the loop's test (`WhileLoop`, or the wait
+        /// for the next element), and `break` moves the caller past it.
         case whileBody
         /// The body of a task (an index into `MachineState.tasks`): the task ends with it.
         case task(Int)
@@ -786,10 +787,16 @@ struct TaskState: Hashable {
 /// task waiting in `for await` for the next one.
 struct StreamState: Hashable {
     var buffer: [Value?] = []
+    /// The first element of `buffer` was handed to the task that waited for it (its job is
+    /// queued): it no longer counts against the buffering policy's limit.
+    var handedOver = false
     var finished = false
     /// The error an `AsyncThrowingStream` was finished with.
     var failure: ThrownError?
     var waiter: Int?
+    /// The task inside the stream's `next()`: waiting, or woken and not yet back (its
+    /// cancellation handler is registered there, so cancelling it finishes the stream).
+    var inNext: Int?
 }
 
 /// A continuation: the task it belongs to, whether that task waits for it, and its value once
@@ -810,6 +817,8 @@ struct TaskGroupState: Hashable {
     var cancelled = false
     /// The task suspended in `next()`, `for await` or `waitForAll()`.
     var waiter: Int?
+    /// A throwing discarding group's first child error, thrown where the group ends.
+    var firstError: ThrownError?
 }
 
 /// A `Task.sleep` in progress: the task's job goes to the global executor at `due`.

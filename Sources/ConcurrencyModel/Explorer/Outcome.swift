@@ -215,9 +215,9 @@ public struct ScheduleStep: Hashable, Sendable {
         case getsValue(task: Int)
         /// `AsyncStream { continuation in … }`: the build closure runs at once.
         case startsStream(StreamID)
-        /// `continuation.yield(v)`: buffered (dropped when the stream is finished); the task
-        /// waiting for it, if any, is woken.
-        case streamYields(StreamID, value: Value?, wakes: Int?, dropped: Bool)
+        /// `continuation.yield(v)`: handed to the task waiting for it, which is woken, or
+        /// buffered as the stream's policy allows, or dropped (see `StreamYieldFate`).
+        case streamYields(StreamID, value: Value?, wakes: Int?, fate: StreamYieldFate)
         /// `continuation.finish()`: the waiting task, if any, is woken.
         case streamFinishes(StreamID, wakes: Int?)
         /// `continuation.finish(throwing: e)`: the waiting task, if any, is woken; nil `error`
@@ -305,6 +305,18 @@ public struct ScheduleStep: Hashable, Sendable {
         case leavesTaskGroup
         /// It leaves the task's body: the task ends with the error (nothing prints it).
         case endsTask(task: Int)
+    }
+
+    /// What became of a yielded element (swiftlang/swift `AsyncStreamBuffer.swift`, `yield`).
+    public enum StreamYieldFate: Hashable, Sendable {
+        /// Handed to a waiting task, or kept in the buffer.
+        case enqueued
+        /// The stream is finished: the element is dropped (`.terminated`).
+        case terminated
+        /// The buffer is full (`bufferingOldest`, or a limit of 0): the new element is dropped.
+        case droppedNew
+        /// The buffer is full (`bufferingNewest`): its oldest element is dropped for the new one.
+        case droppedOldest(Value?)
     }
 
     public var thread: ThreadID

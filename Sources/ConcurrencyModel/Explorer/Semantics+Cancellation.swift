@@ -55,6 +55,7 @@ extension Semantics {
             state.threads[thread].frames.append(Frame(block: handler.block, role: .call, locals: handler.locals))
         }
         var cancelled = [task]
+        cancelStreamNext(of: task, in: &state)
         if let timer = state.taskTimers.firstIndex(where: { $0.task == task }) {
             state.taskTimers.remove(at: timer)
             state.tasks[task].sleepCancelled = true

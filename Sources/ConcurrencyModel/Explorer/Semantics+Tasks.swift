@@ -270,7 +270,7 @@ extension Semantics {
         let waiters = state.tasks[task].waiters
         state.tasks[task].waiters = []
         for waiter in waiters { enqueueJob(waiter, on: queue(for: .generic), in: &state) }
-        if let group = state.tasks[task].group { childFinished(task, group: group, in: &state) }
+        if let group = state.tasks[task].group { childFinished(task, group: group, thread: index, in: &state) }
     }
 
     /// A due `Task.sleep` timer: the task's job goes to the global executor.

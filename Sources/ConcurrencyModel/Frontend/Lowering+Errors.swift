@@ -288,7 +288,8 @@ extension Lowering {
     private func closureMayThrow(_ closure: ClosureExprSyntax) -> Bool {
         guard let call = Self.call(passing: closure) else { return false }
         if isTaskCreation(call) { return true }
-        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withThrowingTaskGroup" { return true }
+        if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            ["withThrowingTaskGroup", "withThrowingDiscardingTaskGroup"].contains(callee) { return true }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "addTask",
             let group = taskGroup(named: member.base) {
             return taskGroups[group.id.index].throwing

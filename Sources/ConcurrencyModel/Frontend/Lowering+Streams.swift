@@ -12,6 +12,28 @@ extension Lowering {
     struct StreamKind {
         var element: StaticType
         var throwing: Bool
+        var policy: StreamBufferingPolicy = .unbounded
+    }
+
+    /// `.unbounded`, `.bufferingNewest(1)`, `.bufferingOldest(2)`: the limit a literal, 0 or more.
+    private mutating func bufferingPolicy(_ expression: ExprSyntax) -> StreamBufferingPolicy? {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "unbounded" {
+            return .unbounded
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil, ["bufferingNewest", "bufferingOldest"].contains(member.declName.baseName.text),
+            call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil
+        else {
+            report("a buffering policy here is .unbounded, .bufferingNewest(n) or .bufferingOldest(n)", Syntax(expression))
+            return nil
+        }
+        guard let literal = call.arguments.first?.expression.as(IntegerLiteralExprSyntax.self),
+            let limit = Int(String(literal.literal.text.filter { $0 != "_" }))
+        else {
+            report("the buffer's limit here is a whole number written out: .\(member.declName.baseName.text)(1)", Syntax(call.arguments.first!.expression))
+            return nil
+        }
+        return member.declName.baseName.text == "bufferingNewest" ? .bufferingNewest(limit) : .bufferingOldest(limit)
     }
 
     /// The stream `call` makes, or nil when it makes none. Reports an element type outside the
@@ -19,12 +41,14 @@ extension Lowering {
     /// which a bare `AsyncStream { continuation in … }` takes.
     private mutating func streamKind(_ call: FunctionCallExprSyntax, inferred: StreamKind? = nil) -> StreamKind?? {
         let names = ["AsyncStream", "AsyncThrowingStream"]
+        // `bufferingPolicy:` goes with any of the forms below; the others are read without it.
+        let arguments = call.arguments.filter { $0.label?.text != "bufferingPolicy" }
         var typeName: String?
         var stream = ""
         // `AsyncStream<Int> { … }`, or `AsyncStream<Int>.makeStream()`.
         let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self)
             ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
-                member.declName.baseName.text == "makeStream" && call.arguments.isEmpty ? member.base?.as(GenericSpecializationExprSyntax.self) : nil
+                member.declName.baseName.text == "makeStream" && arguments.isEmpty ? member.base?.as(GenericSpecializationExprSyntax.self) : nil
             }
         if let generic = specialized,
             let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name) {
@@ -41,14 +65,20 @@ extension Lowering {
         } else {
             return nil
         }
-        if typeName == nil, let inferred, call.arguments.isEmpty, call.trailingClosure != nil,
+        var policy = StreamBufferingPolicy.unbounded
+        if let argument = call.arguments.first(where: { $0.label?.text == "bufferingPolicy" }) {
+            guard let written = bufferingPolicy(argument.expression) else { return .some(nil) }
+            policy = written
+        }
+        if typeName == nil, var inferred, arguments.isEmpty, call.trailingClosure != nil,
             stream == (inferred.throwing ? "AsyncThrowingStream" : "AsyncStream") {
+            inferred.policy = policy
             return .some(inferred)
         }
         if typeName == nil {
             // `(Int.self)`, `(of: Int.self)`, and for a throwing one `throwing: Error.self` after it.
-            let rest = call.arguments.dropFirst().map { "\($0.label?.text ?? "_"): \($0.expression.trimmedDescription)" }
-            guard let argument = call.arguments.first, let member = argument.expression.as(MemberAccessExprSyntax.self),
+            let rest = arguments.dropFirst().map { "\($0.label?.text ?? "_"): \($0.expression.trimmedDescription)" }
+            guard let argument = arguments.first, let member = argument.expression.as(MemberAccessExprSyntax.self),
                 member.declName.baseName.text == "self", let base = member.base,
                 rest.isEmpty || (stream == "AsyncThrowingStream" && ["throwing: Error.self", "throwing: (any Error).self"].contains(rest.joined()))
             else { report(Self.streamUsage(stream), Syntax(call)); return .some(nil) }
@@ -59,7 +89,7 @@ extension Lowering {
             return .some(nil)
         }
         guard let element = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(typeName))), at: Syntax(call)) else { return .some(nil) }
-        return .some(StreamKind(element: element, throwing: stream == "AsyncThrowingStream"))
+        return .some(StreamKind(element: element, throwing: stream == "AsyncThrowingStream", policy: policy))
     }
 
     static func streamTypeName(_ kind: StreamKind) -> String {
@@ -76,7 +106,7 @@ extension Lowering {
     private mutating func newStream(_ name: String, continuation: String, kind: StreamKind, span: SourceSpan) -> StreamID {
         let element = kind.element
         cooperativeQueue()
-        streams.append(StreamDecl(name: memberName(name), continuationName: continuation, span: span, throwing: kind.throwing))
+        streams.append(StreamDecl(name: memberName(name), continuationName: continuation, span: span, throwing: kind.throwing, policy: kind.policy))
         let id = StreamID(index: streams.count - 1)
         bind(name, .stream(id, element: element))
         return id
@@ -98,7 +128,8 @@ extension Lowering {
         guard let kind = found else { return [] }
         let element = kind.element
         guard let closure = call.trailingClosure, let signature = closure.signature, let clause = signature.parameterClause,
-            call.arguments.count <= 1, call.arguments.allSatisfy({ $0.label == nil })
+            call.arguments.filter({ $0.label?.text != "bufferingPolicy" }).count <= 1,
+            call.arguments.allSatisfy({ $0.label == nil || $0.label?.text == "bufferingPolicy" })
         else {
             report("write \(kind.throwing ? "AsyncThrowingStream<\(element), Error>" : "AsyncStream<\(element)>") { continuation in … }: the build closure takes the continuation", Syntax(call))
             return []

@@ -5,25 +5,29 @@ import SwiftSyntax
 /// `cancelAll()`. The body runs in place in the calling task; each child is a task started on the
 /// global executor at `addTask` (SE-0304; swiftc runs pinned in `SwiftConcurrencyTests`).
 extension Lowering {
-    static let taskGroupFunctions: Set<String> = ["withTaskGroup", "withThrowingTaskGroup"]
+    static let taskGroupFunctions: Set<String> = ["withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup"]
 
-    /// `await withTaskGroup(of: Int.self) { group in … }`, as a statement or a value.
+    /// `await withTaskGroup(of: Int.self) { group in … }`, as a statement or a value; also
+    /// `await withDiscardingTaskGroup { group in … }` (Swift 5.9, SE-0381), whose children give
+    /// nothing anyone can take.
     mutating func lowerTaskGroup(_ call: FunctionCallExprSyntax, named name: String, keepsValue: Bool)
         -> (statements: [Statement], value: VariableID?)?
     {
-        let usage = "write \(name)(of: Int.self) { group in … }"
+        let discarding = name.contains("Discarding")
+        let usage = discarding ? "write \(name) { group in … }" : "write \(name)(of: Int.self) { group in … }"
         // A throwing group's call rethrows its body's error: swiftc refuses it unmarked when the
-        // body can throw, and accepts it when nothing can leave the body (swiftc 6.3).
-        if name == "withThrowingTaskGroup" && !Self.isMarkedTry(call)
-            && (call.trailingClosure.map { Self.mayThrowOut(of: $0.statements) } ?? true) {
+        // body can throw, and accepts it when nothing can leave the body (swiftc 6.3). The
+        // throwing discarding group's call throws (a child's error), so it always needs `try`.
+        if name.hasPrefix("withThrowing") && !Self.isMarkedTry(call)
+            && (discarding || (call.trailingClosure.map { Self.mayThrowOut(of: $0.statements) } ?? true)) {
             report("call can throw but is not marked with 'try': write try await \(name)(…) (or try?)", Syntax(call))
             return nil
         }
-        var child: StaticType??
+        var child: StaticType?? = discarding ? .some(nil) : nil
         var closure = call.trailingClosure
         for argument in call.arguments {
             switch argument.label?.text {
-            case "of":
+            case "of" where !discarding:
                 guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
                     let baseExpression = member.base, let base = member.base?.trimmedDescription
                 else {
@@ -72,7 +76,7 @@ extension Lowering {
         }
         let groupName = parameter[0]
         let span = self.span(of: Syntax(call))
-        taskGroups.append(TaskGroupDecl(name: groupName, span: span, throwing: name == "withThrowingTaskGroup"))
+        taskGroups.append(TaskGroupDecl(name: groupName, span: span, throwing: name.hasPrefix("withThrowing"), discarding: discarding))
         let id = TaskGroupID(index: taskGroups.count - 1)
         // The body runs where the call is, in the calling task (Swift 6: `isolation: #isolation`).
         closureContexts[closure.id] = context(of: Syntax(call))
@@ -186,6 +190,10 @@ extension Lowering {
     mutating func lowerAwaitedGroupCall(_ call: FunctionCallExprSyntax, keepsValue: Bool) -> (statements: [Statement], value: VariableID?)?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let id = taskGroup(named: member.base)?.id else { return nil }
         let span = self.span(of: Syntax(call))
+        if taskGroups[id.index].discarding, ["next", "waitForAll"].contains(member.declName.baseName.text) {
+            reportDiscarding(id, Syntax(call))
+            return .some(nil)
+        }
         switch member.declName.baseName.text {
         case "waitForAll" where call.arguments.isEmpty:
             return ([Statement(.suspend(.groupWaitAll(id)), at: span)], nil)
@@ -206,6 +214,10 @@ extension Lowering {
             report("'for await' goes over a task group here: for await v in group { … }", Syntax(loop.sequence))
             return nil
         }
+        if taskGroups[id.index].discarding {
+            reportDiscarding(id, Syntax(loop.sequence))
+            return nil
+        }
         if taskGroups[id.index].throwing && loop.tryKeyword == nil {
             report("call can throw but is not marked with 'try': write for try await", Syntax(loop.awaitKeyword!))
             return nil
@@ -223,7 +235,29 @@ extension Lowering {
             let found = taskGroup(named: member.base)
         else { return nil }
         let (id, child) = found
+        if taskGroups[id.index].discarding {
+            reportDiscarding(id, Syntax(call))
+            return .some(nil)
+        }
         return .some(lowerGroupNext(id, child: child, pattern: binding.pattern, body: body, loops: loops, at: node))
+    }
+
+    /// `while let v = await group.next() { … }`: a loop over a group's children, whose body
+    /// `break` and `continue` may leave, as a `for await` over the group's.
+    func isGroupNextLoop(_ loop: WhileStmtSyntax) -> Bool {
+        guard loop.conditions.count == 1, case .optionalBinding(let binding)? = loop.conditions.first?.condition,
+            let value = binding.initializer?.value, let awaited = Self.awaited(value),
+            let call = awaited.expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "next"
+        else { return false }
+        return taskGroup(named: member.base) != nil
+    }
+
+    /// A discarding group's children give nothing to take: no `next()`, `for await` or
+    /// `waitForAll()` (the group waits for them where it ends).
+    private mutating func reportDiscarding(_ id: TaskGroupID, _ node: Syntax) {
+        let function = taskGroups[id.index].functionName
+        report("a discarding task group has no next(), for await or waitForAll(): its children's results are dropped, and \(function) waits for them where it ends", node)
     }
 
     private mutating func lowerGroupNext(_ id: TaskGroupID, child: StaticType?, pattern: PatternSyntax, body: CodeBlockSyntax, loops: Bool,

@@ -802,8 +802,8 @@ struct Lowering {
 
     // MARK: Control flow
 
-    /// `break` or `continue` in a `for i in a...b`, `while` or `repeat` loop (unlabelled: the
-    /// innermost loop; a `while let … = await group.next()` loop has no `break`).
+    /// `break` or `continue` in a `for i in a...b`, `for await`, `while` (also
+    /// `while let v = await group.next()`) or `repeat` loop (unlabelled: the innermost loop).
     private mutating func lowerLoopExit(_ stmt: StmtSyntax) -> Statement? {
         let exit: LoopExit = stmt.is(BreakStmtSyntax.self) ? .breaks : .continues
         let label = stmt.as(BreakStmtSyntax.self)?.label ?? stmt.as(ContinueStmtSyntax.self)?.label
@@ -825,15 +825,11 @@ struct Lowering {
             if current.is(ForStmtSyntax.self) || current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self), leavesCleanups() {
                 return nil
             }
-            if let loop = current.as(ForStmtSyntax.self) {
-                guard loop.awaitKeyword == nil else {
-                    report("'\(exit.rawValue)' in a 'for await' loop is outside the supported subset", Syntax(stmt))
-                    return nil
-                }
-                return Statement(.exitLoop(exit), at: span(of: Syntax(stmt)))
-            }
+            // A `for await` loop too: leaving it early drops only the iterator (a stream stays as
+            // it is; a group's children left running are awaited where the group ends).
+            if current.is(ForStmtSyntax.self) { return Statement(.exitLoop(exit), at: span(of: Syntax(stmt))) }
             if let loop = current.as(WhileStmtSyntax.self) {
-                guard loop.conditions.allSatisfy({ if case .expression = $0.condition { true } else { false } }) else {
+                guard loop.conditions.allSatisfy({ if case .expression = $0.condition { true } else { false } }) || isGroupNextLoop(loop) else {
                     report("'\(exit.rawValue)' in a 'while let' loop is outside the supported subset", Syntax(stmt))
                     return nil
                 }

@@ -247,7 +247,7 @@ private struct ProgramDumper {
             return "await \(program.taskGroups[group.index].name).waitForAll()"
         case .withTaskGroup(let run):
             let group = program.taskGroups[run.group.index]
-            return (run.result.map { "\(name($0)) = " } ?? "") + (group.throwing ? "withThrowingTaskGroup" : "withTaskGroup") + " \(group.name)"
+            return (run.result.map { "\(name($0)) = " } ?? "") + group.functionName + " \(group.name)"
         case .cancellation(.cancelTask(let handle)):
             return "\(name(handle)).cancel()"
         case .cancellation(.cancelGroup(let group)):
@@ -296,7 +296,8 @@ private struct ProgramDumper {
         case .suspend(.continuation(let id, let result)):
             return (result.map { "\(name($0)) = " } ?? "") + "await the resume of \(program[id].name)"
         case .stream(let id, .start):
-            return "\(program[id].typeName) \(program[id].name), continuation \(program[id].continuationName)"
+            let policy = program[id].policy == .unbounded ? "" : ", bufferingPolicy \(program[id].policy)"
+            return "\(program[id].typeName) \(program[id].name), continuation \(program[id].continuationName)" + policy
         case .stream(let id, .yield(let value)):
             return "\(program[id].continuationName).yield(\(swift(value)))"
         case .stream(let id, .finish):

@@ -8,20 +8,42 @@ public struct StreamID: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { "st\(index)" }
 }
 
+/// How many elements not yet taken a stream keeps (`bufferingPolicy:`; swiftlang/swift
+/// `AsyncStreamBuffer.swift`, `_Storage.yield`): a yield to a full buffer drops the new element
+/// (`bufferingOldest`) or the oldest one buffered (`bufferingNewest`; with a limit of 0, the new
+/// one). An element handed to a task already waiting in `for await` is not buffered at all.
+public enum StreamBufferingPolicy: Hashable, Sendable, Codable, CustomStringConvertible {
+    case unbounded
+    case bufferingOldest(Int)
+    case bufferingNewest(Int)
+
+    /// As the snippet writes it.
+    public var description: String {
+        switch self {
+        case .unbounded: ".unbounded"
+        case .bufferingOldest(let limit): ".bufferingOldest(\(limit))"
+        case .bufferingNewest(let limit): ".bufferingNewest(\(limit))"
+        }
+    }
+}
+
 /// One `AsyncStream` the snippet makes: the stream's name and its continuation's, as witnesses
-/// name them, and whether it is an `AsyncThrowingStream` (its continuation may finish it with an
-/// error, which the `for try await` loop throws once the elements before it are taken).
+/// name them, whether it is an `AsyncThrowingStream` (its continuation may finish it with an
+/// error, which the `for try await` loop throws once the elements before it are taken), and its
+/// buffering policy.
 public struct StreamDecl: Hashable, Sendable, Codable {
     public var name: String
     public var continuationName: String
     public var span: SourceSpan
     public var throwing: Bool
+    public var policy: StreamBufferingPolicy
 
-    public init(name: String, continuationName: String, span: SourceSpan, throwing: Bool = false) {
+    public init(name: String, continuationName: String, span: SourceSpan, throwing: Bool = false, policy: StreamBufferingPolicy = .unbounded) {
         self.name = name
         self.continuationName = continuationName
         self.span = span
         self.throwing = throwing
+        self.policy = policy
     }
 
     /// The type as the snippet names it.
@@ -32,8 +54,8 @@ public struct StreamDecl: Hashable, Sendable, Codable {
 public enum StreamAction: Hashable, Sendable, Codable {
     /// `AsyncStream<T> { continuation in body }`: the build closure runs at once, in place.
     case start(body: BlockID)
-    /// `continuation.yield(v)`: the element joins the buffer (dropped once finished), and the
-    /// task waiting in `for await` resumes.
+    /// `continuation.yield(v)`: the element goes to the task waiting in `for await` (which
+    /// resumes), or joins the buffer as its policy allows; dropped once finished.
     case yield(Expression)
     /// `continuation.finish()`: no element comes after those buffered; the waiting task resumes.
     case finish

@@ -15,11 +15,26 @@ public struct TaskGroupDecl: Hashable, Sendable, Codable {
     public var span: SourceSpan
     /// `withThrowingTaskGroup`.
     public var throwing: Bool
+    /// `withDiscardingTaskGroup` / `withThrowingDiscardingTaskGroup` (SE-0381): children's
+    /// results are dropped as they end (no `next()`); in the throwing one, the first child error
+    /// cancels the group and is thrown where the group ends.
+    public var discarding: Bool
 
-    public init(name: String, span: SourceSpan, throwing: Bool) {
+    public init(name: String, span: SourceSpan, throwing: Bool, discarding: Bool = false) {
         self.name = name
         self.span = span
         self.throwing = throwing
+        self.discarding = discarding
+    }
+
+    /// The function the snippet calls.
+    public var functionName: String {
+        switch (throwing, discarding) {
+        case (false, false): "withTaskGroup"
+        case (true, false): "withThrowingTaskGroup"
+        case (false, true): "withDiscardingTaskGroup"
+        case (true, true): "withThrowingDiscardingTaskGroup"
+        }
     }
 }
 

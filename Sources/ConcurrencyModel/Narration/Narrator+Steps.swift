@@ -137,7 +137,9 @@ extension Narrator {
         case .staysOn(let isolation): "already on \(name(isolation)): no suspension"
         case .operationStartedHere(let operation): "\(name(operation)).start(): runs it here"
         case .operationStartReturns(let operation): "\(name(operation)).start() returns: it has finished"
-        case .startsTaskGroup(let group): "withTaskGroup: \(name(group)) starts empty; its body runs here, in this task"
+        case .startsTaskGroup(let group) where program.taskGroups[group.index].discarding:
+            "\(program.taskGroups[group.index].functionName): \(name(group)) starts empty; its body runs here, in this task, and its children's results are dropped as they end"
+        case .startsTaskGroup(let group): "\(program.taskGroups[group.index].functionName): \(name(group)) starts empty; its body runs here, in this task"
         case .takesChild(let group, let task): "\(name(group)) hands over child task \(task)'s value (children give theirs in the order they finish)"
         case .groupDrained(let group): "no child of \(name(group)) is left running: the wait is over"
         case .awaitsGroup(let group):
@@ -173,12 +175,16 @@ extension Narrator {
         case .entersDo(.endsAsyncLet): "async let: an error thrown after it first ends its child task"
         case .throwsNothing: "no error to throw on: goes on"
         case .startsStream(let id): "\(program[id].typeName): its build closure runs now, here, with \(program[id].continuationName)"
-        case .streamYields(let id, let value, _, true):
+        case .streamYields(let id, let value, _, .terminated):
             "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(program[id].name) is finished, so the element is dropped"
-        case .streamYields(let id, let value, let task?, false):
-            "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(self.task(task)) was waiting for it; its job is queued on the executor it waits on"
-        case .streamYields(let id, let value, nil, false):
+        case .streamYields(let id, let value, let task?, .enqueued):
+            "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(self.task(task)) was waiting for it and gets it (it is not buffered); its job is queued on the executor it waits on"
+        case .streamYields(let id, let value, nil, .enqueued):
             "\(program[id].continuationName).yield(\(value?.description ?? "()")): buffered in \(program[id].name) until a for await takes it"
+        case .streamYields(let id, let value, _, .droppedNew):
+            "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(program[id].name)'s buffer is full (\(program[id].policy)), so the new element is dropped"
+        case .streamYields(let id, let value, _, .droppedOldest(let oldest)):
+            "\(program[id].continuationName).yield(\(value?.description ?? "()")): \(program[id].name)'s buffer is full (\(program[id].policy)), so its oldest element, \(oldest?.description ?? "()"), is dropped for it"
         case .streamFinishes(let id, let task?):
             "\(program[id].continuationName).finish(): \(self.task(task)) was waiting; its job is queued on the executor it waits on"
         case .streamFinishes(let id, nil): "\(program[id].continuationName).finish(): no element comes after those buffered"
