@@ -24,6 +24,10 @@ extension Lowering {
         case .some(.none): return nil  // refused, and reported once
         case .none: break
         }
+        switch lowerEnumValue(expr) {
+        case .some(let found): return found
+        case .none: break
+        }
         if let test = expr.as(IsExprSyntax.self) {
             return lowerErrorIs(test)
         }
@@ -471,6 +475,7 @@ extension Lowering {
 
     /// Cases without `default:` cover a Bool subject only when both `true` and `false` are there.
     func isExhaustive(_ tests: [Expression?], over subject: Expression) -> Bool {
+        if coversEveryCase(tests, over: subject) { return true }
         guard type(of: subject) == .bool else { return false }
         let values = Set(tests.compactMap { test -> Bool? in
             if case .binary(.equal, _, .literal(.bool(let value)))? = test { return value }

@@ -93,6 +93,8 @@ struct Lowering {
     var hasPlainNonisolatedAsync = false
     /// `enum MyError: Error`: each error enum's cases (`Lowering+Errors`).
     var errorEnums: [String: [String]] = [:]
+    /// `enum Phase { case idle, running }`: each plain enum's cases (`Lowering+Enums`).
+    var plainEnums: [String: PlainEnum] = [:]
     /// `struct MyError: Error {}` types.
     var errorStructs: Set<String> = []
     /// Error types whose declaration was refused: their uses say nothing more.
