@@ -158,6 +158,8 @@ extension Lowering {
                 }
                 guard checkAssignment(.append, to: variable, value, at: Syntax(call)) else { return nil }
                 return Statement(.assign(Assignment(target: variable, operation: .append, value: value)), at: span)
+            case .variable(let variable)? where method == "sort" || method == "reverse":
+                return lowerSortInPlace(variable, method: method, call: call, span: span)
             default:
                 break
             }

@@ -295,6 +295,9 @@ extension Lowering {
         if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
             return lowerValueCall(call)
         }
+        if let call = expr.as(FunctionCallExprSyntax.self), isArrayMethodCall(call) {
+            return lowerArrayMethod(call)
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             name == "Double" || name == "TimeInterval" {
             return lowerDoubleConversion(call)

@@ -930,7 +930,7 @@ struct Lowering {
             report("the loop variable is a name or '_'", Syntax(loop.pattern))
             return nil
         }
-        guard let list = lowerExpression(sequence) else { return nil }
+        guard let list = lowerArrayOperand(sequence) else { return nil }
         guard case .list(let element?)? = type(of: list) else {
             report("loops go over a range ('for i in 1...3') or an array ('for x in list')", Syntax(loop.sequence))
             return nil
