@@ -197,6 +197,21 @@ extension Lowering {
         return Set(declared.cases).isSubset(of: listed)
     }
 
+    /// `if case .done = phase`, `guard case .idle = p else { … }`: a value pattern without
+    /// bindings, which Swift matches with `~=`, that is `==` for an enum (or any Equatable value).
+    mutating func lowerCaseCondition(_ condition: MatchingPatternConditionSyntax) -> Expression? {
+        guard condition.typeAnnotation == nil, let pattern = condition.pattern.as(ExpressionPatternSyntax.self),
+            rangeSyntax(pattern.expression) == nil
+        else {
+            report("'case' in a condition here matches one value, without bindings or ranges: if case .done = phase", Syntax(condition.pattern))
+            return nil
+        }
+        guard let subject = lowerExpression(condition.initializer.value), let value = lowerExpression(pattern.expression),
+            checkOperands(.equal, subject, value, at: Syntax(pattern))
+        else { return nil }
+        return .binary(.equal, subject, value)
+    }
+
     /// An enum printed inside an array or an optional shows its module's name
     /// (`[snippet.Phase.idle]`, `Optional(snippet.Phase.idle)`), which depends on how the
     /// snippet is compiled (a file's name, a playground's): refused.

@@ -965,7 +965,9 @@ struct Lowering {
 
     /// `if c { } else if d { } else { }`.
     private mutating func lowerIf(_ branch: IfExprSyntax) -> Statement? {
-        if bindsOptional(branch.conditions) { return lowerIfBinding(branch) }
+        if bindsOptional(branch.conditions) || branch.conditions.contains(where: { $0.condition.is(MatchingPatternConditionSyntax.self) }) {
+            return lowerIfBinding(branch)
+        }
         guard branch.conditions.count == 1, let first = branch.conditions.first,
             case .expression(let conditionExpression) = first.condition
         else {
