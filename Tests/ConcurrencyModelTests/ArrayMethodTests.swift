@@ -118,6 +118,28 @@ import Testing
             """)) == ["Optional(3) Optional(2) Optional(1) Optional(3) nil false true -1 max 3"])
     }
 
+    /// `results.max()!` and `first!` unwrap; of an empty array, the unwrap traps where it is
+    /// (verify: 1 of 1 on 2 cores in 50 runs, the crash included).
+    @Test func forceUnwrappedExtremes() throws {
+        #expect(try outcomeSet(explore("""
+            let results = await withTaskGroup(of: Int.self) { group in
+                for i in 1...3 { group.addTask { i * 10 } }
+                var collected: [Int] = []
+                for await value in group { collected.append(value) }
+                return collected
+            }
+            print(results.max()!, results.sorted().first!, results.min()! + 1)
+            let none: [Int] = []
+            print("before")
+            print(none.first!)
+            print("after")
+            """)) == ["30 10 11 before deadlock"])
+        expectDiagnostics("""
+            let n = 3
+            print(n1️⃣!)
+            """, ["1️⃣": "cannot force unwrap value of non-optional type 'Int'"])
+    }
+
     /// A String's case mappings are the standard library's full Unicode ones (`ß` becomes `SS`),
     /// and its `count` counts Characters (verify: 1 of 1 in 50 runs).
     @Test func stringCaseMappingsAndCount() throws {

@@ -224,6 +224,9 @@ extension Lowering {
             else { return nil }
             return .entry(dictionary, key: key, optional: false)
         }
+        if let unwrap = expr.as(ForceUnwrapExprSyntax.self) {
+            return lowerForceUnwrap(unwrap)
+        }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
                 let list = lowerExpression(subscriptCall.calledExpression), let index = lowerExpression(argument.expression)

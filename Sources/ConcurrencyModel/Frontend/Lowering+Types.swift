@@ -121,6 +121,7 @@ extension Lowering {
         case .optionalText: return .string
         case .parsedInt: return .optional(.int)
         case .contains: return .bool
+        case .unwrapped(let optional): return type(of: optional)?.wrapped
         case .transformed(let inner, _): return type(of: inner)
         case .coalesce(let optional, let fallback):
             // `o ?? d` is the wrapped type, or an optional again when `d` is one.

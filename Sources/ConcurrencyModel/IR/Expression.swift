@@ -51,6 +51,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     case transformed(Expression, ValueTransform)
     /// `xs.contains(x)`: whether an element of the array equals `x`.
     case contains(Expression, element: Expression)
+    /// `o!`: the optional's value; nil traps, as Swift's force unwrap does.
+    case unwrapped(Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -68,7 +70,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .joined(let list, let separator): list.variablesRead + separator.variablesRead
         case .dictionary(let keys, let values): (keys + values).flatMap(\.variablesRead)
         case .parsedInt(let text): text.variablesRead
-        case .transformed(let inner, _): inner.variablesRead
+        case .transformed(let inner, _), .unwrapped(let inner): inner.variablesRead
         case .contains(let list, let element): list.variablesRead + element.variablesRead
         case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
@@ -91,7 +93,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .joined(let list, let separator): list.readsThread || separator.readsThread
         case .dictionary(let keys, let values): (keys + values).contains(where: \.readsThread)
         case .parsedInt(let text): text.readsThread
-        case .transformed(let inner, _): inner.readsThread
+        case .transformed(let inner, _), .unwrapped(let inner): inner.readsThread
         case .contains(let list, let element): list.readsThread || element.readsThread
         case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
@@ -160,6 +162,10 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             return Int(spelled).map(Value.int) ?? .nilValue
         case .transformed(let inner, let transform):
             return try transform.apply(try inner.evaluate(lookup, isMainThread: isMainThread))
+        case .unwrapped(let optional):
+            let value = try optional.evaluate(lookup, isMainThread: isMainThread)
+            guard value != .nilValue else { throw .runtime(.unwrappedNil) }
+            return value
         case .contains(let list, let element):
             guard case .list(let items) = try list.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("contains of a value that is not an array") }
             return .bool(items.contains(try element.evaluate(lookup, isMainThread: isMainThread)))

@@ -373,6 +373,7 @@ private struct ProgramDumper {
         case .dictionary(let keys, let values): "[" + zip(keys, values).map { swift($0) + ": " + swift($1) }.joined(separator: ", ") + "]"
         case .transformed(let inner, let transform): operand(inner) + "." + transform.written
         case .contains(let list, let element): operand(list) + ".contains(" + swift(element) + ")"
+        case .unwrapped(let optional): operand(optional) + "!"
         }
     }
 
@@ -380,7 +381,7 @@ private struct ProgramDumper {
         switch expression {
         case .binary, .conditional, .specific, .errorIs, .coalesce: "(" + swift(expression) + ")"
         case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText, .joined, .dictionary, .parsedInt,
-             .transformed, .contains: swift(expression)
+             .transformed, .contains, .unwrapped: swift(expression)
         }
     }
 

@@ -181,6 +181,8 @@ private struct ValueShapes {
             return alternatives(then).union(alternatives(otherwise))
         case .coalesce(let optional, let fallback):
             return alternatives(optional).union(alternatives(fallback))
+        case .unwrapped(let optional):
+            return alternatives(optional)
         case .optionalText:
             // `Optional(…)` of what the value shows, or `nil`: taken as anything.
             return [Self.anything]
