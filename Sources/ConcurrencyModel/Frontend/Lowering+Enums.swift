@@ -217,8 +217,18 @@ extension Lowering {
     /// snippet is compiled (a file's name, a playground's): refused.
     /// `debug`: `debugPrint`, which shows the module's name for the enum itself too.
     mutating func refusesQualifiedEnumText(_ type: StaticType?, debug: Bool = false, at node: Syntax) -> Bool {
+        /// The enum an array or optional holds, however deep (`[[Phase]]`).
+        func enclosed(_ type: StaticType?) -> String? {
+            switch type {
+            case .enumeration(let name)?: name
+            case .list(let element)?: enclosed(element)
+            case .optional(let wrapped)?: enclosed(wrapped)
+            default: nil
+            }
+        }
         switch type {
-        case .list(.enumeration(let name)?)?, .optional(.enumeration(let name)?)?:
+        case .list?, .optional?:
+            guard let name = enclosed(type) else { return false }
             report("Swift prints a \(name) inside an array or an optional with its module's name (Module.\(name).case), which depends on how the snippet is compiled: print each value, unwrapped", node)
             return true
         case .enumeration(let name)? where debug:
