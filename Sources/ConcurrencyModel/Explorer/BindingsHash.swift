@@ -19,7 +19,7 @@ func valueHash(_ value: Value) -> UInt64 {
     case .nilValue: 0x1b87_3593
     case .double(let number): mix(number == 0 ? 0 : number.bitPattern)  // 0.0 == -0.0
     case .continuation(let index): mix(UInt64(UInt(bitPattern: index)) ^ 0xC2B2_AE3D_27D4_EB4F)
-    case .string, .list, .error: UInt64(UInt(bitPattern: value.hashValue))
+    case .string, .list, .error, .enumCase: UInt64(UInt(bitPattern: value.hashValue))
     }
 }
 

@@ -29,6 +29,10 @@ extension Lowering {
         // `debugPrint("\(i)")` prints "1", quoted: each value as its debugDescription.
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "debugPrint" {
             guard let items = printedItems(call) else { return nil }
+            // An enum's debugDescription names its module (`snippet.Phase.idle`): refused.
+            for (argument, item) in zip(call.arguments, items) where refusesQualifiedEnumText(type(of: item), debug: true, at: Syntax(argument.expression)) {
+                return nil
+            }
             // An optional shows its value's debugDescription already (`Optional("a")`).
             return Statement(.print(items.map { if case .optionalText = $0 { $0 } else { .debugText($0) } }), at: span)
         }
@@ -154,6 +158,8 @@ extension Lowering {
                 }
                 guard checkAssignment(.append, to: variable, value, at: Syntax(call)) else { return nil }
                 return Statement(.assign(Assignment(target: variable, operation: .append, value: value)), at: span)
+            case .variable(let variable)? where method == "sort" || method == "reverse":
+                return lowerSortInPlace(variable, method: method, call: call, span: span)
             default:
                 break
             }
@@ -539,7 +545,7 @@ extension Lowering {
                 // Swift prints "(1, 2)" and a dictionary in its hash order, which varies by run.
                 report("printing a tuple or a dictionary is outside the supported subset: print its parts", Syntax(argument.expression))
                 return nil
-            case .int?, .string?, .bool?, .list?, .error?, .integer?, .double?, .optional?, nil:
+            case .int?, .string?, .bool?, .list?, .error?, .integer?, .double?, .optional?, .enumeration?, nil:
                 break
             case .task?:
                 return nil  // refused above

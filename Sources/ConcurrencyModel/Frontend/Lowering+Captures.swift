@@ -77,7 +77,7 @@ private final class CapturedChanges: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["append", "removeAll", "removeLast", "insert"].contains(member.declName.baseName.text),
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["append", "removeAll", "removeLast", "insert", "sort", "reverse"].contains(member.declName.baseName.text),
             let base = member.base, Self.root(of: base) == name {
             isChanged = true
         }

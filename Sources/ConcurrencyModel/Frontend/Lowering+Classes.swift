@@ -65,6 +65,8 @@ extension Lowering {
                         declareTaskLocal(member.decl, of: declaration.name.text)
                     }
                 }
+            } else if let declaration = decl.as(EnumDeclSyntax.self), Self.isPlainEnum(declaration) {
+                declarePlainEnum(declaration)
             } else if let declaration = decl.as(EnumDeclSyntax.self) {
                 declareErrorEnum(declaration)
             }

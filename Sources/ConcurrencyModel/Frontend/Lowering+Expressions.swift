@@ -24,6 +24,10 @@ extension Lowering {
         case .some(.none): return nil  // refused, and reported once
         case .none: break
         }
+        switch lowerEnumValue(expr) {
+        case .some(let found): return found
+        case .none: break
+        }
         if let test = expr.as(IsExprSyntax.self) {
             return lowerErrorIs(test)
         }
@@ -220,6 +224,9 @@ extension Lowering {
             else { return nil }
             return .entry(dictionary, key: key, optional: false)
         }
+        if let unwrap = expr.as(ForceUnwrapExprSyntax.self) {
+            return lowerForceUnwrap(unwrap)
+        }
         if let subscriptCall = expr.as(SubscriptCallExprSyntax.self) {
             guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first, argument.label == nil,
                 let list = lowerExpression(subscriptCall.calledExpression), let index = lowerExpression(argument.expression)
@@ -290,6 +297,9 @@ extension Lowering {
         }
         if let call = expr.as(FunctionCallExprSyntax.self), isValueCall(call) {
             return lowerValueCall(call)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), isArrayMethodCall(call) {
+            return lowerArrayMethod(call)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             name == "Double" || name == "TimeInterval" {
@@ -486,6 +496,7 @@ extension Lowering {
 
     /// Cases without `default:` cover a Bool subject only when both `true` and `false` are there.
     func isExhaustive(_ tests: [Expression?], over subject: Expression) -> Bool {
+        if coversEveryCase(tests, over: subject) { return true }
         guard type(of: subject) == .bool else { return false }
         let values = Set(tests.compactMap { test -> Bool? in
             if case .binary(.equal, _, .literal(.bool(let value)))? = test { return value }

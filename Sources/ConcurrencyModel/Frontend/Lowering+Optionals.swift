@@ -39,6 +39,21 @@ extension Lowering {
         }
     }
 
+    /// `o!` of an optional value (`xs.first!`, `results.max()!`): its value, or a trap
+    /// ("Unexpectedly found nil while unwrapping an Optional value") where it is nil.
+    mutating func lowerForceUnwrap(_ unwrap: ForceUnwrapExprSyntax) -> Expression? {
+        guard let optional = lowerExpression(unwrap.expression), let type = type(of: optional) else { return nil }
+        guard type.isOptional else {
+            report("cannot force unwrap value of non-optional type '\(type)'", Syntax(unwrap.exclamationMark))
+            return nil
+        }
+        guard type.wrapped != nil else {
+            report("'nil' cannot be force unwrapped", Syntax(unwrap.expression))
+            return nil
+        }
+        return .unwrapped(optional)
+    }
+
     /// What `print` and interpolation show for a value: an optional as `Optional(…)` or `nil`.
     func printable(_ item: Expression) -> Expression {
         type(of: item)?.isOptional == true ? .optionalText(item) : item

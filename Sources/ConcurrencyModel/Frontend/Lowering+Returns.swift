@@ -223,7 +223,10 @@ extension Lowering {
                     return nil
                 }
                 bind(name, .workItem(id))
-            case .availability, .matchingPattern:
+            case .matchingPattern(let match):
+                guard let part = lowerCaseCondition(match) else { return nil }
+                parts.append(part)
+            case .availability:
                 report("a condition is a Bool here (use && to combine)", Syntax(element))
                 return nil
             }

@@ -11,7 +11,7 @@ extension Lowering {
     /// A call that is a value, not a statement (a body of one is its implicit return):
     /// `xs.map { … }`, `names.joined(separator: ", ")`.
     func givesCollectionValue(_ call: FunctionCallExprSyntax) -> Bool {
-        isSequenceCall(call) || isJoinedCall(call)
+        isSequenceCall(call) || isJoinedCall(call) || isArrayMethodCall(call)
     }
 
     func isSequenceCall(_ call: FunctionCallExprSyntax) -> Bool {
@@ -37,7 +37,7 @@ extension Lowering {
             guard let bounds = lowerRangeBounds(range, at: Syntax(base)) else { return nil }
             source = .range(from: bounds.from, to: bounds.to, inclusive: range.inclusive)
         } else {
-            guard let list = lowerExpression(base) else { return nil }
+            guard let list = lowerArrayOperand(base) else { return nil }
             guard case .list(let element)? = type(of: list) else {
                 report("'\(method)' is supported on an array or a range of Int here", Syntax(member.declName))
                 return nil
@@ -250,7 +250,7 @@ extension Lowering {
             report("write list.joined(separator: \", \") or list.joined()", Syntax(call))
             return nil
         }
-        guard let list = lowerExpression(base) else { return nil }
+        guard let list = lowerArrayOperand(base) else { return nil }
         guard type(of: list) == .list(.string) else {
             report("joined is supported on an array of String here, not '\(type(of: list).map(\.description) ?? "?")'", Syntax(member.declName))
             return nil

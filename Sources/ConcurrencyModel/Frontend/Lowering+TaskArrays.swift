@@ -42,7 +42,7 @@ extension Lowering {
             report("printing a task is outside the supported subset: print what it gives (await t.value)", node)
             return true
         default:
-            return false
+            return refusesQualifiedEnumText(type, at: node)
         }
     }
 }

@@ -52,6 +52,7 @@ extension Lowering {
         case .string: .string
         case .bool: .bool
         case .double: .double
+        case .enumCase(let value): .enumeration(value.type)
         case .list, .error, .nilValue, .continuation: nil
         }
     }

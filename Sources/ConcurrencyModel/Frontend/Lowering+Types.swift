@@ -26,6 +26,8 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     /// (`tasks.append(Task { … })`) and awaited (`for t in tasks { await t.value }`). Held as the
     /// task's index, as a `let t = Task { … }`'s hidden variable is.
     case task(StaticType?)
+    /// A plain enum of the snippet (`enum Phase { case idle, running }`), by its name.
+    case enumeration(String)
 
     var description: String {
         switch self {
@@ -43,6 +45,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .optional(let wrapped?): "\(wrapped)?"
         case .optional(nil): "_?"
         case .task(let result): "Task<\(result.map(\.description) ?? "()"), Never>"
+        case .enumeration(let name): name
         }
     }
 
@@ -65,6 +68,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         case .double: .double
         case .continuation: .continuation
         case .nilValue: .optional(nil)
+        case .enumCase(let value): .enumeration(value.type)
         }
     }
 
@@ -75,7 +79,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
     var isInteger: Bool {
         switch self {
         case .int, .integer: true
-        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional, .task: false
+        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional, .task, .enumeration: false
         }
     }
 
@@ -84,7 +88,7 @@ indirect enum StaticType: Hashable, CustomStringConvertible {
         switch self {
         case .int: .int
         case .integer(let type): type
-        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional, .task: nil
+        case .string, .bool, .list, .error, .tuple, .dictionary, .double, .continuation, .optional, .task, .enumeration: nil
         }
     }
 
@@ -116,6 +120,9 @@ extension Lowering {
         case .typed(_, let type, _): return StaticType(type)
         case .optionalText: return .string
         case .parsedInt: return .optional(.int)
+        case .contains: return .bool
+        case .unwrapped(let optional): return type(of: optional)?.wrapped
+        case .transformed(let inner, _): return type(of: inner)
         case .coalesce(let optional, let fallback):
             // `o ?? d` is the wrapped type, or an optional again when `d` is one.
             return type(of: fallback).flatMap { $0.isOptional ? $0 : (type(of: optional)?.wrapped ?? $0) }
@@ -241,7 +248,7 @@ extension Lowering {
         if let optional = type.as(OptionalTypeSyntax.self) {
             guard let wrapped = staticType(optional.wrappedType, at: node) else { return nil }
             switch wrapped {
-            case .int, .string, .bool, .integer, .double, .continuation: return .optional(wrapped)
+            case .int, .string, .bool, .integer, .double, .continuation, .enumeration: return .optional(wrapped)
             case .list, .tuple, .dictionary, .error, .optional, .task:
                 report("an optional '\(wrapped)?' is outside the supported subset: Int?, String?, Bool?, Double? and a continuation's are", node ?? Syntax(type))
                 return nil
@@ -295,6 +302,7 @@ extension Lowering {
         case "String": return .string
         case "Bool": return .bool
         case "Double", "TimeInterval": return .double
+        case let name? where plainEnums[name] != nil: return .enumeration(name)
         default:
             break
         }

@@ -96,6 +96,8 @@ struct Lowering {
     var hasPlainNonisolatedAsync = false
     /// `enum MyError: Error`: each error enum's cases (`Lowering+Errors`).
     var errorEnums: [String: [String]] = [:]
+    /// `enum Phase { case idle, running }`: each plain enum's cases (`Lowering+Enums`).
+    var plainEnums: [String: PlainEnum] = [:]
     /// `struct MyError: Error {}` types.
     var errorStructs: Set<String> = []
     /// Error types whose declaration was refused: their uses say nothing more.
@@ -930,7 +932,7 @@ struct Lowering {
             report("the loop variable is a name or '_'", Syntax(loop.pattern))
             return nil
         }
-        guard let list = lowerExpression(sequence) else { return nil }
+        guard let list = lowerArrayOperand(sequence) else { return nil }
         guard case .list(let element?)? = type(of: list) else {
             report("loops go over a range ('for i in 1...3') or an array ('for x in list')", Syntax(loop.sequence))
             return nil
@@ -965,7 +967,9 @@ struct Lowering {
 
     /// `if c { } else if d { } else { }`.
     private mutating func lowerIf(_ branch: IfExprSyntax) -> Statement? {
-        if bindsOptional(branch.conditions) { return lowerIfBinding(branch) }
+        if bindsOptional(branch.conditions) || branch.conditions.contains(where: { $0.condition.is(MatchingPatternConditionSyntax.self) }) {
+            return lowerIfBinding(branch)
+        }
         guard branch.conditions.count == 1, let first = branch.conditions.first,
             case .expression(let conditionExpression) = first.condition
         else {

@@ -46,6 +46,13 @@ public indirect enum Expression: Hashable, Sendable, Codable {
     /// nil otherwise or past Int's range, as Swift's `Int.init?(_: String)` parses (the same
     /// function answers here).
     case parsedInt(Expression)
+    /// `xs.sorted()`, `Array(xs.reversed())`, `s.uppercased()`: a standard-library method's
+    /// value (`ValueTransform`).
+    case transformed(Expression, ValueTransform)
+    /// `xs.contains(x)`: whether an element of the array equals `x`.
+    case contains(Expression, element: Expression)
+    /// `o!`: the optional's value; nil traps, as Swift's force unwrap does.
+    case unwrapped(Expression)
 
     /// Whether evaluating the expression reads `variable`.
     public func reads(_ variable: VariableID) -> Bool {
@@ -63,6 +70,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .joined(let list, let separator): list.variablesRead + separator.variablesRead
         case .dictionary(let keys, let values): (keys + values).flatMap(\.variablesRead)
         case .parsedInt(let text): text.variablesRead
+        case .transformed(let inner, _), .unwrapped(let inner): inner.variablesRead
+        case .contains(let list, let element): list.variablesRead + element.variablesRead
         case .tuple(let parts), .array(let parts): parts.flatMap(\.variablesRead)
         case .entry(let dictionary, let key, _): dictionary.variablesRead + key.variablesRead
         case .interpolation(let parts): parts.flatMap(\.variablesRead)
@@ -84,6 +93,8 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .joined(let list, let separator): list.readsThread || separator.readsThread
         case .dictionary(let keys, let values): (keys + values).contains(where: \.readsThread)
         case .parsedInt(let text): text.readsThread
+        case .transformed(let inner, _), .unwrapped(let inner): inner.readsThread
+        case .contains(let list, let element): list.readsThread || element.readsThread
         case .tuple(let parts), .array(let parts): parts.contains(where: \.readsThread)
         case .entry(let dictionary, let key, _): dictionary.readsThread || key.readsThread
         case .interpolation(let parts): parts.contains(where: \.readsThread)
@@ -120,7 +131,7 @@ public indirect enum Expression: Hashable, Sendable, Codable {
             switch try inner.evaluate(lookup, isMainThread: isMainThread) {
             case .list(let items): return .int(items.count)
             case .string(let text): return .int(text.count)
-            case .int, .bool, .error, .nilValue, .double, .continuation: throw .undefined(".count of a value without one")
+            case .int, .bool, .error, .nilValue, .double, .continuation, .enumCase: throw .undefined(".count of a value without one")
             }
         case .debugText(let inner):
             return .string(try inner.evaluate(lookup, isMainThread: isMainThread).debugText)
@@ -149,6 +160,15 @@ public indirect enum Expression: Hashable, Sendable, Codable {
         case .parsedInt(let text):
             guard case .string(let spelled) = try text.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("Int(…) of a value that is not a String") }
             return Int(spelled).map(Value.int) ?? .nilValue
+        case .transformed(let inner, let transform):
+            return try transform.apply(try inner.evaluate(lookup, isMainThread: isMainThread))
+        case .unwrapped(let optional):
+            let value = try optional.evaluate(lookup, isMainThread: isMainThread)
+            guard value != .nilValue else { throw .runtime(.unwrappedNil) }
+            return value
+        case .contains(let list, let element):
+            guard case .list(let items) = try list.evaluate(lookup, isMainThread: isMainThread) else { throw .undefined("contains of a value that is not an array") }
+            return .bool(items.contains(try element.evaluate(lookup, isMainThread: isMainThread)))
         case .interpolation(let parts):
             var text = ""
             for part in parts {
@@ -376,13 +396,15 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A continuation kept in a variable (`self.continuation = c`): the `withCheckedContinuation`
     /// whose continuation it is (`ContinuationID.index`).
     case continuation(Int)
+    /// A case of a plain enum of the snippet (`Phase.idle`), printed as its name.
+    case enumCase(EnumCase)
 
     /// The number a Double's arithmetic takes: a Double, or an integer literal beside one.
     var doubleValue: Double? {
         switch self {
         case .double(let number): number
         case .int(let number): Double(number)
-        case .string, .bool, .list, .error, .nilValue, .continuation: nil
+        case .string, .bool, .list, .error, .nilValue, .continuation, .enumCase: nil
         }
     }
 
@@ -395,6 +417,7 @@ public enum Value: Hashable, Sendable, Codable, CustomStringConvertible {
         case .string(let value): value
         case .bool(let value): String(value)
         case .error(let error): error.text
+        case .enumCase(let value): value.description
         case .list(let items): "[" + items.map(\.debugText).joined(separator: ", ") + "]"
         }
     }

@@ -372,13 +372,17 @@ private struct ProgramDumper {
         case .joined(let list, let separator): "\(operand(list)).joined(separator: \(swift(separator)))"
         case .parsedInt(let text): "Int(" + swift(text) + ")"
         case .dictionary(let keys, let values): "[" + zip(keys, values).map { swift($0) + ": " + swift($1) }.joined(separator: ", ") + "]"
+        case .transformed(let inner, let transform): operand(inner) + "." + transform.written
+        case .contains(let list, let element): operand(list) + ".contains(" + swift(element) + ")"
+        case .unwrapped(let optional): operand(optional) + "!"
         }
     }
 
     private func operand(_ expression: Expression) -> String {
         switch expression {
         case .binary, .conditional, .specific, .errorIs, .coalesce: "(" + swift(expression) + ")"
-        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText, .joined, .dictionary, .parsedInt: swift(expression)
+        case .literal, .variable, .not, .interpolation, .count, .isMainThread, .element, .debugText, .typed, .tuple, .array, .entry, .optionalText, .joined, .dictionary, .parsedInt,
+             .transformed, .contains, .unwrapped: swift(expression)
         }
     }
 
@@ -392,6 +396,7 @@ private struct ProgramDumper {
         case .nilValue: "nil"
         case .double(let number): number.description
         case .continuation(let index): "continuation k\(index)"
+        case .enumCase(let value): "\(value.type).\(value.name)"
         }
     }
 }

@@ -169,7 +169,7 @@ private struct ValueShapes {
         switch expression {
         case .literal(let value): return [NSRegularExpression.escapedPattern(for: value.description)]
         case .variable(let id): return variables[id] ?? [Self.anything]
-        case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals), .errorIs: return [Self.boolean]
+        case .isMainThread, .not, .specific(_, .isNil), .specific(_, .equals), .errorIs, .contains: return [Self.boolean]
         case .specific(_, .orElse), .specific(_, .printed): return [Self.anything]
         case .count, .typed: return [Self.integer]
         case .debugText(let inner):
@@ -181,10 +181,12 @@ private struct ValueShapes {
             return alternatives(then).union(alternatives(otherwise))
         case .coalesce(let optional, let fallback):
             return alternatives(optional).union(alternatives(fallback))
+        case .unwrapped(let optional):
+            return alternatives(optional)
         case .optionalText:
             // `Optional(…)` of what the value shows, or `nil`: taken as anything.
             return [Self.anything]
-        case .element, .entry, .tuple, .array, .joined, .dictionary, .parsedInt:
+        case .element, .entry, .tuple, .array, .joined, .dictionary, .parsedInt, .transformed:
             // An element of an array shows what any element may: taken as anything.
             return [Self.anything]
         case .binary(let op, let lhs, let rhs):
