@@ -57,7 +57,7 @@ extension Semantics {
         switch value {
         case .list(let items): !items.isEmpty
         case .string(let text): text.utf8.count > 15
-        case .int, .bool, .error, .nilValue, .double, .continuation: false
+        case .int, .bool, .error, .nilValue, .double, .continuation, .enumCase: false
         }
     }
 
