@@ -32,7 +32,7 @@ enum GradeRenderer {
             }
             verdict = text
         case .wrong(let why):
-            verdict = style.red(style.bold("wrong")) + ": " + impossibility(why, style: style, reasons: reasons, rules: rules, moreHint: moreHint)
+            verdict = impossibility(why, style: style, reasons: reasons, rules: rules, moreHint: moreHint, lead: style.red(style.bold("wrong")) + ": ")
         }
         return verdict + elsewhere(grade, exploration: exploration, style: style)
     }
@@ -49,8 +49,11 @@ enum GradeRenderer {
     /// Why an outcome cannot happen: where it leaves every schedule, what could come there, and
     /// up to `reasons` reasons, each with its rule.
     /// - Parameter moreHint: where the learner finds the reasons left out, if anywhere.
-    static func impossibility(_ why: Impossibility, style: TerminalStyle, reasons: Int = 3, rules: Bool = true, moreHint: String? = nil) -> String {
-        var lines = [style.bold(AnswerNotation.render(why.outcome)) + " cannot happen."]
+    /// - Parameter lead: words before the first line ("wrong: "), wrapped with it so that a long
+    ///   outcome still fits the terminal.
+    static func impossibility(_ why: Impossibility, style: TerminalStyle, reasons: Int = 3, rules: Bool = true, moreHint: String? = nil,
+                              lead: String = "") -> String {
+        var lines = [lead + style.bold(AnswerNotation.render(why.outcome)) + " cannot happen."]
         let next = why.couldComeNext.map(\.description).joined(separator: ", ")
         if why.longestPrefix.isEmpty {
             lines.append("  no schedule starts that way; what can come first: \(next.isEmpty ? "nothing" : next)")
