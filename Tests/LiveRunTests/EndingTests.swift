@@ -88,4 +88,15 @@ import Testing
         #expect(Ending.classify(.signaled(SIGABRT), stderr: "", culprit: nil, runner: .compiledSnippet).0 == .crash)
         #expect(Ending.timeout(after: 4.2).0 == .timeout)
     }
+
+    /// A compiled snippet whose memory went bad (a data race on an array's buffer: SIGSEGV, or
+    /// glibc aborting on a double free) died of its own doing: the model's `memoryCorrupted`
+    /// crash, compared as a process death; the interpreter's SIGSEGV stays a runner crash.
+    @Test func aCompiledSnippetsCorruptedMemoryIsItsOwnDeath() {
+        let segv = Ending.classify(.signaled(SIGSEGV), stderr: "", culprit: nil, runner: .compiledSnippet)
+        #expect(segv.0 == .deadlock)
+        #expect(segv.1.contains("memory was corrupted"))
+        let doubleFree = Ending.classify(.signaled(SIGABRT), stderr: "free(): double free detected in tcache 2\n", culprit: nil, runner: .compiledSnippet)
+        #expect(doubleFree.0 == .deadlock)
+    }
 }

@@ -39,10 +39,24 @@ public enum Ending {
             return (.crash, "exited with status \(status)" + detail(stderr))
         case .signaled(let signal) where signal == SIGILL || signal == SIGTRAP:
             return trap(signal, stderr: stderr, culprit: culprit, runner: runner)
+        case .signaled(let signal) where runner == .compiledSnippet
+            && ([SIGSEGV, SIGBUS].contains(signal) || (signal == SIGABRT && heapCorruption(stderr))):
+            // The snippet's own memory went bad: in a compiled snippet that is a data race on an
+            // array's or a string's buffer (freed under one thread, or freed twice: glibc aborts),
+            // which the model lists as a crash where such a race meets (`memoryCorrupted`). A
+            // snippet whose model has no such ending still disagrees: its outcome is not there.
+            return (.deadlock, "killed by \(signalName(signal)): its memory was corrupted (a data race on an array's or string's buffer)"
+                + detail(stderr))
         case .signaled(let signal):
             let place = culprit.map { " in \($0.call.call) at line \($0.line)" } ?? ""
             return (.crash, "killed by \(signalName(signal))\(place)" + detail(stderr))
         }
+    }
+
+    /// glibc's words when it finds its heap corrupted and aborts ("free(): double free detected in
+    /// tcache 2", "double free or corruption (out)", "malloc(): corrupted top size").
+    static func heapCorruption(_ stderr: String) -> Bool {
+        stderr.contains("free(): ") || stderr.contains("malloc(): ") || stderr.contains("double free or corruption")
     }
 
     /// A run that went on past its limit and was killed.
