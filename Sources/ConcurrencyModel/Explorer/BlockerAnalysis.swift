@@ -134,7 +134,7 @@ struct BlockerAnalysis {
                 }
                 if isTop {
                     let next = program[frame.block].statements[frame.pc]
-                    let printed = printedText(of: next, by: thread, in: state)
+                    let printed = semantics.printedText(of: next, by: thread, in: state)
                     if frame.pc == location.index, let printed, let wanted, printed != wanted {
                         // The thread is at this very print, and it prints something else here.
                         return .blocked(Blocker(
@@ -349,19 +349,6 @@ struct BlockerAnalysis {
             return Blocker(rule: .completionBlockRunsAfter, reason: .completionHeldBack(line: line, operation.decl), span: blockSpan)
         }
         return nil
-    }
-
-    /// What a print statement prints when this thread runs it now, if it can be told.
-    private func printedText(of statement: Statement, by thread: ThreadState, in state: MachineState) -> String? {
-        guard case .print(let items) = statement.action else { return nil }
-        // Read already (`Program.racyPrintVariables`): the line it will output.
-        if case .string(let read)? = thread.pendingWrite { return read }
-        var parts: [String] = []
-        for item in items {
-            guard let value = try? semantics.evaluate(item, for: thread, in: state) else { return nil }
-            parts.append(value.description)
-        }
-        return parts.joined(separator: " ")
     }
 
     /// The variables a print reads, with their values as this thread sees them.

@@ -17,7 +17,7 @@ extension Playthrough {
             let phase: Runner.Phase = thread.pendingWrite != nil && !isPrint ? .writes
                 : (thread.sleepUntil != nil ? .wakes : (thread.waitDeadline != nil ? .endsWait : .starts))
             return Runner(thread: id, kind: kind, line: statement.span.line, queue: thread.currentQueue,
-                          activity: .next(statement, printed: printedText(of: statement, by: thread), phase: phase))
+                          activity: .next(statement, printed: semantics.printedText(of: statement, by: thread, in: state), phase: phase))
         }
     }
 
@@ -27,17 +27,6 @@ extension Playthrough {
         let statements = exploration.program[frame.block].statements
         let index = thread.waitingOn != nil || frame.pc >= statements.count ? frame.pc - 1 : frame.pc
         return statements.indices.contains(index) ? statements[index].span.line : nil
-    }
-
-    /// What a print prints if the thread runs it now; nil for other statements or values the
-    /// model cannot tell yet.
-    private func printedText(of statement: Statement, by thread: ThreadState) -> String? {
-        guard case .print(let items) = statement.action else { return nil }
-        // Read already: the line it will output, whatever the variables hold now.
-        if case .string(let read)? = thread.pendingWrite { return read }
-        let values = items.map { try? semantics.evaluate($0, for: thread, in: state) }
-        guard values.allSatisfy({ $0 != nil }) else { return nil }
-        return values.map { $0!.description }.joined(separator: " ")
     }
 
     /// The dispatch queues with work running or waiting (an OperationQueue's own backing queue is

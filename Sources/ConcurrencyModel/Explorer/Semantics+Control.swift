@@ -6,15 +6,29 @@ extension Semantics {
             state.threads[site.index].pendingWrite = nil
             return .moves(.printed(read), advancesPC: true)
         }
-        // One item, the common case, needs no array of texts to join.
-        let text = items.count == 1
-            ? try evaluate(items[0], for: site.thread, in: state).description
-            : try items.map { item throws(EvaluationError) in try evaluate(item, for: site.thread, in: state).description }.joined(separator: " ")
+        let text = try printText(items, for: site.thread, in: state)
         if let racing = racyPrintRead(items) {
             state.threads[site.index].pendingWrite = .string(text)
             return .moves(.readsForPrint(variable: racing, text: text), advancesPC: false)
         }
         return .moves(.printed(text), advancesPC: true)
+    }
+
+    /// The line print makes of its items, as this thread sees their values now.
+    func printText(_ items: [Expression], for thread: ThreadState, in state: MachineState) throws(EvaluationError) -> String {
+        // One item, the common case, needs no array of texts to join.
+        items.count == 1
+            ? try evaluate(items[0], for: thread, in: state).description
+            : try items.map { item throws(EvaluationError) in try evaluate(item, for: thread, in: state).description }.joined(separator: " ")
+    }
+
+    /// What a print statement prints if the thread runs it now: the line it has read already (a
+    /// racing variable's print, `Program.racyPrintVariables`), else its items' values now; nil
+    /// for another statement, or values the model cannot tell yet.
+    func printedText(of statement: Statement, by thread: ThreadState, in state: MachineState) -> String? {
+        guard case .print(let items) = statement.action else { return nil }
+        if case .string(let read)? = thread.pendingWrite { return read }
+        return try? printText(items, for: thread, in: state)
     }
 
     /// The first variable these print items read whose read is a step of its own
