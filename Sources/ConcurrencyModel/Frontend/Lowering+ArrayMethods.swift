@@ -184,12 +184,21 @@ extension Lowering {
                 report("\(method) is supported on an array here, not on '\(type)'", Syntax(call.calledExpression))
                 return nil
             }
-            guard let element, element.isInteger || element == .double || element == .string else {
-                report("sorting an array of '\(element.map(\.description) ?? "?")' is outside the supported subset: sort Int, Double or String values", Syntax(call.calledExpression))
-                return nil
-            }
+            guard sortable(element, at: Syntax(call.calledExpression)) else { return nil }
         }
         return .transformed(value, transform)
+    }
+
+    /// Elements this process's standard library orders as Swift's does: integers, Doubles, Strings.
+    static func isOrdered(_ element: StaticType) -> Bool {
+        element.isInteger || element == .double || element == .string
+    }
+
+    /// Whether an array of `element` may be sorted; reported at `node` when not.
+    private mutating func sortable(_ element: StaticType?, at node: Syntax) -> Bool {
+        if let element, Self.isOrdered(element) { return true }
+        report("sorting an array of '\(element.map(\.description) ?? "?")' is outside the supported subset: sort Int, Double or String values", node)
+        return false
     }
 
     /// `xs.contains(x)`: whether an element equals `x`.
@@ -222,7 +231,7 @@ extension Lowering {
             return nil
         }
         guard let list = lowerArrayOperand(base), let type = type(of: list) else { return nil }
-        guard case .list(let element?) = type, element.isInteger || element == .double || element == .string else {
+        guard case .list(let element?) = type, Self.isOrdered(element) else {
             report("\(name)() is supported on an array of Int, Double or String here, not on '\(type)'", Syntax(call.calledExpression))
             return nil
         }
@@ -250,10 +259,7 @@ extension Lowering {
             return nil
         }
         if transform != .reversed {
-            guard let element, element.isInteger || element == .double || element == .string else {
-                report("sorting an array of '\(element.map(\.description) ?? "?")' is outside the supported subset: sort Int, Double or String values", Syntax(call.calledExpression))
-                return nil
-            }
+            guard sortable(element, at: Syntax(call.calledExpression)) else { return nil }
         }
         let value = Expression.transformed(.variable(variable), transform)
         guard checkAssignment(.set, to: variable, value, at: Syntax(call)) else { return nil }
