@@ -8,21 +8,15 @@ extension Semantics {
         switch action {
         case .bind(let local, let expression):
             let value = try evaluate(expression, for: site.thread, in: state)
-            let binding = TaskLocalBinding(local: local.index, value: value)
-            if let task = site.thread.task {
-                state.tasks[task].taskLocals.append(binding)
-            } else {
-                state.threads[site.index].taskLocals.append(binding)
-            }
+            var bindings = taskLocalBindings(of: site.thread, in: state)
+            bindings.append(TaskLocalBinding(local: local.index, value: value))
+            setTaskLocalBindings(bindings, of: site, in: &state)
             return .moves(.bindsTaskLocal(local, value), advancesPC: true)
         case .unbind(let local):
-            if let task = site.thread.task {
-                guard state.tasks[task].taskLocals.last?.local == local.index else { throw .undefined("a task-local binding ended out of order") }
-                state.tasks[task].taskLocals.removeLast()
-            } else {
-                guard state.threads[site.index].taskLocals.last?.local == local.index else { throw .undefined("a task-local binding ended out of order") }
-                state.threads[site.index].taskLocals.removeLast()
-            }
+            var bindings = taskLocalBindings(of: site.thread, in: state)
+            guard bindings.last?.local == local.index else { throw .undefined("a task-local binding ended out of order") }
+            bindings.removeLast()
+            setTaskLocalBindings(bindings, of: site, in: &state)
             return .moves(.unbindsTaskLocal(local), advancesPC: true)
         case .read(let local, let variable):
             let value = taskLocalBindings(of: site.thread, in: state).last { $0.local == local.index }?.value
@@ -35,6 +29,15 @@ extension Semantics {
     /// The bindings code on `thread` sees: its task's, or (outside any task) the thread's own.
     func taskLocalBindings(of thread: ThreadState, in state: MachineState) -> [TaskLocalBinding] {
         thread.task.map { state.tasks[$0].taskLocals } ?? thread.taskLocals
+    }
+
+    /// Sets the bindings where `taskLocalBindings` reads them.
+    private func setTaskLocalBindings(_ bindings: [TaskLocalBinding], of site: StepSite, in state: inout MachineState) {
+        if let task = site.thread.task {
+            state.tasks[task].taskLocals = bindings
+        } else {
+            state.threads[site.index].taskLocals = bindings
+        }
     }
 }
 
