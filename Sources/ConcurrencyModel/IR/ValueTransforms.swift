@@ -37,26 +37,20 @@ public enum ValueTransform: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// Integers, Doubles or Strings (the front end lets only those be sorted), sorted by the
-    /// library's own algorithm with `<` or `>`.
+    /// library's own algorithm with `<` or `>` as the snippet's own comparisons apply them
+    /// (`BinaryOperator.apply`).
     private static func sorted(_ items: [Value], descending: Bool) throws(EvaluationError) -> [Value] {
-        if items.allSatisfy({ if case .int = $0 { true } else { false } }) {
-            return items.sorted { a, b in
-                guard case .int(let x) = a, case .int(let y) = b else { return false }
-                return descending ? x > y : x < y
+        let order: BinaryOperator = descending ? .greater : .less
+        var failure: EvaluationError?
+        let result = items.sorted { a, b in
+            do throws(EvaluationError) {
+                return try order.apply(a, b) == .bool(true)
+            } catch {
+                failure = error
+                return false
             }
         }
-        if items.allSatisfy({ if case .string = $0 { true } else { false } }) {
-            return items.sorted { a, b in
-                guard case .string(let x) = a, case .string(let y) = b else { return false }
-                return descending ? x > y : x < y
-            }
-        }
-        if items.allSatisfy({ $0.doubleValue != nil }) {
-            return items.sorted { a, b in
-                let x = a.doubleValue!, y = b.doubleValue!
-                return descending ? x > y : x < y
-            }
-        }
-        throw .undefined("a sort of values that are not all Int, Double or String")
+        if let failure { throw failure }
+        return result
     }
 }
