@@ -48,6 +48,23 @@ import Testing
         expectDiagnostics("func f() {\n    g()\n}\nfunc g() {\n    1️⃣f()\n}\nf()", ["1️⃣": "recursion is outside the supported subset"])
     }
 
+    /// Two spellings interview snippets use for what the subset already has (swiftc runs,
+    /// `probe8/p1.swift` and `p2.swift`: verify ok).
+    @Test func stringDescribingAndThreadCurrentIsMainThreadAreWhatTheyStandFor() throws {
+        #expect(try outcomeSet(explore("let n = 3\nprint(String(describing: n))\nprint(\"[\\(String(describing: n + 1))]\")")) == ["3 [4]"])
+        #expect(try outcomeSet(explore("""
+            print("main \\(Thread.current.isMainThread)")
+            DispatchQueue.global().async {
+                print("global \\(Thread.current.isMainThread)")
+            }
+            """)) == ["main true global false"])
+        // In async code Swift 6 refuses `Thread.current`, as before.
+        expectDiagnostics("Task {\n    print(Thread.1️⃣current.2️⃣isMainThread)\n}", [
+            "1️⃣": "class property 'current' is unavailable from asynchronous contexts",
+            "2️⃣": "property 'isMainThread' is unavailable from asynchronous contexts",
+        ])
+    }
+
     @Test func misleadingDiagnosticsSayWhatToWriteInstead() {
         expectDiagnostics("1️⃣var work = { print(1) }", ["1️⃣": "a closure kept in a 'var' is outside the supported subset: keep it in a 'let'"])
         expectDiagnostics("var n = 1\nserialQueue.async(execute: 1️⃣n)", ["1️⃣": "'execute:' takes a closure { … } or a DispatchWorkItem declared in the snippet"])

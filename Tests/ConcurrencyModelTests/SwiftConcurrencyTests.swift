@@ -232,6 +232,21 @@ import Testing
             }
             print(await f())
             """)) == ["0"])
+        // `async let _ = …` (no name): the same child task, cancelled where `run` ends. swiftc
+        // (`probe8/p3.swift`): verify ok, and live both outcomes (532 and 68 of 600 runs).
+        #expect(try outcomeSet(explore("""
+            func work(_ tag: String) async {
+                print("start \\(tag)")
+                try? await Task.sleep(nanoseconds: 1_000_000)
+                print("end \\(tag) \\(Task.isCancelled)")
+            }
+            func run() async {
+                async let _ = work("a")
+                print("run")
+            }
+            await run()
+            print("done")
+            """)) == ["run start a end a true done", "start a run end a true done"])
     }
 
     /// An error thrown after an async let leaves its scope through the async let's end as well:

@@ -141,6 +141,20 @@ extension Lowering {
             return .isMainThread
         }
         if refusesCurrentThreadFromAsync(expr) { return nil }
+        // `Thread.current.isMainThread` where swiftc takes it (code that is not async, or Swift 5
+        // mode, where it only warns): the same as `Thread.isMainThread`.
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isMainThread",
+            member.base?.trimmedDescription == "Thread.current"
+        {
+            return .isMainThread
+        }
+        // `String(describing: x)`: the text `"\(x)"` gives.
+        if let call = expr.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+            call.trailingClosure == nil, call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "describing"
+        {
+            guard let value = lowerExpression(argument.expression), !refusesTaskText(type(of: value), at: Syntax(argument.expression)) else { return nil }
+            return .interpolation([printable(value)])
+        }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isCancelled",
             let base = member.base, case .workItem(let item)? = binding(of: base)
         {

@@ -529,8 +529,12 @@ struct Lowering {
         if declaration.bindings.count == 1, let awaited = declareAwaitedTuple(declaration.bindings.first!) {
             return awaited
         }
+        let asyncLet = declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) })
+        // `async let _ = f()`: a child task whose value nobody reads, cancelled and awaited where
+        // its scope ends as any other.
         guard declaration.bindings.count == 1, let binding = declaration.bindings.first,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                ?? (asyncLet && binding.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
         else {
             unsupported(Syntax(declaration))
             return []
@@ -545,7 +549,7 @@ struct Lowering {
         // `let vm = await ViewModel()` on the main actor: swiftc only warns (nothing to await),
         // and the instance is made in place.
         let value = instantiationAwaitedInPlace(written) ?? written
-        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) {
+        if asyncLet {
             return declareAsyncLet(name, value, span: span(of: Syntax(declaration)))
         }
         if let call = value.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
