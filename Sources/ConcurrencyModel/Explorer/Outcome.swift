@@ -195,6 +195,8 @@ public struct ScheduleStep: Hashable, Sendable {
         /// `Task { }`, `Task.detached { }`, `async let`: a task is made (its index), its first
         /// job queued on the executor of its isolation.
         case spawnsTask(task: Int, kind: TaskSpawn.Kind, isolation: Isolation)
+        /// `group.addTaskUnlessCancelled { }` on a cancelled group: no child is made.
+        case addsNoChild
         /// An executor takes a task's job: the task runs (on from where it stopped).
         case runsTask(task: Int, isolation: Isolation)
         /// The global executor takes a task's job ahead of earlier ones of other priorities: the

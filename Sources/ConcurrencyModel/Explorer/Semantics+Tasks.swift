@@ -51,6 +51,13 @@ extension Semantics {
     /// `Task { }`, `Task.detached { }`, `async let`: the task's first job goes to its executor;
     /// its body captures the creator's locals by value.
     func spawnStep(_ spawn: TaskSpawn, at site: StepSite, in state: inout MachineState) -> StepEffect {
+        // `addTaskUnlessCancelled`: the group's own flag, or its task's (the runtime's group status
+        // is cancelled with its task), as `_taskGroupAddPendingTask` reads it when it adds.
+        if let added = spawn.unlessCancelled, let group = spawn.group {
+            let cancelled = state.taskGroups[group.index].cancelled || site.thread.task.map { state.tasks[$0].cancelled } ?? false
+            assign(added, .bool(!cancelled), thread: site.index, in: &state)
+            if cancelled { return .moves(.addsNoChild, advancesPC: true) }
+        }
         let index = state.tasks.count
         let inherited = site.thread.task.map { state.tasks[$0].priority } ?? TaskPriority.medium.rank
         let priority = spawn.priority?.rank ?? (spawn.kind == .detached ? TaskPriority.medium.rank : inherited)

@@ -123,12 +123,16 @@ extension Lowering {
         return false
     }
 
-    mutating func lowerTaskGroupCall(_ call: FunctionCallExprSyntax) -> Statement?? {
+    mutating func lowerTaskGroupCall(_ call: FunctionCallExprSyntax, added: VariableID? = nil) -> Statement?? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let found = taskGroup(named: member.base) else { return nil }
         let (id, child) = found
         let span = self.span(of: Syntax(call))
         switch member.declName.baseName.text {
-        case "addTask":
+        case "addTask", "addTaskUnlessCancelled":
+            // `addTaskUnlessCancelled` gives whether it added (discardable): into `added`, or a
+            // hidden variable nobody reads.
+            let unlessCancelled = member.declName.baseName.text == "addTask" ? nil
+                : added ?? newVariable("added", isGlobal: false, span: span, type: .bool)
             var closure = call.trailingClosure
             var priority: TaskPriority?
             for argument in call.arguments {
@@ -173,17 +177,30 @@ extension Lowering {
                     return .some(nil)
                 }
             }
-            return Statement(.spawn(TaskSpawn(kind: .groupChild, body: body, isolation: .generic, priority: priority, group: id)), at: span)
+            return Statement(.spawn(TaskSpawn(kind: .groupChild, body: body, isolation: .generic, priority: priority, group: id,
+                                              unlessCancelled: unlessCancelled)), at: span)
         case "cancelAll":
             return Statement(.cancellation(.cancelGroup(id)), at: span)
         case "next", "waitForAll":
             report("'\(member.declName.baseName.text)' is async: write await \(call.trimmedDescription)", Syntax(call))
             return .some(nil)
         default:
-            report("'\(member.declName.baseName.text)' of a task group is outside the supported subset (addTask, cancelAll, await next(), await waitForAll(), for await)",
+            report("'\(member.declName.baseName.text)' of a task group is outside the supported subset (addTask, addTaskUnlessCancelled, cancelAll, await next(), await waitForAll(), for await)",
                    Syntax(member.declName))
             return .some(nil)
         }
+    }
+
+    /// `let added = group.addTaskUnlessCancelled { … }`: the child (or none), then `added` is
+    /// whether it was made; nil when `value` is not that call.
+    mutating func declareGroupAddition(_ name: String, _ value: ExprSyntax, span: SourceSpan) -> [Statement]? {
+        guard let call = value.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "addTaskUnlessCancelled", taskGroup(named: member.base) != nil
+        else { return nil }
+        let added = newVariable(name, isGlobal: isTopLevel, span: span, type: .bool)
+        guard case let statement?? = lowerTaskGroupCall(call, added: added) else { return [] }
+        bind(name, .variable(added))
+        return [statement]
     }
 
     /// `await group.waitForAll()`, `await group.next()` as a statement.

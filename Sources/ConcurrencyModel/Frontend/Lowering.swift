@@ -555,6 +555,9 @@ struct Lowering {
         if let call = value.as(FunctionCallExprSyntax.self), isTaskCreation(call) {
             return declareTask(name, call, span: span(of: Syntax(declaration)))
         }
+        if let statements = declareGroupAddition(name, value, span: span(of: Syntax(declaration))) {
+            return statements
+        }
         if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let actor = actorSyntax[type] {
             return declareActorInstance(name, actor, call, span: span(of: Syntax(declaration)))

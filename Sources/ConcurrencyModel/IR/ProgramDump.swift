@@ -229,8 +229,9 @@ private struct ProgramDumper {
             case .detached: "Task.detached"
             case .asyncLet: "async let"
             case .groupChild: "\(spawn.group.map { program.taskGroups[$0.index].name } ?? "group").addTask"
+                + (spawn.unlessCancelled == nil ? "" : "UnlessCancelled")
             }
-            return (spawn.handle.map { "\(name($0)) = " } ?? "") + made + (spawn.priority.map { "(priority: .\($0.rawValue))" } ?? "")
+            return ((spawn.handle ?? spawn.unlessCancelled).map { "\(name($0)) = " } ?? "") + made + (spawn.priority.map { "(priority: .\($0.rawValue))" } ?? "")
                 + " on \(isolation(spawn.isolation))"
         case .suspend(.yield):
             return "await Task.yield()"

@@ -53,10 +53,14 @@ public struct TaskSpawn: Hashable, Sendable, Codable {
     public var handle: VariableID?
     /// The group of a `groupChild`.
     public var group: TaskGroupID?
+    /// `group.addTaskUnlessCancelled { }`: the hidden Bool told whether the child was made; it is
+    /// not when the group is cancelled (`cancelAll()`, or the task that runs the group cancelled).
+    public var unlessCancelled: VariableID?
 
     public init(kind: Kind, body: BlockID, isolation: Isolation, priority: TaskPriority? = nil, handle: VariableID? = nil,
-                group: TaskGroupID? = nil) {
+                group: TaskGroupID? = nil, unlessCancelled: VariableID? = nil) {
         self.group = group
+        self.unlessCancelled = unlessCancelled
         self.kind = kind
         self.body = body
         self.isolation = isolation

@@ -147,6 +147,7 @@ extension Narrator {
         case .cancels(let tasks) where tasks.isEmpty: "cancels nothing new (finished or cancelled already)"
         case .cancels(let tasks): "cancels task" + (tasks.count == 1 ? " " : "s ") + tasks.map(String.init).joined(separator: ", ")
         case .readsCancelled(let cancelled): "Task.isCancelled is \(cancelled)"
+        case .addsNoChild: "the group is cancelled: addTaskUnlessCancelled makes no child and gives false"
         case .registersCancellationHandler: "the onCancel handler is registered with the task"
         case .removesCancellationHandler: "the operation is over: the onCancel handler is removed"
         case .runsCancellationHandlers: "the task is already cancelled: onCancel runs now, on this thread"

@@ -81,7 +81,7 @@ enum ScheduleRenderer {
             .operationCancel, .operationWaitReturns, .operationsAdded, .operationLimit, .operationQueueSuspended,
             .operationCancelAll, .operationWaitAllReturns, .operationsWaitReturns, .startsOperation,
             .operationSkipped, .operationFinishes, .operationStartedHere, .operationStartReturns, .returns,
-            .spawnsTask, .runsTask, .runsTaskAhead, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
+            .spawnsTask, .addsNoChild, .runsTask, .runsTaskAhead, .passesTask, .blockReturns, .yields, .sleepsTask, .taskWakes, .awaitsTask, .getsValue, .switchesTo,
             .hopsTo, .staysOn, .startsTaskGroup, .takesChild, .groupDrained, .awaitsGroup, .cancels, .readsCancelled, .registersCancellationHandler, .removesCancellationHandler, .runsCancellationHandlers, .bindsTaskLocal, .unbindsTaskLocal, .readsTaskLocal, .throwsError, .entersDo, .throwsNothing,
             .startsContinuation, .resumesContinuation, .skipsNilResume, .awaitsContinuation, .continuationReturns, .startsStream, .streamYields,
             .streamFinishes, .streamFails, .takesElement, .streamEnds, .streamThrows, .awaitsStream: nil
