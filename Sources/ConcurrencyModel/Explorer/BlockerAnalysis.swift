@@ -312,6 +312,7 @@ struct BlockerAnalysis {
         case .iterations: rule = .concurrentPerformWaitsForIterations
         case .operation, .allOperations, .addedOperations, .operationStart: rule = .operationWaitsForDependencies
         case .spins: rule = .spinningKeepsItsThread
+        case .statusRecordLock: rule = .cancellationHandlersHoldTheTask
         }
         return Blocker(rule: rule, reason: .waits(thread.threadID, wait, line: statement.span.line, before: line), span: statement.span)
     }

@@ -143,6 +143,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
     case printShowsCurrentValues
     case workItemWaitReturnsAfterItRuns
     case spinningKeepsItsThread
+    case cancellationHandlersHoldTheTask
 
     public var statement: String {
         switch self {
@@ -174,6 +175,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Codable {
         case .printShowsCurrentValues: "a print shows the values its variables have at the moment it runs"
         case .workItemWaitReturnsAfterItRuns: "workItem.wait() returns only once the work item has run (or, cancelled, has been taken from its queue)"
         case .spinningKeepsItsThread: "a loop that changes nothing spins: its thread, and the queue or actor it runs for (the main actor too), is never given up until something else changes what the loop tests"
+        case .cancellationHandlersHoldTheTask: "cancel() runs the task's onCancel handlers holding the task's status-record lock: the task cannot end a withTaskCancellationHandler (nor return from a cancelled Task.sleep) until they have run"
         }
     }
 }

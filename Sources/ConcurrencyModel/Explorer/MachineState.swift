@@ -418,6 +418,11 @@ struct Frame: Hashable {
     /// An error a function this frame called raised: thrown on from here once the thread is back
     /// at the call's `ThrowAction.pending` (after the hop back to this frame's executor).
     var pendingError: ThrownError?
+    /// The task whose onCancel handler this frame runs on the thread that cancelled it: while it
+    /// runs, the cancelling thread holds the task's status-record lock (`swift_task_cancel` runs
+    /// the handlers under it, TaskStatus.cpp), which the task itself needs to remove a cancellation
+    /// record (`Semantics.statusRecordHolder`).
+    var cancellationHandlerOf: Int?
 
     /// Equal frames hash alike (equality is still the synthesized one, field by field), but the
     /// locals go in as `bindingsHash`, not as a `Dictionary` hashes them: a fresh hasher per
@@ -431,6 +436,7 @@ struct Frame: Hashable {
         hasher.combine(performing)
         hasher.combine(isHelper)
         hasher.combine(startedOperation)
+        hasher.combine(cancellationHandlerOf)
     }
 
     /// A body a `return` ends: a function's or a closure's (a work item's `perform()` runs its

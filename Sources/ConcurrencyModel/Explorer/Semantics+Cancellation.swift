@@ -52,7 +52,9 @@ extension Semantics {
         state.tasks[task].cancelled = true
         // Pushed last first: the innermost handler's frame on top runs first.
         for handler in state.tasks[task].cancellationHandlers {
-            state.threads[thread].frames.append(Frame(block: handler.block, role: .call, locals: handler.locals))
+            var frame = Frame(block: handler.block, role: .call, locals: handler.locals)
+            frame.cancellationHandlerOf = task
+            state.threads[thread].frames.append(frame)
         }
         var cancelled = [task]
         cancelStreamNext(of: task, in: &state)
@@ -63,6 +65,21 @@ extension Semantics {
         }
         for child in state.tasks.indices where state.tasks[child].parent == task { cancelled += cancelTask(child, by: thread, in: &state) }
         return cancelled
+    }
+}
+
+extension Semantics {
+    /// The thread that holds `task`'s status-record lock, running its onCancel handlers, if one
+    /// does and it is not `thread`. The task waits for it where it removes a cancellation record:
+    /// at the end of `withTaskCancellationHandler`'s operation (`removeStatusRecord`), and where a
+    /// cancelled `Task.sleep` returns (the sleep's own handler record); so a handler cannot run
+    /// after its operation has returned, and a sleeper the cancel woke goes on only after every
+    /// handler has run (the bank helper's stop-37 finding, read in TaskStatus.cpp and
+    /// TaskSleep.swift; `StatusRecordLockTests`).
+    func statusRecordHolder(of task: Int, besides thread: ThreadState, in state: MachineState) -> Int? {
+        state.threads.first { other in
+            other.id != thread.id && other.frames.contains { $0.cancellationHandlerOf == task }
+        }?.id
     }
 }
 

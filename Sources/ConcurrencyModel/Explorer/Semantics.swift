@@ -130,6 +130,11 @@ final class Semantics: Sendable {
         if let queue = thread.waitingOn { return .syncTurn(queue) }
         if thread.switching || thread.returning { return nil }
         guard let statement = nextStatement(of: thread) else { return nil }
+        // A task the cancel woke from its sleep goes on once the sleep has removed its own
+        // cancellation record: after the canceller's onCancel handlers (`statusRecordHolder`).
+        if let task = thread.task, state.tasks[task].sleepCancelled, let holder = statusRecordHolder(of: task, besides: thread, in: state) {
+            return .statusRecordLock(task: task, holder: holder)
+        }
         switch statement.action {
         case .group(let group, .wait):
             let remaining = state.groups[group.index].count
@@ -167,6 +172,9 @@ final class Semantics: Sendable {
             return .timeout(waitable, deadline: deadline)
         case .whileLoop(let loop) where !loop.entersUntested:
             return spinning(thread, in: state) == .quietly ? .spins : nil
+        case .cancellation(.removeHandler):
+            guard let task = thread.task, let holder = statusRecordHolder(of: task, besides: thread, in: state) else { return nil }
+            return .statusRecordLock(task: task, holder: holder)
         case .print, .dispatch, .assign, .loop, .whileLoop, .branch, .group, .semaphore, .dispatchAfter, .activate, .queueSetting, .precondition,
             .workItem, .call, .operation, .operationQueue, .returns, .exitLoop, .spawn, .suspend, .hop, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream,
             .timer, .throwing, .handles:
@@ -440,6 +448,7 @@ final class Semantics: Sendable {
             if case .syncTurn(let queue) = wait { syncedQueues.insert(queue) }
             let holders: [ThreadID] = switch wait {
             case .syncTurn(let queue): state.threads.filter { $0.holds(queue) }.map(\.threadID)
+            case .statusRecordLock(_, let holder): [ThreadID(holder)]
             case .group, .semaphore, .sleep, .timeout, .workItem, .iterations, .operation, .allOperations, .addedOperations, .operationStart, .spins: []
             }
             facts.append(.waits(thread.threadID, wait, line: line, heldBy: holders))

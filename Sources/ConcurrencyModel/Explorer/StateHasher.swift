@@ -49,6 +49,7 @@ extension Frame {
         h.add(frame.pointee.performing)
         h.add(frame.pointee.isHelper)
         h.add(frame.pointee.startedOperation)
+        h.add(frame.pointee.cancellationHandlerOf)
     }
 }
 

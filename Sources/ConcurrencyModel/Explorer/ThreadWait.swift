@@ -28,4 +28,8 @@ public enum ThreadWait: Hashable, Sendable {
     /// At a `while` test whose every iteration changes nothing (`Semantics.spinning`): the thread
     /// spins, holding what it holds, until something else changes what the test reads.
     case spins
+    /// Where a task removes a cancellation record (the end of `withTaskCancellationHandler`'s
+    /// operation, a cancelled `Task.sleep` returning), for the thread running its onCancel
+    /// handlers (`holder`) to finish them: that thread holds the task's status-record lock.
+    case statusRecordLock(task: Int, holder: Int)
 }

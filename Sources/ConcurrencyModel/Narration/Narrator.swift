@@ -77,6 +77,7 @@ public struct Narrator: Hashable, Sendable {
         case .allOperations(let queue): "\(name(queue)).waitUntilAllOperationsAreFinished()"
         case .addedOperations(let queue): "\(name(queue)).addOperations(…, waitUntilFinished: true)"
         case .spins: "the while loop"
+        case .statusRecordLock: "the removal of its cancellation record"
         }
     }
 
@@ -99,6 +100,8 @@ public struct Narrator: Hashable, Sendable {
         case .allOperations(let queue): "\(thread) waits at line \(line) until every operation of \(name(queue)) has finished"
         case .addedOperations(let queue): "\(thread) waits at line \(line) until the operations it added to \(name(queue)) have finished"
         case .spins: "\(thread) spins in the `while` loop at line \(line), changing nothing, until another thread, a timer or a cancel changes what it tests (it keeps its thread, and the queue or actor it runs for, all the while)"
+        case .statusRecordLock(let task, let holder):
+            "\(thread) (task \(task)) waits at line \(line) to remove its cancellation record: \(self.thread(ThreadID(holder))) holds the task's status-record lock while it runs the task's onCancel handlers"
         }
     }
 
@@ -115,6 +118,8 @@ public struct Narrator: Hashable, Sendable {
         case .workItem: inCall + ", and the work item never runs"
         case .operation, .allOperations, .addedOperations, .operationStart: inCall
         case .spins: "\(thread) spins in the `while` loop at line \(line) and is never given up (nor the queue or actor it runs for): nothing else can change what the loop tests"
+        case .statusRecordLock(let task, let holder):
+            "\(thread) (task \(task)) waits at line \(line) to remove its cancellation record, and \(self.thread(ThreadID(holder))), which holds the task's status-record lock, never finishes its onCancel handler"
         case .iterations, .sleep, .timeout: nil
         }
     }

@@ -156,7 +156,7 @@ struct ExplanationWriter {
             case .barrierRunsAlone, .groupWaitsForItsBlocks, .groupNotifiesWhenEmpty, .semaphoreBlocksAtZero, .timeIsLogical,
                 .preconditionCrashes, .operationWaitsForDependencies, .operationQueueLimit, .cancelledOperationSkipsItsBlocks,
                 .completionBlockRunsAfter, .workerPoolIsLimited, .concurrentPerformWaitsForIterations, .workItemWaitReturnsAfterItRuns,
-                .spinningKeepsItsThread:
+                .spinningKeepsItsThread, .cancellationHandlersHoldTheTask:
                 return rule.statement
             }
         }
@@ -271,6 +271,7 @@ struct ExplanationWriter {
         case .concurrentPerformWaitsForIterations: return "concurrentPerform returns only after every iteration has run"
         case .workItemWaitReturnsAfterItRuns: return "the work item's wait returns only after the item has run"
         case .spinningKeepsItsThread: return "a loop that changes nothing keeps its thread, and the queue or actor it runs for, until something else changes what it tests"
+        case .cancellationHandlersHoldTheTask: return "the task goes on past its cancellation record only after cancel() has run its onCancel handlers"
         case .printShowsCurrentValues: return "a print shows its variables' values at the moment it runs"
         case .trapEndsTheProcess, .alreadyPrinted, .neverPrinted, .workRemains, .allWorkDone, .unsynchronizedAccess,
             .preconditionCrashes:
