@@ -26,9 +26,9 @@ struct HarnessProgramTests {
 
             """)
         #expect(source.contains("""
-            Task { _gqTaskStarted(); defer { _gqTaskEnded() }; return print("T") }
-            let t = Task.detached(priority: .high) { () -> Int in _gqTaskStarted(); defer { _gqTaskEnded() };
-                Task { @MainActor in _gqTaskStarted(); defer { _gqTaskEnded() }; return print("inner") }
+            Task { [_gqTask = _gqTaskCreated()] in _gqTaskStarted(_gqTask); defer { _gqTaskEnded() }; return print("T") }
+            let t = Task.detached(priority: .high) { [_gqTask = _gqTaskCreated()] () -> Int in _gqTaskStarted(_gqTask); defer { _gqTaskEnded() };
+                Task { @MainActor [_gqTask = _gqTaskCreated()] in _gqTaskStarted(_gqTask); defer { _gqTaskEnded() }; return print("inner") }
                 return 1
             }
             serialQueue.async { print("not a task") }
@@ -36,6 +36,43 @@ struct HarnessProgramTests {
         #expect(source.contains("#sourceLocation(file: \"snippet.swift\", line: 1)\nTask {"))
         // No top-level await: the main thread serves the main queue on its run loop.
         #expect(source.hasSuffix("_gqTopLevelEnded()\n_gqServeMainQueue()\n"))
+    }
+
+    @Test func aTaskIsCountedWhereItsClosureIsMadeWhateverItsCaptureList() {
+        let source = HarnessProgram.mainSource(for: """
+            Task { [x] in print(x) }
+            Task { [] in print(1) }
+            Task(priority: .low, operation: { @MainActor () async in print(2) })
+
+            """)
+        #expect(source.contains("""
+            Task { [_gqTask = _gqTaskCreated(), x] in _gqTaskStarted(_gqTask); defer { _gqTaskEnded() }; return print(x) }
+            Task { [_gqTask = _gqTaskCreated()] in _gqTaskStarted(_gqTask); defer { _gqTaskEnded() }; return print(1) }
+            Task(priority: .low, operation: { @MainActor [_gqTask = _gqTaskCreated()] () async in _gqTaskStarted(_gqTask); defer { _gqTaskEnded() }; return print(2) })
+            """))
+    }
+
+    /// Only where tasks alone run the snippet's code after the top-level code does a run end with
+    /// the last task, without the monitor's looks at the threads.
+    @Test func aRunEndsWithItsLastTaskOnlyWhereNothingElseCanRunCode() throws {
+        func ends(_ code: String) throws -> Bool {
+            let program = try SnippetCompiler.compile(code, mode: LanguageMode(swiftVersion: 6)).get()
+            return HarnessProgram.endsWithLastTask(code: code, program: program)
+        }
+        #expect(try ends("Task { print(1) }\nTask.detached { print(2) }\nprint(3)\n"))
+        #expect(try ends("let s = DispatchSemaphore(value: 0)\nTask { s.signal() }\ns.wait()\nprint(1)\n"))
+        #expect(try ends("func f() async -> Int { 1 }\nTask { async let x = f(); print(await x) }\n"))
+        #expect(try !ends("Task { print(1) }\nDispatchQueue.main.async { print(2) }\n"))
+        #expect(try !ends("let g = DispatchGroup()\ng.enter()\nTask { g.leave() }\ng.notify(queue: .main) { print(1) }\n"))
+        #expect(try !ends("func f() async -> Int { 1 }\nasync let x = f()\nprint(2)\n"))
+        #expect(!HarnessProgram.endsWithLastTask(code: "Task { print(1) }\n", program: nil))
+        // Made where the harness cannot count it, or printing after its last task: the syntax says no
+        // whatever the program (here one with nothing outside tasks).
+        let plain = try SnippetCompiler.compile("print(1)\n").get()
+        #expect(!HarnessProgram.endsWithLastTask(code: "let work: @Sendable () async -> Void = { print(1) }\nTask(operation: work)\n",
+                                                 program: plain))
+        #expect(!HarnessProgram.endsWithLastTask(code: "let make = Task<Void, Never>.init\n", program: plain))
+        #expect(!HarnessProgram.endsWithLastTask(code: "final class A { deinit { print(1) } }\n", program: plain))
     }
 
     @Test func topLevelCodeThatAwaitsSuspendsForGoodAtItsEnd() {

@@ -15,6 +15,9 @@ import ConcurrencyModel
 public struct CompiledHarness: Sendable {
     public let executable: URL
     public let mode: LanguageMode
+    /// Its runs end the moment the top-level code and the last task have (no thread read): see
+    /// `HarnessProgram.endsWithLastTask(code:program:)`.
+    public var endsWithLastTask = false
 
     /// `$XDG_CACHE_HOME/gcdquiz/live` or `~/.cache/gcdquiz/live`; `GCDQUIZ_CACHE` overrides it.
     /// Where that folder cannot be made or written (a read-only home), a folder of the system's

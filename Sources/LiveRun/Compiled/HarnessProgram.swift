@@ -4,11 +4,13 @@ import SwiftSyntax
 
 /// The `main.swift` of a harness: the prelude, the snippet, and an ending that keeps the main
 /// actor served until nothing is left (the host's rule, DESIGN.md). The snippet's own text is
-/// kept, with its line numbers (`#sourceLocation`), except for two calls put at the start of each
-/// unstructured task's body (`Task { … }`, `Task.detached { … }`): they count the tasks alive,
-/// so that a run ends when the last one has, and a task suspended for good is a hang. The calls
-/// go on the same line, so no line moves, and change neither the closure's isolation (they
-/// capture nothing) nor its type (a single expression gets a `return`).
+/// kept, with its line numbers (`#sourceLocation`), except that each unstructured task's closure
+/// (`Task { … }`, `Task.detached { … }`) counts the tasks alive, so that a run ends when the last
+/// one has, and a task suspended for good is a hang: a capture evaluated where the closure is made
+/// (`[_gqTask = _gqTaskCreated()]`), so that a task made but not yet started counts, and two calls
+/// at the start of its body, the second a `defer` that counts it ended. Everything goes on the
+/// same line, so no line moves, and changes neither the closure's isolation (an `Int32`
+/// captured, nothing else) nor its type (a single expression gets a `return`).
 enum HarnessProgram {
     static let snippetFileName = "snippet.swift"
 
@@ -17,7 +19,10 @@ enum HarnessProgram {
         let edits = TaskBodies(viewMode: .sourceAccurate)
         edits.walk(tree)
         var utf8 = Array(code.utf8)
-        for (offset, text) in edits.insertions.sorted(by: { $0.offset > $1.offset }) {
+        // From the end, so that each offset still holds; at one offset, in the order they were
+        // made (the last made goes in first, and ends up last).
+        let ordered = edits.insertions.enumerated().sorted { ($0.element.offset, $0.offset) > ($1.element.offset, $1.offset) }
+        for (_, (offset, text)) in ordered {
             utf8.insert(contentsOf: Array(text.utf8), at: offset)
         }
         let body = String(decoding: utf8, as: UTF8.self)
@@ -33,15 +38,19 @@ enum HarnessProgram {
 
 /// Where to put the counting calls: after the `{` (or the `in`) of each unstructured task's
 /// closure, and `return ` before a body of one expression.
-private final class TaskBodies: SyntaxVisitor {
+final class TaskBodies: SyntaxVisitor {
     var insertions: [(offset: Int, text: String)] = []
 
     override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard Self.makesUnstructuredTask(call.calledExpression) else { return .visitChildren }
-        var closures: [ClosureExprSyntax] = call.trailingClosure.map { [$0] } ?? []
-        closures += call.arguments.compactMap { $0.label?.text == "operation" ? $0.expression.as(ClosureExprSyntax.self) : nil }
-        for closure in closures { mark(closure) }
+        for closure in Self.closures(of: call) { mark(closure) }
         return .visitChildren
+    }
+
+    /// The task's closure, trailing or `operation:`, when it is written in the call.
+    static func closures(of call: FunctionCallExprSyntax) -> [ClosureExprSyntax] {
+        let trailing: [ClosureExprSyntax] = call.trailingClosure.map { [$0] } ?? []
+        return trailing + call.arguments.compactMap { $0.label?.text == "operation" ? $0.expression.as(ClosureExprSyntax.self) : nil }
     }
 
     /// `Task`, `Task<…>`, `Task.detached`, `Task.immediate`, `Task.immediateDetached`.
@@ -56,11 +65,30 @@ private final class TaskBodies: SyntaxVisitor {
     }
 
     private func mark(_ closure: ClosureExprSyntax) {
+        insertions.append(Self.creationCount(in: closure))
         let start = closure.signature?.endPositionBeforeTrailingTrivia ?? closure.leftBrace.endPositionBeforeTrailingTrivia
-        insertions.append((start.utf8Offset, " _gqTaskStarted(); defer { _gqTaskEnded() };"))
+        insertions.append((start.utf8Offset, " _gqTaskStarted(_gqTask); defer { _gqTaskEnded() };"))
         if closure.statements.count == 1, let only = closure.statements.first, Self.isValueExpression(only.item) {
             insertions.append((only.positionAfterSkippingLeadingTrivia.utf8Offset, "return "))
         }
+    }
+
+    /// The capture that counts the task where its closure is made: first in the closure's capture
+    /// list, or a capture list of its own after the closure's attributes (`{ @MainActor [_gqTask =
+    /// …] in`), or a signature of its own when it has none.
+    private static func creationCount(in closure: ClosureExprSyntax) -> (offset: Int, text: String) {
+        let capture = "_gqTask = _gqTaskCreated()"
+        guard let signature = closure.signature else {
+            return (closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset, " [\(capture)] in")
+        }
+        if let list = signature.capture {
+            return (list.leftSquare.endPositionBeforeTrailingTrivia.utf8Offset, list.items.isEmpty ? capture : "\(capture), ")
+        }
+        let next: [AbsolutePosition?] = [signature.parameterClause?.positionAfterSkippingLeadingTrivia,
+                                         signature.effectSpecifiers?.positionAfterSkippingLeadingTrivia,
+                                         signature.returnClause?.positionAfterSkippingLeadingTrivia]
+        let position = next.compactMap { $0 }.first ?? signature.inKeyword.positionAfterSkippingLeadingTrivia
+        return (position.utf8Offset, "[\(capture)] ")
     }
 
     /// An expression that gives the closure its value (not an `if`/`switch` used as a statement).

@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 13
+    static let version = 15
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -40,7 +40,7 @@ enum HarnessRuntime {
         typedef uint64_t gq_time_t;
         typedef void (*gq_function_t)(void *);
 
-        static _Atomic long gq_tasks;        // unstructured tasks begun and not yet ended
+        static _Atomic long gq_tasks;        // unstructured tasks made and not yet ended
         static _Atomic long gq_timers;       // dispatch_after timers set and not yet run to their end
         static _Atomic long gq_progress;     // bumps at every print, task start/end, timer fired
         static _Atomic int gq_top_ended;     // the top-level code reached its end
@@ -49,9 +49,11 @@ enum HarnessRuntime {
         static uint64_t gq_run_seed;
         static unsigned gq_chance, gq_longest; // jitter: chance of 1024, longest pause in us
         static long gq_keeps_time;           // the snippet sleeps or sets timers: a run held this many us is late (0: never)
+        static int gq_tasks_alone;           // only tasks run the snippet's code: the run ends with the last (`endsWithLastTask`)
         static uintptr_t gq_dispatch_lo, gq_dispatch_hi; // libdispatch's writable data
 
-        void gq_task_started(void);
+        int gq_task_created(void);
+        void gq_task_started(int token);
         void gq_task_ended(void);
         void gq_top_level_ended(void);
         void gq_jitter(void);
@@ -90,7 +92,10 @@ enum HarnessRuntime {
             while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {}
         }
 
-        void gq_task_started(void) { atomic_fetch_add(&gq_tasks, 1); gq_jitter(); }
+        // Counted where the task's closure is made (before the task can run or end), its start
+        // only a point for jitter.
+        int gq_task_created(void) { atomic_fetch_add(&gq_progress, 1); atomic_fetch_add(&gq_tasks, 1); return 1; }
+        void gq_task_started(int token) { (void)token; gq_jitter(); }
         void gq_task_ended(void) {
             atomic_fetch_add(&gq_progress, 1);
             if (atomic_fetch_sub(&gq_tasks, 1) == 1 && atomic_load(&gq_top_ended)) gq_nudge();
@@ -157,9 +162,9 @@ enum HarnessRuntime {
         // run-queue delay at the last look. Read as /proc/TID/…, not /proc/self/task/TID/…: the
         // kernel takes the latter's dentries apart when the child is reaped at a cost that was most
         // of a run's time (0.7 s of system time in 100 runs of the issue's program, against 0.09 s).
-        struct gq_known { pid_t tid; int files[3]; unsigned long long delay; long streak; };
-        enum { GQ_STAT, GQ_SYSCALL, GQ_SCHEDSTAT };
-        static const char *const gq_file_names[3] = {"stat", "syscall", "schedstat"};
+        struct gq_known { pid_t tid; int files[2]; unsigned long long delay; long streak; };
+        enum { GQ_SYSCALL, GQ_SCHEDSTAT };
+        static const char *const gq_file_names[2] = {"syscall", "schedstat"};
         static struct gq_known gq_known[64];
         static int gq_known_count;
         // The list of the child's threads, read with getdents64 into a buffer of its own: opendir's
@@ -175,7 +180,7 @@ enum HarnessRuntime {
             if (gq_known_count == 64) return NULL; // past 64 threads, read by path each time
             struct gq_known *thread = &gq_known[gq_known_count++];
             thread->tid = tid; thread->delay = 0; thread->streak = 0;
-            for (int f = 0; f < 3; f++) thread->files[f] = -1;
+            for (int f = 0; f < 2; f++) thread->files[f] = -1;
             return thread;
         }
 
@@ -196,21 +201,23 @@ enum HarnessRuntime {
         }
 
         // How one thread stands: running or waiting for a time (busy), idle in the runtime, or
-        // blocked for good unless another thread acts (a semaphore, a lock, a join).
+        // blocked for good unless another thread acts (a semaphore, a lock, a join). One read of
+        // /proc/TID/syscall says it all (it was read after /proc/TID/stat, whose state it repeats,
+        // a third of the monitor's reads): "running" for a thread on a core or waiting for one,
+        // else the system call it sleeps in with its arguments, or -1 with its stack pointer when
+        // it waits outside one (a page fault: on its way), and a stack pointer of 0 when it has no
+        // stack any more (it has exited: a main thread that left, kept as a zombie).
         static enum gq_thread_state gq_thread(pid_t tid, struct gq_known *thread) {
             char text[512];
-            if (gq_read_thread(tid, thread, GQ_STAT, text, sizeof text) < 0) return GQ_IDLE;
-            char *close = strrchr(text, ')');
-            if (!close || close[1] == 0) return GQ_BUSY;
-            char state = close[2];
-            if (state == 'Z' || state == 'X') return GQ_IDLE;
-            if (state != 'S') return GQ_BUSY;
-            if (gq_read_thread(tid, thread, GQ_SYSCALL, text, sizeof text) < 0) return GQ_BUSY;
+            if (gq_read_thread(tid, thread, GQ_SYSCALL, text, sizeof text) < 0) return GQ_IDLE;
+            if (strncmp(text, "running", 7) == 0) return GQ_BUSY;
             long number = strtol(text, NULL, 10);
             unsigned long args[6] = {0};
             char *cursor = strchr(text, ' ');
             for (int i = 0; i < 6 && cursor; i++) { args[i] = strtoul(cursor + 1, &cursor, 16); }
             switch (number) {
+            case -1:
+                return args[0] == 0 ? GQ_IDLE : GQ_BUSY;
             case 232: case 281: case 7: case 271: case 23: case 270: case 130: // epoll, poll, select, sigsuspend
                 return GQ_IDLE;
             case 202: // futex
@@ -322,6 +329,12 @@ enum HarnessRuntime {
                     gq_say_late((long)(overslept / 1000 - nap));
                 }
                 if (nap < 1000) nap += nap / 2;
+                // Where only tasks run the snippet's code, nothing can print once the top-level code
+                // has ended and the last task with it: no thread need be read (the two calm looks
+                // below were a seventh of such a run's time). Loaded in this order, so that tasks
+                // made by the top-level code are counted before its end is seen.
+                if (gq_tasks_alone && !gq_keeps_time && atomic_load(&gq_top_ended) && atomic_load(&gq_tasks) == 0
+                    && atomic_load(&gq_timers) == 0) gq_end("F\n");
                 if (atomic_load(&gq_top_ended) && atomic_load(&gq_tasks) == 0 && atomic_load(&gq_timers) == 0 && nap > 100) nap = 100;
                 uint64_t now = gq_now();
                 long timers = atomic_load(&gq_timers);
@@ -626,7 +639,7 @@ enum HarnessRuntime {
             }
             const char *held = getenv("GCDQUIZ_HARNESS_KEEPS_TIME");
             gq_keeps_time = held ? atol(held) : 0;
-            gq_find_dispatch();
+            gq_tasks_alone = getenv("GCDQUIZ_HARNESS_TASKS_ALONE") != NULL;
             pthread_t monitor;
             pthread_create(&monitor, NULL, gq_monitor, NULL);
         }
@@ -640,6 +653,8 @@ enum HarnessRuntime {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
             signal(SIGPIPE, SIG_IGN);
             dl_iterate_phdr(gq_find_tid_caches, NULL);
+            // Where libdispatch's data is: the same in every child.
+            gq_find_dispatch();
             gq_make_named_types();
             gq_ready_print();
             gq_code_to_huge_pages();
@@ -720,7 +735,8 @@ enum HarnessRuntime {
     /// ways of serving the main queue once the top-level code has ended.
     static let swiftSource = #"""
         import Foundation
-        @_silgen_name("gq_task_started") func _gqTaskStarted()
+        @_silgen_name("gq_task_created") func _gqTaskCreated() -> Int32
+        @_silgen_name("gq_task_started") func _gqTaskStarted(_ token: Int32)
         @_silgen_name("gq_task_ended") func _gqTaskEnded()
         @_silgen_name("gq_top_level_ended") func _gqTopLevelEnded()
         @_silgen_name("gq_jitter") func _gqJitter()

@@ -14,7 +14,8 @@ extension LiveRunner {
         case .compiled:
             let mode = LanguageMode.mode(stated ?? program?.mode, for: code)
             if CompiledHarness.cached(code: code, mode: mode) == nil { compiling() }
-            let harness = try CompiledHarness.prepare(code: code, mode: mode)
+            var harness = try CompiledHarness.prepare(code: code, mode: mode)
+            harness.endsWithLastTask = HarnessProgram.endsWithLastTask(code: code, program: program)
             let options = Self.compiledOptions(options, code: code, program: program, cores: ProcessInfo.processInfo.activeProcessorCount)
             return try run(harness, options: options, onRun: onRun, shouldStop: shouldStop)
         }

@@ -95,6 +95,7 @@ public struct LiveRunner: Sendable {
         var environment = ["GCDQUIZ_HARNESS": "\(options.seed) \(options.jitter ? 1 : 0)", "LD_BIND_NOW": "1"]
         if let pause = options.longestPauseMicroseconds { environment["GCDQUIZ_HARNESS_LONGEST_PAUSE"] = "\(pause)" }
         if let held = options.lateAfterMicroseconds { environment["GCDQUIZ_HARNESS_KEEPS_TIME"] = "\(max(held, 1))" }
+        if harness.endsWithLastTask { environment["GCDQUIZ_HARNESS_TASKS_ALONE"] = "1" }
         let worker = Worker(executable: harness.executable.path, arguments: [], environment: environment, request: nil, runner: .compiledSnippet,
                             childPerRun: true)
         var histogram = try drive(worker, options: options, onRun: onRun, shouldStop: shouldStop)

@@ -1,0 +1,68 @@
+import ConcurrencyModel
+import SwiftParser
+import SwiftSyntax
+
+extension HarnessProgram {
+    /// Whether a run of the snippet is over the moment its top-level code has ended and its last
+    /// unstructured task with it, so that the harness's monitor need not read every thread's state
+    /// twice to see that nothing is left (a seventh of a short run's time): only when nothing but
+    /// tasks can run the snippet's code after the top-level code. The model's program proves that
+    /// no queue, work item, operation or dispatch source gets work (it has no construct it did
+    /// not understand: nil, never); the syntax that every task made is counted where it is made
+    /// (a literal closure), and that no child task outlives the top-level code (an `async let` of
+    /// its own, never awaited before it ends) and no `deinit` prints after its object's last task.
+    static func endsWithLastTask(code: String, program: Program?) -> Bool {
+        guard let program, !program.containsStatement(where: { $0.action.givesWorkOutsideTasks }) else { return false }
+        let finder = WorkOutsideCountedTasks(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: code))
+        return !finder.found
+    }
+}
+
+extension Action {
+    /// Whether the statement gives a queue, a work item, an operation or a timer work that runs
+    /// outside every task (a block the harness's task count does not see).
+    var givesWorkOutsideTasks: Bool {
+        switch self {
+        case .dispatch, .dispatchAfter, .workItem, .concurrentPerform, .operation, .operationQueue, .timer, .activate,
+             .queueSetting:
+            true
+        case .group(_, let action):
+            switch action {
+            case .notify: true
+            case .enter, .leave, .wait: false
+            }
+        case .print, .assign, .loop, .whileLoop, .branch, .semaphore, .sleep, .timedWait, .precondition, .call, .returns,
+             .exitLoop, .spawn, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream, .suspend, .hop, .throwing,
+             .handles:
+            false
+        }
+    }
+}
+
+/// A task the harness cannot count where it is made (`Task(operation: work)`, `Task.init`), an
+/// `async let` of the top-level code, or a `deinit`.
+private final class WorkOutsideCountedTasks: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if TaskBodies.makesUnstructuredTask(call.calledExpression), TaskBodies.closures(of: call).isEmpty { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ member: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if member.declName.baseName.text == "init", let base = member.base, TaskBodies.makesUnstructuredTask(base) { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
+    }
+
+    override func visit(_ binding: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let asyncLet = binding.modifiers.contains { $0.name.tokenKind == .keyword(.async) }
+        if asyncLet, binding.parent?.parent?.parent?.is(SourceFileSyntax.self) ?? false { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+}
