@@ -9,22 +9,25 @@ import Testing
 /// shows, found by the bank helper at stop 37). Checked with `gcdquiz verify --runs 300` (swiftc
 /// -swift-version 6, 2 cores; `probe8/c2.swift`, `c3.swift`): ok.
 @Suite struct StatusRecordLockTests {
+    /// A detached task asleep inside withTaskCancellationHandler, cancelled by the main thread.
+    static let wokenSleeper = """
+        let t = Task.detached {
+            await withTaskCancellationHandler {
+                try? await Task.sleep(nanoseconds: 50_000_000)
+                print("woke")
+            } onCancel: {
+                print("onCancel")
+            }
+        }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+        t.cancel()
+        await t.value
+        print("done")
+        """
+
     /// The sleeper the cancel wakes prints only after the canceller's onCancel has run.
     @Test func aWokenSleeperGoesOnAfterTheHandlers() throws {
-        #expect(try outcomeSet(explore("""
-            let t = Task.detached {
-                await withTaskCancellationHandler {
-                    try? await Task.sleep(nanoseconds: 50_000_000)
-                    print("woke")
-                } onCancel: {
-                    print("onCancel")
-                }
-            }
-            try? await Task.sleep(nanoseconds: 10_000_000)
-            t.cancel()
-            await t.value
-            print("done")
-            """)) == ["onCancel woke done"])
+        #expect(try outcomeSet(explore(Self.wokenSleeper)) == ["onCancel woke done"])
     }
 
     /// The handler never runs after its operation has returned.
@@ -46,20 +49,7 @@ import Testing
 
     /// Why not "woke" first: the narrator names the lock the woken task waits for.
     @Test func theWhyNotNamesTheLock() throws {
-        let exploration = try explore("""
-            let t = Task.detached {
-                await withTaskCancellationHandler {
-                    try? await Task.sleep(nanoseconds: 50_000_000)
-                    print("woke")
-                } onCancel: {
-                    print("onCancel")
-                }
-            }
-            try? await Task.sleep(nanoseconds: 10_000_000)
-            t.cancel()
-            await t.value
-            print("done")
-            """)
+        let exploration = try explore(Self.wokenSleeper)
         guard case .impossible(let why) = Explainer(exploration: exploration).explain(Outcome(lines: ["woke", "onCancel", "done"], end: .finished)) else {
             Issue.record("the outcome should be impossible")
             return
