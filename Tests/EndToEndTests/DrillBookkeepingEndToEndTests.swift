@@ -123,4 +123,29 @@ import Testing
         terminal.type(":quit\r")
         #expect(terminal.waitForExit() == 0)
     }
+
+    /// A compiled snippet's live caption ("30 runs compiled by swiftc (Swift 6), 2 cores") beside
+    /// long outcomes went past 80 columns: it goes on a line of its own above the table.
+    @Test func aCompiledPuzzlesLiveCaptionFitsEightyColumns() throws {
+        let state = try Binary.temporaryFolder()
+        let bank = try DrillEndToEndTests.fixtureBank(["actors/actor-method-calls-actor"])
+        defer {
+            try? FileManager.default.removeItem(at: state)
+            try? FileManager.default.removeItem(at: bank)
+        }
+        let terminal = try PseudoTerminal(
+            arguments: ["--bank", bank.path, "--seed", "1", "--live-runs", "30"],
+            environment: DrillEndToEndTests.environment(state: state), size: (80, 24))
+        #expect(terminal.waitFor("answer> "))
+        let mark = terminal.screen.count
+        terminal.type("\"sold x\" \"sell x\"\r")
+        #expect(terminal.waitFor("next> ", after: mark, timeout: 120))
+        let result = String(terminal.screen.dropFirst(mark))
+        #expect(result.contains("live: 30 runs compiled by swiftc (Swift 6), 2 cores"), "\(result)")
+        for line in result.split(whereSeparator: \.isNewline) {
+            #expect(line.count <= 80, "too wide: \(line)")
+        }
+        terminal.type(":quit\r")
+        #expect(terminal.waitForExit() == 0)
+    }
 }

@@ -178,8 +178,17 @@ struct TraceResult {
         // Bars shrink to fit the terminal: "  outcome   mark(13) count(6) bar  label".
         let barWidth = style.width.map { min(20, $0 - (2 + notationWidth + 3 + 13 + 6 + labelWidth) - 1) } ?? 20
         let machine = histogram.map { "\(Narrator.count($0.machine.cores ?? 1))" } ?? ""
-        var text = style.dim(("  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
-            + (histogram.map { "live (\($0.runs) runs \($0.engine), \(machine))" } ?? "")).trimmingTrailingSpaces()) + "\n"
+        let caption = histogram.map { "\($0.runs) runs \($0.engine), \(machine)" }
+        let heading = "  " + "outcome".padding(toLength: notationWidth, withPad: " ", startingAt: 0) + "   you          "
+        var text = ""
+        // The live runs' caption beside its column, or, where that would not fit the terminal (a
+        // compiled snippet's "30 runs compiled by swiftc (Swift 6), 2 cores"), on a line above.
+        if let caption, let width = style.width, TerminalColumns.width(heading + "live (\(caption))") > width {
+            text += style.dim(style.wrappedLines("  live: " + caption)) + "\n"
+            text += style.dim(heading + "live") + "\n"
+        } else {
+            text += style.dim((heading + (caption.map { "live (\($0))" } ?? "")).trimmingTrailingSpaces()) + "\n"
+        }
         let largest = histogram?.entries.map(\.count).max() ?? 1
         for row in rows {
             var line = "  " + TerminalColumns.padded(row.notation, to: notationWidth) + "   "
