@@ -79,73 +79,73 @@ import Testing
     /// printed between the answer and the next prompt fits 80 columns and 22 lines (the answer
     /// above it and the prompt below it make 24), and holds the verdict, the table and a witness.
     @Test func aTraceResultFitsEightyByTwentyFour() throws {
+        try Self.withDrill(of: "serial-queue/serial-sync-in-async") { terminal in
+            #expect(terminal.waitFor("answer> "))
+            var mark = terminal.screen.count
+            terminal.type("1 2 3 4\r")
+            #expect(terminal.waitFor("next> ", after: mark))
+            let result = String(terminal.screen.dropFirst(mark))
+            // The pseudo-terminal ends lines with CR LF, one Character in Swift.
+            var lines = result.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            // From the echoed answer line to the prompt, both left out.
+            let answerLine = try #require(lines.firstIndex { $0.contains("1 2 3 4") }, "\(result)")
+            lines.removeFirst(answerLine + 1)
+            let prompt = try #require(lines.lastIndex { $0.hasPrefix("next> ") }, "\(result)")
+            lines.removeLast(lines.count - prompt)
+            #expect(lines.count <= 22, "\(lines.count) lines:\n\(result)")
+            for line in lines {
+                #expect(line.count <= 80, "too wide: \(line)")
+            }
+            #expect(result.contains("wrong: 1 2 3 4 cannot happen."))
+            #expect(result.contains("live (30 runs on libdispatch, "))
+            #expect(result.contains("1 2 3 4        ✗ impossible"))
+            #expect(result.contains("A schedule you did not predict"))
+            #expect(!result.contains("still going"))
+
+            mark = terminal.screen.count
+            terminal.type(":more\r")
+            #expect(terminal.waitFor("rule: a trap", after: mark))
+            #expect(terminal.waitFor("Why", after: mark))
+            #expect(terminal.waitFor("libdispatch traps", after: mark))
+            #expect(terminal.waitFor("next> ", after: mark + 10))
+            let more = String(terminal.screen.dropFirst(mark))
+            for line in more.split(whereSeparator: \.isNewline) {
+                #expect(line.count <= 80, "too wide: \(line)")
+            }
+            terminal.type(":quit\r")
+            #expect(terminal.waitForExit() == 0)
+        }
+    }
+
+    /// A drill of one fixture puzzle in an 80×24 pseudo-terminal with 30 live runs, its state and
+    /// bank removed after `body`.
+    static func withDrill(of puzzle: String, _ body: (PseudoTerminal) throws -> Void) throws {
         let state = try Binary.temporaryFolder()
-        let bank = try DrillEndToEndTests.fixtureBank(["serial-queue/serial-sync-in-async"])
+        let bank = try DrillEndToEndTests.fixtureBank([puzzle])
         defer {
             try? FileManager.default.removeItem(at: state)
             try? FileManager.default.removeItem(at: bank)
         }
-        let terminal = try PseudoTerminal(
+        try body(PseudoTerminal(
             arguments: ["--bank", bank.path, "--seed", "1", "--live-runs", "30"],
-            environment: DrillEndToEndTests.environment(state: state), size: (80, 24))
-        #expect(terminal.waitFor("answer> "))
-        var mark = terminal.screen.count
-        terminal.type("1 2 3 4\r")
-        #expect(terminal.waitFor("next> ", after: mark))
-        let result = String(terminal.screen.dropFirst(mark))
-        // The pseudo-terminal ends lines with CR LF, one Character in Swift.
-        var lines = result.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        // From the echoed answer line to the prompt, both left out.
-        let answerLine = try #require(lines.firstIndex { $0.contains("1 2 3 4") }, "\(result)")
-        lines.removeFirst(answerLine + 1)
-        let prompt = try #require(lines.lastIndex { $0.hasPrefix("next> ") }, "\(result)")
-        lines.removeLast(lines.count - prompt)
-        #expect(lines.count <= 22, "\(lines.count) lines:\n\(result)")
-        for line in lines {
-            #expect(line.count <= 80, "too wide: \(line)")
-        }
-        #expect(result.contains("wrong: 1 2 3 4 cannot happen."))
-        #expect(result.contains("live (30 runs on libdispatch, "))
-        #expect(result.contains("1 2 3 4        ✗ impossible"))
-        #expect(result.contains("A schedule you did not predict"))
-        #expect(!result.contains("still going"))
-
-        mark = terminal.screen.count
-        terminal.type(":more\r")
-        #expect(terminal.waitFor("rule: a trap", after: mark))
-        #expect(terminal.waitFor("Why", after: mark))
-        #expect(terminal.waitFor("libdispatch traps", after: mark))
-        #expect(terminal.waitFor("next> ", after: mark + 10))
-        let more = String(terminal.screen.dropFirst(mark))
-        for line in more.split(whereSeparator: \.isNewline) {
-            #expect(line.count <= 80, "too wide: \(line)")
-        }
-        terminal.type(":quit\r")
-        #expect(terminal.waitForExit() == 0)
+            environment: DrillEndToEndTests.environment(state: state), size: (80, 24)))
     }
 
     /// A compiled snippet's live caption ("30 runs compiled by swiftc (Swift 6), 2 cores") beside
     /// long outcomes went past 80 columns: it goes on a line of its own above the table.
     @Test func aCompiledPuzzlesLiveCaptionFitsEightyColumns() throws {
-        let state = try Binary.temporaryFolder()
-        let bank = try DrillEndToEndTests.fixtureBank(["actors/actor-method-calls-actor"])
-        defer {
-            try? FileManager.default.removeItem(at: state)
-            try? FileManager.default.removeItem(at: bank)
+        try Self.withDrill(of: "actors/actor-method-calls-actor") { terminal in
+            #expect(terminal.waitFor("answer> "))
+            let mark = terminal.screen.count
+            terminal.type("\"sold x\" \"sell x\"\r")
+            #expect(terminal.waitFor("next> ", after: mark, timeout: 120))
+            let result = String(terminal.screen.dropFirst(mark))
+            #expect(result.contains("live: 30 runs compiled by swiftc (Swift 6), 2 cores"), "\(result)")
+            for line in result.split(whereSeparator: \.isNewline) {
+                #expect(line.count <= 80, "too wide: \(line)")
+            }
+            terminal.type(":quit\r")
+            #expect(terminal.waitForExit() == 0)
         }
-        let terminal = try PseudoTerminal(
-            arguments: ["--bank", bank.path, "--seed", "1", "--live-runs", "30"],
-            environment: DrillEndToEndTests.environment(state: state), size: (80, 24))
-        #expect(terminal.waitFor("answer> "))
-        let mark = terminal.screen.count
-        terminal.type("\"sold x\" \"sell x\"\r")
-        #expect(terminal.waitFor("next> ", after: mark, timeout: 120))
-        let result = String(terminal.screen.dropFirst(mark))
-        #expect(result.contains("live: 30 runs compiled by swiftc (Swift 6), 2 cores"), "\(result)")
-        for line in result.split(whereSeparator: \.isNewline) {
-            #expect(line.count <= 80, "too wide: \(line)")
-        }
-        terminal.type(":quit\r")
-        #expect(terminal.waitForExit() == 0)
     }
 }
