@@ -289,7 +289,7 @@ extension Lowering {
         guard let call = Self.call(passing: closure) else { return false }
         if isTaskCreation(call) { return true }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            ["withThrowingTaskGroup", "withThrowingDiscardingTaskGroup"].contains(callee) { return true }
+            Self.taskGroupFunctions.contains(callee), callee.hasPrefix("withThrowing") { return true }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "addTask",
             let group = taskGroup(named: member.base) {
             return taskGroups[group.id.index].throwing

@@ -135,16 +135,11 @@ extension Lowering {
             }
             return nil
         }
-        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isMainThread",
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread"
-        {
-            return .isMainThread
-        }
         if refusesCurrentThreadFromAsync(expr) { return nil }
-        // `Thread.current.isMainThread` where swiftc takes it (code that is not async, or Swift 5
-        // mode, where it only warns): the same as `Thread.isMainThread`.
+        // `Thread.isMainThread`, and `Thread.current.isMainThread` where swiftc takes it (code that
+        // is not async, or Swift 5 mode, where it only warns).
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isMainThread",
-            member.base?.trimmedDescription == "Thread.current"
+            let base = member.base?.trimmedDescription, ["Thread", "Thread.current"].contains(base)
         {
             return .isMainThread
         }

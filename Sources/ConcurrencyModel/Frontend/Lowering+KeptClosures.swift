@@ -92,15 +92,18 @@ extension Lowering {
     /// Whether a kept closure is `@Sendable` (its constant's type or its own attribute says so).
     static func isSendableKeptClosure(_ closure: ClosureExprSyntax) -> Bool {
         if closure.signature?.attributes.contains(where: { $0.trimmedDescription == "@Sendable" }) == true { return true }
-        guard let binding = closure.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
-            let attributed = binding.typeAnnotation?.type.as(AttributedTypeSyntax.self)
-        else { return false }
+        guard let attributed = keptBinding(of: closure)?.typeAnnotation?.type.as(AttributedTypeSyntax.self) else { return false }
         return attributed.attributes.contains { $0.trimmedDescription == "@Sendable" }
     }
 
     /// Whether `closure` is kept in a constant (`let work = { … }`) rather than given to a call.
     static func isKeptClosure(_ closure: ClosureExprSyntax) -> Bool {
-        closure.parent?.as(InitializerClauseSyntax.self)?.parent?.is(PatternBindingSyntax.self) == true
+        keptBinding(of: closure) != nil
+    }
+
+    /// The binding `let work = { … }` that keeps `closure`, if one does.
+    private static func keptBinding(of closure: ClosureExprSyntax) -> PatternBindingSyntax? {
+        closure.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)
     }
 
     /// `q.async(execute: work)` for a kept closure of no parameters: its body, lowered with the

@@ -15,6 +15,11 @@ extension Lowering {
         var policy: StreamBufferingPolicy = .unbounded
     }
 
+    /// A stream's arguments other than `bufferingPolicy:`, which goes with every form.
+    private static func argumentsBesidesPolicy(_ call: FunctionCallExprSyntax) -> [LabeledExprSyntax] {
+        call.arguments.filter { $0.label?.text != "bufferingPolicy" }
+    }
+
     /// `.unbounded`, `.bufferingNewest(1)`, `.bufferingOldest(2)`: the limit a literal, 0 or more.
     private mutating func bufferingPolicy(_ expression: ExprSyntax) -> StreamBufferingPolicy? {
         if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "unbounded" {
@@ -42,7 +47,7 @@ extension Lowering {
     private mutating func streamKind(_ call: FunctionCallExprSyntax, inferred: StreamKind? = nil) -> StreamKind?? {
         let names = ["AsyncStream", "AsyncThrowingStream"]
         // `bufferingPolicy:` goes with any of the forms below; the others are read without it.
-        let arguments = call.arguments.filter { $0.label?.text != "bufferingPolicy" }
+        let arguments = Self.argumentsBesidesPolicy(call)
         var typeName: String?
         var stream = ""
         // `AsyncStream<Int> { … }`, or `AsyncStream<Int>.makeStream()`.
@@ -127,9 +132,9 @@ extension Lowering {
         }
         guard let kind = found else { return [] }
         let element = kind.element
+        let others = Self.argumentsBesidesPolicy(call)
         guard let closure = call.trailingClosure, let signature = closure.signature, let clause = signature.parameterClause,
-            call.arguments.filter({ $0.label?.text != "bufferingPolicy" }).count <= 1,
-            call.arguments.allSatisfy({ $0.label == nil || $0.label?.text == "bufferingPolicy" })
+            others.count <= 1, others.allSatisfy({ $0.label == nil })
         else {
             report("write \(kind.throwing ? "AsyncThrowingStream<\(element), Error>" : "AsyncStream<\(element)>") { continuation in … }: the build closure takes the continuation", Syntax(call))
             return []

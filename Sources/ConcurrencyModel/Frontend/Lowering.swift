@@ -529,7 +529,7 @@ struct Lowering {
         if declaration.bindings.count == 1, let awaited = declareAwaitedTuple(declaration.bindings.first!) {
             return awaited
         }
-        let asyncLet = declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) })
+        let asyncLet = declaration.isAsyncLet
         // `async let _ = f()`: a child task whose value nobody reads, cancelled and awaited where
         // its scope ends as any other.
         guard declaration.bindings.count == 1, let binding = declaration.bindings.first,

@@ -12,6 +12,13 @@ public enum TopLevelAwait {
     }
 }
 
+extension VariableDeclSyntax {
+    /// `async let x = …`: a child task the declaration starts.
+    public var isAsyncLet: Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.async) }
+    }
+}
+
 private final class TopLevelAwaitFinder: SyntaxVisitor {
     var found = false
 
@@ -26,7 +33,7 @@ private final class TopLevelAwaitFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) { found = true }
+        if node.isAsyncLet { found = true }
         return .visitChildren
     }
 

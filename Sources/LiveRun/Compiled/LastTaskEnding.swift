@@ -61,8 +61,7 @@ private final class WorkOutsideCountedTasks: SyntaxVisitor {
     }
 
     override func visit(_ binding: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        let asyncLet = binding.modifiers.contains { $0.name.tokenKind == .keyword(.async) }
-        if asyncLet, binding.parent?.parent?.parent?.is(SourceFileSyntax.self) ?? false { found = true }
+        if binding.isAsyncLet, binding.parent?.parent?.parent?.is(SourceFileSyntax.self) ?? false { found = true }
         return found ? .skipChildren : .visitChildren
     }
 }
