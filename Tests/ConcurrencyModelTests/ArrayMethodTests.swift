@@ -7,16 +7,21 @@ import Testing
 /// `uppercased()`. Each answer is the model's, checked with `gcdquiz verify --runs 50` (swiftc)
 /// when the test was written: the figures are in the comments.
 @Suite struct ArrayMethodTests {
+    /// `results`: a task group's three values (10, 20, 30) in the order the children finished.
+    static let groupResults = """
+        let results = await withTaskGroup(of: Int.self) { group in
+            for i in 1...3 { group.addTask { i * 10 } }
+            var collected: [Int] = []
+            for await value in group { collected.append(value) }
+            return collected
+        }
+
+        """
+
     /// A task group's values arrive in any order; sorted, they print one way (verify: 1 of 1
     /// on 2 cores in 50 runs).
     @Test func aTaskGroupsResultsSorted() throws {
-        #expect(try outcomeSet(explore("""
-            let results = await withTaskGroup(of: Int.self) { group in
-                for i in 1...3 { group.addTask { i * 10 } }
-                var collected: [Int] = []
-                for await value in group { collected.append(value) }
-                return collected
-            }
+        #expect(try outcomeSet(explore(Self.groupResults + """
             print(results.sorted())
             """)) == ["[10, 20, 30]"])
     }
@@ -25,13 +30,7 @@ import Testing
     /// not depend on the order (`min`, `max`, `contains`) is the same in each (verify: 1 of 4 on
     /// 2 cores in 50 runs, none outside the model).
     @Test func orderFreeQuestionsOfUnsortedResults() throws {
-        let outcomes = try outcomeSet(explore("""
-            let results = await withTaskGroup(of: Int.self) { group in
-                for i in 1...3 { group.addTask { i * 10 } }
-                var collected: [Int] = []
-                for await value in group { collected.append(value) }
-                return collected
-            }
+        let outcomes = try outcomeSet(explore(Self.groupResults + """
             print(results)
             print(results.min() ?? 0, results.max() ?? 0, results.contains(20))
             print(results.first == results.sorted().first)
@@ -121,13 +120,7 @@ import Testing
     /// `results.max()!` and `first!` unwrap; of an empty array, the unwrap traps where it is
     /// (verify: 1 of 1 on 2 cores in 50 runs, the crash included).
     @Test func forceUnwrappedExtremes() throws {
-        #expect(try outcomeSet(explore("""
-            let results = await withTaskGroup(of: Int.self) { group in
-                for i in 1...3 { group.addTask { i * 10 } }
-                var collected: [Int] = []
-                for await value in group { collected.append(value) }
-                return collected
-            }
+        #expect(try outcomeSet(explore(Self.groupResults + """
             print(results.max()!, results.sorted().first!, results.min()! + 1)
             let none: [Int] = []
             print("before")
