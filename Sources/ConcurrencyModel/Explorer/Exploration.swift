@@ -111,7 +111,10 @@ public struct Exploration: Sendable {
         self.listLimit = listLimit
         let automaton = answers[target]!
         outcomeCount = automaton.outcomeCount
-        statesExplored = answers.values.reduce(0) { $0 + $1.graph.nodeCount }
+        // Machines that share one search (`Semantics.searchedMachine(for:in:)`) count it once.
+        var searches: [Machine: Int] = [:]
+        for (machine, answer) in answers { searches[Semantics.searchedMachine(for: machine, in: program)] = answer.graph.nodeCount }
+        statesExplored = searches.values.reduce(0, +)
         var raceKeys: Set<[SourceSpan]> = []
         for machine in answers.keys.sorted(by: Self.order) {
             for race in answers[machine]!.graph.races

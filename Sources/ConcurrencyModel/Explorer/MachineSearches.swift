@@ -66,8 +66,16 @@ final class MachineSearches: Sendable {
     /// for it when that thread is on it now). The widest machines tell the others which
     /// narrower ones are needed as they go.
     func search(_ machine: Machine) -> OutcomeAutomaton {
-        if let known = claim(machine) { return known }
-        return run(machine, flag: CancelFlag(), telling: machine.cores == nil ? widths : nil)!
+        let searched = searched(machine)
+        if let known = claim(searched) { return known.relabelled(for: machine) }
+        return run(searched, flag: CancelFlag(), telling: searched.cores == nil ? widths : nil)!.relabelled(for: machine)
+    }
+
+    /// The machine whose search answers for `machine`: machines whose rules are the same share
+    /// one search (`Semantics.searchedMachine(for:in:)`), and only searched machines are keys
+    /// of the queue.
+    private func searched(_ machine: Machine) -> Machine {
+        Semantics.searchedMachine(for: machine, in: program)
     }
 
     /// The machines still needed are these: any other search is called off, and the caller and
@@ -75,11 +83,12 @@ final class MachineSearches: Sendable {
     /// running, not for helpers that have not started (a pool busy elsewhere may start them
     /// late: they then find nothing to do). Returns every needed machine's answer.
     func settle(needed: [Machine]) -> [Machine: OutcomeAutomaton] {
-        let wanted = Set(needed)
+        var wanted: Set<Machine> = []
+        let searches = needed.map(searched).filter { wanted.insert($0).inserted }
         let idle = queue.withLock { queue in
             queue.settled = true
             for (machine, flag) in queue.running where !wanted.contains(machine) { flag.cancel() }
-            queue.waiting = needed.filter { queue.found[$0] == nil && queue.running[$0] == nil }
+            queue.waiting = searches.filter { queue.found[$0] == nil && queue.running[$0] == nil }
             // As many threads as cores, the caller's one of them.
             return min(Self.spareCores, queue.waiting.count - 1) - queue.helpers
         }
@@ -89,7 +98,10 @@ final class MachineSearches: Sendable {
             let done: [Machine: OutcomeAutomaton]? = queue.withLock { queue in
                 guard queue.running.isEmpty else { return nil }
                 queue.closed = true
-                return queue.found.filter { wanted.contains($0.key) }
+                let found = queue.found
+                return Dictionary(uniqueKeysWithValues: needed.compactMap { machine in
+                    found[searched(machine)].map { (machine, $0.relabelled(for: machine)) }
+                })
             }
             if let done { return done }
             usleep(100)
@@ -126,7 +138,7 @@ final class MachineSearches: Sendable {
                 // the widest search sees no wider (then called off), and the longest of them, so
                 // taken first while the caller is busy anyway.
                 let floor = widths.value
-                let ahead = (1..<max(floor + 1, 1)).reversed().flatMap { cores in queue.platforms.map { Machine(cores: cores, platform: $0) } }
+                let ahead = (1..<max(floor + 1, 1)).reversed().flatMap { cores in queue.platforms.map { searched(Machine(cores: cores, platform: $0)) } }
                 guard let machine = ahead.first(where: { queue.found[$0] == nil && queue.running[$0] == nil }) else { return .wait }
                 return start(machine, in: &queue)
             }

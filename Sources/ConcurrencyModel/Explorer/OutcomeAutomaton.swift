@@ -51,6 +51,14 @@ final class OutcomeAutomaton: Sendable {
         lineIDs = ids
     }
 
+    /// The same automaton over `graph.relabelled(for:)`.
+    func relabelled(for machine: Machine) -> OutcomeAutomaton {
+        guard machine != graph.machine else { return self }
+        return OutcomeAutomaton(graph: graph.relabelled(for: machine), members: members, transitionStart: transitionStart,
+                                transitionCount: transitionCount, transitions: transitions, endings: endings, counts: counts,
+                                isComplete: isComplete)
+    }
+
     func outgoing(_ state: Int32) -> ArraySlice<Transition> {
         let start = Int(transitionStart[Int(state)])
         return transitions[start..<start + Int(transitionCount[Int(state)])]

@@ -74,3 +74,29 @@ extension Semantics {
         }.max() ?? 0
     }
 }
+
+extension Semantics {
+    /// The machine whose search answers for `machine`. Where no work may wait for a thread of
+    /// libdispatch's worker pools, the cores reach the rules only through `executorWidth`, which
+    /// is two on one core as on two: the one-core machine's search would repeat the two-core
+    /// one's state for state, so the two-core one answers for both (`MachineSearches`).
+    static func searchedMachine(for machine: Machine, in program: Program) -> Machine {
+        guard let cores = machine.cores, cores < 2, program.coresOnlyWidenTheExecutor else { return machine }
+        return Machine(cores: 2, platform: machine.platform)
+    }
+}
+
+extension Program {
+    /// Whether a machine's core count changes nothing but the global executor's width: no
+    /// statement gives work to a queue served by a worker pool (`Semantics.capacity(of:in:)`),
+    /// and none gives work outside tasks in any other way (a work item, an operation, a timer, a
+    /// `concurrentPerform`, whose width is the cores: counted in, whichever queue they use).
+    var coresOnlyWidenTheExecutor: Bool {
+        !containsStatement { statement in
+            switch statement.action {
+            case .dispatch(let queue, _, _, _), .dispatchAfter(let queue, _, _): workerPool(of: queue) != nil
+            default: statement.action.givesWorkOutsideTasks
+            }
+        }
+    }
+}

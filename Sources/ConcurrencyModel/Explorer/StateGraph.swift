@@ -86,6 +86,29 @@ final class StateGraph: Sendable {
         poolsFill = builder.poolsFill
     }
 
+    /// The same graph, for another machine whose rules are the same
+    /// (`Semantics.searchedMachine(for:in:)`): replays and words then name the machine asked for.
+    func relabelled(for other: Machine) -> StateGraph {
+        other == machine ? self : StateGraph(self, machine: other)
+    }
+
+    private init(_ graph: StateGraph, machine: Machine) {
+        program = graph.program
+        self.machine = machine
+        states = graph.states
+        endings = graph.endings
+        edgeStart = graph.edgeStart
+        edgeCount = graph.edgeCount
+        edges = graph.edges
+        trapReasons = graph.trapReasons
+        lines = graph.lines
+        races = graph.races
+        stop = graph.stop
+        maxBusyWorkers = graph.maxBusyWorkers
+        maxPerformIterations = graph.maxPerformIterations
+        poolsFill = graph.poolsFill
+    }
+
     /// The limits one search may not pass.
     struct Budget {
         var states: Int

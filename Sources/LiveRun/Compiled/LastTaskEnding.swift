@@ -19,27 +19,6 @@ extension HarnessProgram {
     }
 }
 
-extension Action {
-    /// Whether the statement gives a queue, a work item, an operation or a timer work that runs
-    /// outside every task (a block the harness's task count does not see).
-    var givesWorkOutsideTasks: Bool {
-        switch self {
-        case .dispatch, .dispatchAfter, .workItem, .concurrentPerform, .operation, .operationQueue, .timer, .activate,
-             .queueSetting:
-            true
-        case .group(_, let action):
-            switch action {
-            case .notify: true
-            case .enter, .leave, .wait: false
-            }
-        case .print, .assign, .loop, .whileLoop, .branch, .semaphore, .sleep, .timedWait, .precondition, .call, .returns,
-             .exitLoop, .spawn, .withTaskGroup, .cancellation, .taskLocal, .continuation, .stream, .suspend, .hop, .throwing,
-             .handles:
-            false
-        }
-    }
-}
-
 /// A task the harness cannot count where it is made (`Task(operation: work)`, `Task.init`), an
 /// `async let` of the top-level code, or a `deinit`.
 private final class WorkOutsideCountedTasks: SyntaxVisitor {
