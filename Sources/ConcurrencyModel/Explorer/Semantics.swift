@@ -69,6 +69,8 @@ final class Semantics: Sendable {
             if isLocal(thread, in: state) { return [.step(thread: thread.id)] }
             moves.append(.step(thread: thread.id))
         }
+        // And so does a job of the global executor starting where its width has no limit.
+        if let start = jobStartFirst(in: state) { return [start] }
         for (index, queue) in state.queues.enumerated() where !queue.pending.isEmpty {
             let id = QueueID(index: index)
             if canStart(id, in: state) {
