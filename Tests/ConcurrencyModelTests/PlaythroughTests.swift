@@ -156,6 +156,26 @@ import Testing
         #expect(play.runners.count == 2)
     }
 
+    /// With enough cores a job of the global executor starts at once (the search's reduction):
+    /// the player is not asked, and still chooses between the creator's next step and the job's.
+    @Test func aGlobalExecutorJobStartsAtOnceWithEnoughCores() throws {
+        let source = "Task.detached {\n    print(\"a\")\n}\nTask.detached {\n    print(\"b\")\n}\nprint(\"top\")\n"
+        var play = Playthrough(exploration: try explore(source))
+        play.play(1)
+        #expect(play.lastSteps.map(\.automatic) == [false, true])
+        guard case .runsTask? = play.lastSteps.last?.step.event else {
+            Issue.record("the job did not start by itself: \(play.lastSteps)")
+            return
+        }
+        #expect(play.moves.count == 2)
+        #expect(play.moves.contains { if case .step(let thread) = $0.kind { thread == .main } else { false } })
+        // Where the cores are counted, the start is a move of its own.
+        var narrow = Playthrough(exploration: try explore(source, on: Machine(cores: 1)))
+        narrow.play(1)
+        #expect(narrow.lastSteps.map(\.automatic) == [false])
+        #expect(narrow.moves.contains { if case .start = $0.kind { true } else { false } })
+    }
+
     @Test func theRowsSayWhatEachThreadAndQueueHolds() throws {
         let exploration = try explore(Self.serialSyncInAsync)
         // The block, the queue starts it, 1, the sync: worker 1 traps there; before it, it is at the sync.

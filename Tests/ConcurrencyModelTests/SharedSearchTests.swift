@@ -7,17 +7,7 @@ import Testing
 @Suite struct SharedSearchTests {
     /// Three detached tasks: three run at once with enough cores, so the one-, two- and
     /// three-core machines are needed; the executor is two wide on one and on two cores.
-    static let threeTasks = """
-        Task.detached {
-            print("a")
-        }
-        Task.detached {
-            print("b")
-        }
-        Task.detached {
-            print("c")
-        }
-        """
+    static let threeTasks = ExecutorPriorityTests.sameThree
 
     @Test func oneCoreIsAnsweredByTheTwoCoreSearch() throws {
         let exploration = try explore(Self.threeTasks, on: Machine(cores: 1))

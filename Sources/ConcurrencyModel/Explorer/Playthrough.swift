@@ -195,9 +195,19 @@ public struct Playthrough: Sendable {
                 position.ending = semantics.isFinished(position.state) ? .finished : .stuck(semantics.stuckFacts(position.state))
                 return
             }
-            guard moves.count == 1, case .step(let id) = moves[0], let thread = position.state.threads.first(where: { $0.id == id }),
-                semantics.isLocal(thread, in: position.state), take(moves[0], index: 0, into: &position, automatic: true)
+            guard moves.count == 1, isForced(moves[0], in: position.state), take(moves[0], index: 0, into: &position, automatic: true)
             else { return }
+        }
+    }
+
+    /// A move the search's reductions take before any other, so no choice of the player's:
+    /// a step that touches only its thread's locals, or the global executor's next job starting
+    /// on a machine with enough cores (`Semantics+Reduction.swift`).
+    private func isForced(_ move: Semantics.Move, in state: MachineState) -> Bool {
+        switch move {
+        case .step(let id): state.threads.first { $0.id == id }.map { semantics.isLocal($0, in: state) } ?? false
+        case .start: move == semantics.jobStartFirst(in: state)
+        case .overtake, .fire, .fireSource, .advance, .wake, .spareThread, .corrupt: false
         }
     }
 

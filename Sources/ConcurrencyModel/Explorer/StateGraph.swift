@@ -69,44 +69,28 @@ final class StateGraph: Sendable {
         }
     }
 
-    private init(program: Program, machine: Machine, builder: Builder, stop: Exploration.Stop?) {
+    /// From the search's builder, or from another graph (`relabelled(for:)`): what a search found.
+    private init(program: Program, machine: Machine, found: some FoundParts, stop: Exploration.Stop?) {
         self.program = program
         self.machine = machine
-        states = builder.states
-        endings = builder.endings
-        edgeStart = builder.edgeStart
-        edgeCount = builder.edgeCount
-        edges = builder.edges
-        trapReasons = builder.trapReasons
-        lines = builder.lines
-        races = builder.races
+        states = found.states
+        endings = found.endings
+        edgeStart = found.edgeStart
+        edgeCount = found.edgeCount
+        edges = found.edges
+        trapReasons = found.trapReasons
+        lines = found.lines
+        races = found.races
         self.stop = stop
-        maxBusyWorkers = builder.maxBusyWorkers
-        maxPerformIterations = builder.maxPerformIterations
-        poolsFill = builder.poolsFill
+        maxBusyWorkers = found.maxBusyWorkers
+        maxPerformIterations = found.maxPerformIterations
+        poolsFill = found.poolsFill
     }
 
     /// The same graph, for another machine whose rules are the same
     /// (`Semantics.searchedMachine(for:in:)`): replays and words then name the machine asked for.
     func relabelled(for other: Machine) -> StateGraph {
-        other == machine ? self : StateGraph(self, machine: other)
-    }
-
-    private init(_ graph: StateGraph, machine: Machine) {
-        program = graph.program
-        self.machine = machine
-        states = graph.states
-        endings = graph.endings
-        edgeStart = graph.edgeStart
-        edgeCount = graph.edgeCount
-        edges = graph.edges
-        trapReasons = graph.trapReasons
-        lines = graph.lines
-        races = graph.races
-        stop = graph.stop
-        maxBusyWorkers = graph.maxBusyWorkers
-        maxPerformIterations = graph.maxPerformIterations
-        poolsFill = graph.poolsFill
+        other == machine ? self : StateGraph(program: program, machine: other, found: self, stop: stop)
     }
 
     /// The limits one search may not pass.
@@ -207,11 +191,11 @@ final class StateGraph: Sendable {
                                                edges: builder.edges, states: builder.states, program: program) {
             stop = .beyondLimits(.endlessRun(loop))
         }
-        return StateGraph(program: program, machine: machine, builder: builder, stop: stop)
+        return StateGraph(program: program, machine: machine, found: builder, stop: stop)
     }
 
     /// The graph as it grows.
-    private struct Builder {
+    private struct Builder: FoundParts {
         let program: Program
         var states: [MachineState?] = []
         var endings: [Ending] = []
@@ -318,3 +302,22 @@ struct HeapMeter {
         Int(gcdquiz_heap_allocated_bytes())
     }
 }
+
+extension StateGraph {
+    /// What a search finds, as the builder holds it while the search runs and the graph after.
+    fileprivate protocol FoundParts {
+        var states: [MachineState?] { get }
+        var endings: [Ending] { get }
+        var edgeStart: [Int32] { get }
+        var edgeCount: [Int32] { get }
+        var edges: [Edge] { get }
+        var trapReasons: [DeadlockReason] { get }
+        var lines: [String] { get }
+        var races: [DataRace] { get }
+        var maxBusyWorkers: Int { get }
+        var maxPerformIterations: Int { get }
+        var poolsFill: Bool { get }
+    }
+}
+
+extension StateGraph: StateGraph.FoundParts {}

@@ -157,9 +157,15 @@ public struct ScheduleScreen {
         guard !steps.isEmpty else { return nil }
         let narrator = play.narrator
         let said = steps.map { taken in
-            narrator.who(taken.step) + " " + narrator.action(taken.step) + (taken.automatic ? " (by itself: only it sees that step)" : "")
+            narrator.who(taken.step) + " " + narrator.action(taken.step) + (taken.automatic ? Self.whyByItself(taken.step) : "")
         }
         return Row(body: said.joined(separator: "; then "), role: .dim)
+    }
+
+    /// Why the playthrough took a step without asking (`Playthrough.isForced`).
+    private static func whyByItself(_ step: ScheduleStep) -> String {
+        if case .runsTask = step.event { return " (by itself: with enough cores a job starts at once)" }
+        return " (by itself: only it sees that step)"
     }
 
     private func keys() -> ScreenLine {
