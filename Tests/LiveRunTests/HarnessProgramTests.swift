@@ -83,3 +83,25 @@ struct HarnessProgramTests {
             .hasSuffix("_gqServeMainQueue()\n"))
     }
 }
+
+/// The snippet's types the fork server asks the runtime about before it forks (`SnippetTypes`).
+struct SnippetTypesTests {
+    @Test func theTopLevelTypesAndTheirNestedOnesAreNamed() {
+        let source = HarnessProgram.mainSource(for: """
+            enum LoadError: Error { case notFound }
+            struct Box<T> { struct Inner {} }
+            struct Token: ~Copyable {}
+            @MainActor final class Model { enum State { case idle } }
+            private actor Counter {}
+            protocol Shape {}
+            func f() { struct Local {} }
+            print(1)
+
+            """)
+        #expect(source.contains("func _gqSnippetTypes() -> [Any.Type] { [LoadError.self, Model.self, Model.State.self, Counter.self] }\n_gqTopLevelEnded()\n"))
+    }
+
+    @Test func aSnippetWithoutTypesNamesNone() {
+        #expect(HarnessProgram.mainSource(for: "print(1)\n").contains("func _gqSnippetTypes() -> [Any.Type] { [] }\n"))
+    }
+}

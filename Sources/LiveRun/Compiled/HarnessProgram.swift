@@ -32,7 +32,7 @@ enum HarnessProgram {
         // by the runtime. Synchronous top-level code serves it on the main thread's run loop.
         let ending = TopLevelAwait.found(in: tree) ? "await _gqServeForever()" : "_gqServeMainQueue()"
         return Prelude.source + AsyncAndWaitShim.source(for: body) + "#sourceLocation(file: \"\(snippetFileName)\", line: 1)\n" + body
-            + "\n#sourceLocation()\n_gqTopLevelEnded()\n\(ending)\n"
+            + "\n#sourceLocation()\n" + SnippetTypes.declaration(for: tree) + "_gqTopLevelEnded()\n\(ending)\n"
     }
 }
 

@@ -4,7 +4,7 @@
 /// timers; and a small Swift file the rewritten snippet calls into (`HarnessProgram`).
 /// Bump `version` whenever either changes: it is part of the cache key.
 enum HarnessRuntime {
-    static let version = 15
+    static let version = 16
 
     /// Compiled with clang and linked into the harness. The server speaks the live workers'
     /// line protocol (`WorkerMessage`, `BatchCommand`) on its standard streams, so the parent
@@ -754,14 +754,29 @@ enum HarnessRuntime {
         /// how to print it (TextOutputStreamable, CustomStringConvertible, …) in each child, a
         /// tenth of a continuation puzzle's run. Done once here, each child finds the answers in
         /// the runtime's conformance cache. Prints nothing: the text goes to a string.
+        /// A value no description protocol covers is printed through a `Mirror` (an error enum in
+        /// `print("failed: \(error)")`, a struct), whose generic boxes the runtime made in each child
+        /// from their mangled names: a seventh of such a run. The samples below make them here.
+        nonisolated(unsafe) var _gqSnippetConformances = 0
+        private enum _GqSampleError: Error { case failed }
+        private struct _GqSamplePoint { var x = 0 }
+        private final class _GqSampleObject {}
         @_cdecl("gq_ready_print")
         func _gqReadyPrint() {
             var text = ""
             let samples: [Any] = ["", Substring(""), Character("a"), 0, 0 as UInt, 0.0, 0 as Float, true,
-                                  Optional<Int>.none as Any, Optional<String>.none as Any, [0], [""]]
+                                  Optional<Int>.none as Any, Optional<String>.none as Any, [0], [""],
+                                  _GqSampleError.failed as any Error, _GqSamplePoint(), _GqSampleObject()]
             for item in samples {
                 Swift.print(item, terminator: "", to: &text)
                 debugPrint(item, terminator: "", to: &text)
+            }
+            // The snippet's own types (`SnippetTypes`): what `print` asks of a value of one. The
+            // count is kept where the optimizer cannot see it unused.
+            for type in _gqSnippetTypes() {
+                let answers = [type is any TextOutputStreamable.Type, type is any CustomStringConvertible.Type,
+                               type is any CustomDebugStringConvertible.Type, type is any CustomReflectable.Type]
+                _gqSnippetConformances += answers.count { $0 }
             }
         }
         func _gqServeForever() async {
