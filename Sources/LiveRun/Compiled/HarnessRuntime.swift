@@ -756,7 +756,8 @@ enum HarnessRuntime {
         /// the runtime's conformance cache. Prints nothing: the text goes to a string.
         /// A value no description protocol covers is printed through a `Mirror` (an error enum in
         /// `print("failed: \(error)")`, a struct), whose generic boxes the runtime made in each child
-        /// from their mangled names: a seventh of such a run. The samples below make them here.
+        /// from their mangled names: a seventh of such a run. The samples below make them here,
+        /// `CancellationError` among them (the error a cancelled sleep or check throws).
         nonisolated(unsafe) var _gqSnippetConformances = 0
         private enum _GqSampleError: Error { case failed }
         private struct _GqSamplePoint { var x = 0 }
@@ -766,7 +767,8 @@ enum HarnessRuntime {
             var text = ""
             let samples: [Any] = ["", Substring(""), Character("a"), 0, 0 as UInt, 0.0, 0 as Float, true,
                                   Optional<Int>.none as Any, Optional<String>.none as Any, [0], [""],
-                                  _GqSampleError.failed as any Error, _GqSamplePoint(), _GqSampleObject()]
+                                  _GqSampleError.failed as any Error, _GqSamplePoint(), _GqSampleObject(),
+                                  CancellationError() as any Error]
             for item in samples {
                 Swift.print(item, terminator: "", to: &text)
                 debugPrint(item, terminator: "", to: &text)
