@@ -94,6 +94,7 @@ struct SnippetTypesTests {
             @MainActor final class Model { enum State { case idle } }
             private actor Counter {}
             protocol Shape {}
+            @available(*, unavailable) struct Gone {}
             func f() { struct Local {} }
             print(1)
 

@@ -9,7 +9,7 @@ import SwiftSyntax
 /// every child inherits (measured on a failed task's error printed: 1,089 runs/s with the
 /// `Mirror` warmed alone, 1,187 with the types asked too). Only what `main.swift` can name: the non-generic structs, enums,
 /// classes and actors of the top level and the types nested in them, none `~Copyable` (no
-/// `Any.Type` holds one).
+/// `Any.Type` holds one) and none under `@available`.
 enum SnippetTypes {
     /// The declaration the harness's `main.swift` gets: `_gqSnippetTypes()`, which names them.
     static func declaration(for tree: SourceFileSyntax) -> String {
@@ -22,10 +22,16 @@ enum SnippetTypes {
 
     private static func names(in decl: DeclSyntax, prefix: String) -> [String] {
         guard let type = decl.asProtocol(DeclGroupSyntax.self), let name = name(of: decl),
-            !isGeneric(decl), !(type.inheritanceClause?.inheritedTypes.contains { $0.type.is(SuppressedTypeSyntax.self) } ?? false)
+            !isGeneric(decl), !(type.inheritanceClause?.inheritedTypes.contains { $0.type.is(SuppressedTypeSyntax.self) } ?? false),
+            !isLimitedByAvailability(type)
         else { return [] }
         let qualified = prefix + name
         return [qualified] + type.memberBlock.members.flatMap { names(in: $0.decl, prefix: qualified + ".") }
+    }
+
+    /// `@available` may make the type unavailable where the harness names it: left out.
+    private static func isLimitedByAvailability(_ type: some DeclGroupSyntax) -> Bool {
+        type.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "available" }
     }
 
     private static func name(of decl: DeclSyntax) -> String? {
