@@ -156,8 +156,9 @@ import Testing
         #expect(play.runners.count == 2)
     }
 
-    /// With enough cores a job of the global executor starts at once (the search's reduction):
-    /// the player is not asked, and still chooses between the creator's next step and the job's.
+    /// A job of the global executor starts at once where no other start wants its thread (the
+    /// search's reduction): the player is not asked, and still chooses between the creator's
+    /// next step and the job's.
     @Test func aGlobalExecutorJobStartsAtOnceWithEnoughCores() throws {
         let source = "Task.detached {\n    print(\"a\")\n}\nTask.detached {\n    print(\"b\")\n}\nprint(\"top\")\n"
         var play = Playthrough(exploration: try explore(source))
@@ -169,11 +170,14 @@ import Testing
         }
         #expect(play.moves.count == 2)
         #expect(play.moves.contains { if case .step(let thread) = $0.kind { thread == .main } else { false } })
-        // Where the cores are counted, the start is a move of its own.
-        var narrow = Playthrough(exploration: try explore(source, on: Machine(cores: 1)))
-        narrow.play(1)
-        #expect(narrow.lastSteps.map(\.automatic) == [false])
-        #expect(narrow.moves.contains { if case .start = $0.kind { true } else { false } })
+        // Where the cores are counted and an actor's jobs want the same threads, the start is a
+        // move of its own.
+        let withActor = "actor Logger {\n    func log() {\n        print(\"log\")\n    }\n}\nlet logger = Logger()\n" + source
+        var narrow = Playthrough(exploration: try explore(withActor, on: Machine(cores: 1)))
+        func offersStart() -> Bool { narrow.moves.contains { if case .start = $0.kind { true } else { false } } }
+        for _ in 0..<3 where !offersStart() { narrow.play(1) }
+        #expect(offersStart())
+        #expect(!narrow.lastSteps.contains { if case .runsTask = $0.step.event { true } else { false } })
     }
 
     @Test func theRowsSayWhatEachThreadAndQueueHolds() throws {

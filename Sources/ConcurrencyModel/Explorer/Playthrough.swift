@@ -202,7 +202,7 @@ public struct Playthrough: Sendable {
 
     /// A move the search's reductions take before any other, so no choice of the player's:
     /// a step that touches only its thread's locals, or the global executor's next job starting
-    /// on a machine with enough cores (`Semantics+Reduction.swift`).
+    /// where no other start wants its thread (`Semantics+Reduction.swift`).
     private func isForced(_ move: Semantics.Move, in state: MachineState) -> Bool {
         switch move {
         case .step(let id): state.threads.first { $0.id == id }.map { semantics.isLocal($0, in: state) } ?? false

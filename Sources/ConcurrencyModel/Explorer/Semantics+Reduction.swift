@@ -59,17 +59,18 @@ extension Semantics {
         }
     }
 
-    /// The global executor's next job, started before anything else happens, on a machine with
-    /// enough cores: there its jobs start in the order they came (`firstStartableJob` finds the
-    /// first one room) and no start takes a thread another job or block could want, and a start
-    /// prints nothing and changes nothing another thread reads (the job's first statement is a
-    /// step of its own, and an ending others see waits for its own step, `isSeenEnding`). So the
-    /// start commutes with every other move and no move disables it: taking it first loses no
-    /// outcome, and the states where the job still waits are never made (the counter puzzle's
-    /// widest search: 1,458 states, 853 with this). Where cores are counted, a start takes a
-    /// place of the executor's width from an actor's job, and so does not commute.
+    /// The global executor's next job, started before anything else happens where no other
+    /// start wants its thread: on a machine with enough cores, or where no actor runs jobs (an
+    /// actor's job takes a place of its priority's width as a global executor's job does). The
+    /// executor's jobs of one priority start in the order they came, those of another on a pool
+    /// of their own (`firstStartableJob` picks the first one with room, whichever start comes
+    /// first), and a start prints nothing and changes nothing another thread reads (the job's
+    /// first statement is a step of its own, and an ending others see waits for its own step,
+    /// `isSeenEnding`). So the start commutes with every other move and no move disables it:
+    /// taking it first loses no outcome, and the states where the job still waits are never made
+    /// (the counter puzzle's widest search: 1,458 states, 853 with this).
     func jobStartFirst(in state: MachineState) -> Move? {
-        guard machine.cores == nil, let executor = program.cooperativeQueue, !state.queues[executor.index].pending.isEmpty,
+        guard jobStartsCommute, let executor = program.cooperativeQueue, !state.queues[executor.index].pending.isEmpty,
             canStart(executor, in: state)
         else { return nil }
         return .start(executor)

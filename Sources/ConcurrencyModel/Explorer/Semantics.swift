@@ -12,12 +12,15 @@ final class Semantics: Sendable {
     let hasRacyVariables: Bool
     /// What each statement's step reads and writes of those variables (`Semantics+Races`).
     let accessTable: [[[Access]]]
+    /// Whether the global executor's next job starts before any other move (`jobStartFirst`).
+    let jobStartsCommute: Bool
 
     init(program: Program, machine: Machine = .interview) {
         self.program = program
         self.machine = machine
         hasRacyVariables = program.variables.contains { $0.isGlobal && !$0.isSynchronized }
         accessTable = hasRacyVariables ? Self.accessTable(program) : []
+        jobStartsCommute = machine.cores == nil || !program.queues.contains { $0.kind == .actor }
     }
 
     /// A choice the scheduler can make in a state.

@@ -164,7 +164,7 @@ public struct ScheduleScreen {
 
     /// Why the playthrough took a step without asking (`Playthrough.isForced`).
     private static func whyByItself(_ step: ScheduleStep) -> String {
-        if case .runsTask = step.event { return " (by itself: with enough cores a job starts at once)" }
+        if case .runsTask = step.event { return " (by itself: no other job wants its thread)" }
         return " (by itself: only it sees that step)"
     }
 
