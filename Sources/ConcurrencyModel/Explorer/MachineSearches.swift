@@ -99,9 +99,8 @@ final class MachineSearches: Sendable {
                 guard queue.running.isEmpty else { return nil }
                 queue.closed = true
                 let found = queue.found
-                return Dictionary(uniqueKeysWithValues: needed.compactMap { machine in
-                    found[searched(machine)].map { (machine, $0.relabelled(for: machine)) }
-                })
+                return Dictionary(needed.compactMap { machine in found[searched(machine)].map { (machine, $0.relabelled(for: machine)) } },
+                                  uniquingKeysWith: { first, _ in first })
             }
             if let done { return done }
             usleep(100)
