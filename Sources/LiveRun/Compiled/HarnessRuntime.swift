@@ -754,14 +754,11 @@ enum HarnessRuntime {
         /// how to print it (TextOutputStreamable, CustomStringConvertible, …) in each child, a
         /// tenth of a continuation puzzle's run. Done once here, each child finds the answers in
         /// the runtime's conformance cache. Prints nothing: the text goes to a string.
+        ///
         /// A value no description protocol covers is printed through a `Mirror` (an error enum in
         /// `print("failed: \(error)")`, a struct), whose generic boxes the runtime made in each child
         /// from their mangled names: a seventh of such a run. The samples below make them here,
         /// `CancellationError` among them (the error a cancelled sleep or check throws).
-        nonisolated(unsafe) var _gqSnippetConformances = 0
-        private enum _GqSampleError: Error { case failed }
-        private struct _GqSamplePoint { var x = 0 }
-        private final class _GqSampleObject {}
         @_cdecl("gq_ready_print")
         func _gqReadyPrint() {
             var text = ""
@@ -781,6 +778,10 @@ enum HarnessRuntime {
                 _gqSnippetConformances += answers.count { $0 }
             }
         }
+        nonisolated(unsafe) var _gqSnippetConformances = 0
+        private enum _GqSampleError: Error { case failed }
+        private struct _GqSamplePoint { var x = 0 }
+        private final class _GqSampleObject {}
         func _gqServeForever() async {
             await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
         }
