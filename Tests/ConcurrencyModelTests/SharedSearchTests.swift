@@ -1,7 +1,7 @@
 @testable import ConcurrencyModel
 import Testing
 
-/// Machines whose rules are the same share one search (`Semantics.searchedMachine(for:in:)`):
+/// Machines whose rules are the same share one search (`Semantics.searchedMachine(for:coresOnlyWidenTheExecutor:)`):
 /// where no work waits for a thread of libdispatch's pools, the cores reach the model only
 /// through the global executor's width, two on one core as on two.
 @Suite struct SharedSearchTests {
@@ -40,7 +40,7 @@ import Testing
             }
             print("top")
             """).get()
-        #expect(Semantics.searchedMachine(for: Machine(cores: 1), in: program) == Machine(cores: 2))
+        #expect(Semantics.searchedMachine(for: Machine(cores: 1), coresOnlyWidenTheExecutor: program.coresOnlyWidenTheExecutor) == Machine(cores: 2))
     }
 
     /// A global queue's pool is one thread wide on one core and two on two: both searched.
@@ -53,7 +53,7 @@ import Testing
                 print("b")
             }
             """).get()
-        #expect(Semantics.searchedMachine(for: Machine(cores: 1), in: program) == Machine(cores: 1))
+        #expect(Semantics.searchedMachine(for: Machine(cores: 1), coresOnlyWidenTheExecutor: program.coresOnlyWidenTheExecutor) == Machine(cores: 1))
         let exploration = Explorer().explore(program, for: Machine(cores: 1))
         let one = try #require(exploration.answers[Machine(cores: 1)])
         #expect(one.graph.machine == Machine(cores: 1))
@@ -67,6 +67,6 @@ import Testing
                 print(i)
             }
             """).get()
-        #expect(Semantics.searchedMachine(for: Machine(cores: 1), in: program) == Machine(cores: 1))
+        #expect(Semantics.searchedMachine(for: Machine(cores: 1), coresOnlyWidenTheExecutor: program.coresOnlyWidenTheExecutor) == Machine(cores: 1))
     }
 }

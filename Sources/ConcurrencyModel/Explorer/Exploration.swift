@@ -111,9 +111,12 @@ public struct Exploration: Sendable {
         self.listLimit = listLimit
         let automaton = answers[target]!
         outcomeCount = automaton.outcomeCount
-        // Machines that share one search (`Semantics.searchedMachine(for:in:)`) count it once.
+        // Machines that share one search (`Semantics.searchedMachine`) count it once.
+        let shared = program.coresOnlyWidenTheExecutor
         var searches: [Machine: Int] = [:]
-        for (machine, answer) in answers { searches[Semantics.searchedMachine(for: machine, in: program)] = answer.graph.nodeCount }
+        for (machine, answer) in answers {
+            searches[Semantics.searchedMachine(for: machine, coresOnlyWidenTheExecutor: shared)] = answer.graph.nodeCount
+        }
         statesExplored = searches.values.reduce(0, +)
         var raceKeys: Set<[SourceSpan]> = []
         for machine in answers.keys.sorted(by: Self.order) {

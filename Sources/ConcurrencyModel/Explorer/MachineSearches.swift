@@ -32,6 +32,8 @@ final class MachineSearches: Sendable {
     }
 
     private let program: Program
+    /// `Program.coresOnlyWidenTheExecutor`, for `searched(_:)`.
+    private let coresOnlyWidenTheExecutor: Bool
     private let budget: StateGraph.Budget
     private let queue: Mutex<Queue>
     /// The widths the widest machines' searches have seen busy so far.
@@ -40,6 +42,7 @@ final class MachineSearches: Sendable {
 
     init(program: Program, platforms: [Platform], budget: StateGraph.Budget) {
         self.program = program
+        coresOnlyWidenTheExecutor = program.coresOnlyWidenTheExecutor
         self.budget = budget
         queue = Mutex(Queue(platforms: platforms))
     }
@@ -72,10 +75,10 @@ final class MachineSearches: Sendable {
     }
 
     /// The machine whose search answers for `machine`: machines whose rules are the same share
-    /// one search (`Semantics.searchedMachine(for:in:)`), and only searched machines are keys
+    /// one search (`Semantics.searchedMachine(for:coresOnlyWidenTheExecutor:)`), and only searched machines are keys
     /// of the queue.
     private func searched(_ machine: Machine) -> Machine {
-        Semantics.searchedMachine(for: machine, in: program)
+        Semantics.searchedMachine(for: machine, coresOnlyWidenTheExecutor: coresOnlyWidenTheExecutor)
     }
 
     /// The machines still needed are these: any other search is called off, and the caller and

@@ -80,8 +80,9 @@ extension Semantics {
     /// libdispatch's worker pools, the cores reach the rules only through `executorWidth`, which
     /// is two on one core as on two: the one-core machine's search would repeat the two-core
     /// one's state for state, so the two-core one answers for both (`MachineSearches`).
-    static func searchedMachine(for machine: Machine, in program: Program) -> Machine {
-        guard let cores = machine.cores, cores < 2, program.coresOnlyWidenTheExecutor else { return machine }
+    /// `coresOnlyWidenTheExecutor` is the program's (a walk of it, so asked once by the caller).
+    static func searchedMachine(for machine: Machine, coresOnlyWidenTheExecutor: Bool) -> Machine {
+        guard let cores = machine.cores, cores < 2, coresOnlyWidenTheExecutor else { return machine }
         return Machine(cores: 2, platform: machine.platform)
     }
 }

@@ -88,7 +88,7 @@ final class StateGraph: Sendable {
     }
 
     /// The same graph, for another machine whose rules are the same
-    /// (`Semantics.searchedMachine(for:in:)`): replays and words then name the machine asked for.
+    /// (`Semantics.searchedMachine(for:coresOnlyWidenTheExecutor:)`): replays and words then name the machine asked for.
     func relabelled(for other: Machine) -> StateGraph {
         other == machine ? self : StateGraph(program: program, machine: other, found: self, stop: stop)
     }
