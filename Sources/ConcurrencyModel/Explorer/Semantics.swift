@@ -72,7 +72,7 @@ final class Semantics: Sendable {
             if isLocal(thread, in: state) { return [.step(thread: thread.id)] }
             moves.append(.step(thread: thread.id))
         }
-        // And so does a job of the global executor starting where its width has no limit.
+        // And so does the global executor's next job starting where no other start wants its thread.
         if let start = jobStartFirst(in: state) { return [start] }
         for (index, queue) in state.queues.enumerated() where !queue.pending.isEmpty {
             let id = QueueID(index: index)

@@ -7,9 +7,9 @@ import SwiftSyntax
 /// conformance a type lacks is known only after a search of every library's records, in each
 /// child. Asked once in the server, the answers are in the runtime's conformance cache that
 /// every child inherits (measured on a failed task's error printed: 1,089 runs/s with the
-/// `Mirror` warmed alone, 1,187 with the types asked too). Only what `main.swift` can name: the non-generic structs, enums,
-/// classes and actors of the top level and the types nested in them, none `~Copyable` (no
-/// `Any.Type` holds one) and none under `@available`.
+/// `Mirror` warmed alone, 1,187 with the types asked too). Only what `main.swift` can name:
+/// the non-generic structs, enums, classes and actors of the top level and the types nested in
+/// them, none `~Copyable` (no `Any.Type` holds one) and none under `@available`.
 enum SnippetTypes {
     /// The declaration the harness's `main.swift` gets: `_gqSnippetTypes()`, which names them.
     static func declaration(for tree: SourceFileSyntax) -> String {
@@ -21,8 +21,10 @@ enum SnippetTypes {
     }
 
     private static func names(in decl: DeclSyntax, prefix: String) -> [String] {
-        guard let type = decl.asProtocol(DeclGroupSyntax.self), let name = name(of: decl),
-            !isGeneric(decl), !(type.inheritanceClause?.inheritedTypes.contains { $0.type.is(SuppressedTypeSyntax.self) } ?? false),
+        guard [.structDecl, .enumDecl, .classDecl, .actorDecl].contains(decl.kind), let type = decl.asProtocol(DeclGroupSyntax.self),
+            let name = decl.asProtocol(NamedDeclSyntax.self)?.name.text,
+            decl.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause == nil,
+            !(type.inheritanceClause?.inheritedTypes.contains { $0.type.is(SuppressedTypeSyntax.self) } ?? false),
             !isLimitedByAvailability(type)
         else { return [] }
         let qualified = prefix + name
@@ -32,21 +34,5 @@ enum SnippetTypes {
     /// `@available` may make the type unavailable where the harness names it: left out.
     private static func isLimitedByAvailability(_ type: some DeclGroupSyntax) -> Bool {
         type.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "available" }
-    }
-
-    private static func name(of decl: DeclSyntax) -> String? {
-        if let type = decl.as(StructDeclSyntax.self) { return type.name.text }
-        if let type = decl.as(EnumDeclSyntax.self) { return type.name.text }
-        if let type = decl.as(ClassDeclSyntax.self) { return type.name.text }
-        if let type = decl.as(ActorDeclSyntax.self) { return type.name.text }
-        return nil
-    }
-
-    private static func isGeneric(_ decl: DeclSyntax) -> Bool {
-        if let type = decl.as(StructDeclSyntax.self) { return type.genericParameterClause != nil }
-        if let type = decl.as(EnumDeclSyntax.self) { return type.genericParameterClause != nil }
-        if let type = decl.as(ClassDeclSyntax.self) { return type.genericParameterClause != nil }
-        if let type = decl.as(ActorDeclSyntax.self) { return type.genericParameterClause != nil }
-        return false
     }
 }
