@@ -10,10 +10,11 @@ import Darwin
 /// that all work all along. Which machines need a search is known only after the widest one's
 /// (`Explorer.explore`: the core count at which no block waits for a thread comes from it); but
 /// as that search goes, the widths it has seen busy only grow, and a machine narrower than one
-/// of them is needed whatever comes after. So while the caller runs the widest machine, a second
-/// thread searches those, the widest first (the longest searches), and one as wide as the widest
-/// seen busy on speculation (called off if not needed after all); the caller then says which are
-/// needed (`settle`), and the threads share what is left. A search is the same whichever thread
+/// of them is needed whatever comes after (the second thread first walks one schedule that
+/// starts work early, `WidthProbe`, to learn them sooner). So while the caller runs the widest
+/// machine, a second thread searches those, the widest first (the longest searches), then one
+/// as wide as the widest seen busy on speculation (called off if not needed after all); the
+/// caller then says which are needed (`settle`), and the threads share what is left. A search is the same whichever thread
 /// runs it and whenever (the budgets are the caller's, and a search cut short by one stays so),
 /// so the answers do not depend on the order.
 final class MachineSearches: Sendable {
@@ -26,34 +27,44 @@ final class MachineSearches: Sendable {
         var settled = false
         /// Every needed answer is in: a helper that starts only now leaves at once.
         var closed = false
-        let platforms: [Platform]
         /// Threads from the pool taking searches now.
         var helpers = 0
     }
 
     private let program: Program
+    private let platforms: [Platform]
     /// `Program.coresOnlyWidenTheExecutor`, for `searched(_:)`.
     private let coresOnlyWidenTheExecutor: Bool
     private let budget: StateGraph.Budget
     private let queue: Mutex<Queue>
-    /// The widths the widest machines' searches have seen busy so far.
+    /// The widths the widest machines' searches, and the helper's probe, have seen busy so far.
     private let widths = WidthFloor()
     private let clock = ContinuousClock()
 
     init(program: Program, platforms: [Platform], budget: StateGraph.Budget) {
         self.program = program
+        self.platforms = platforms
         coresOnlyWidenTheExecutor = program.coresOnlyWidenTheExecutor
         self.budget = budget
-        queue = Mutex(Queue(platforms: platforms))
+        queue = Mutex(Queue())
     }
 
     /// The cores beside the caller's.
     static let spareCores = max(0, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
 
     /// Starts a second thread on the machines the widest searches show are needed, when there
-    /// is a core for it.
+    /// is a core for it. It first walks one schedule that starts work early (`WidthProbe`):
+    /// the widths it sees are needed whatever the widest search finds, so the thread can take
+    /// the longest of those machines at once.
     func startAhead() {
-        if Self.spareCores > 0 { addHelpers(1) }
+        guard Self.spareCores > 0 else { return }
+        queue.withLock { $0.helpers += 1 }
+        DispatchQueue.global().async { [program, widths, platforms] in
+            if let platform = platforms.first {
+                widths.raise(to: WidthProbe.width(of: program, on: Machine(cores: nil, platform: platform)))
+            }
+            self.work(asHelper: true)
+        }
     }
 
     /// Puts `count` more threads from the pool on the queue.
@@ -136,11 +147,12 @@ final class MachineSearches: Sendable {
             // Each starts only while the time budget lasts.
             let inTime = budget.deadline.map { clock.now < $0 } ?? true
             if !queue.settled && inTime {
-                // Narrower than a width seen busy: needed for sure. The width itself: needed unless
-                // the widest search sees no wider (then called off), and the longest of them, so
-                // taken first while the caller is busy anyway.
+                // Narrower than a width seen busy: needed for sure, the widest first (the longest
+                // searches). The width itself: needed unless the widest search sees no wider
+                // (then called off), so taken only when nothing sure is left.
                 let floor = widths.value
-                let ahead = (1..<max(floor + 1, 1)).reversed().flatMap { cores in queue.platforms.map { searched(Machine(cores: cores, platform: $0)) } }
+                let sure = Array((1..<max(floor, 1)).reversed())
+                let ahead = (floor >= 1 ? sure + [floor] : []).flatMap { cores in platforms.map { searched(Machine(cores: cores, platform: $0)) } }
                 guard let machine = ahead.first(where: { queue.found[$0] == nil && queue.running[$0] == nil }) else { return .wait }
                 return start(machine, in: &queue)
             }
@@ -210,6 +222,7 @@ final class WidthFloor: Sendable {
     var value: Int { width.load(ordering: .relaxed) }
 
     func raise(to newWidth: Int) {
-        if newWidth > value { width.store(newWidth, ordering: .relaxed) }
+        // The widest search and the helper's probe both raise it: a maximum, never lowered.
+        width.max(newWidth, ordering: .relaxed)
     }
 }

@@ -54,6 +54,22 @@ extension Semantics {
         }
     }
 
+    /// How wide a machine must be for nothing of this state to wait for a thread: the busiest
+    /// worker pool, or the busiest priority of the global executor.
+    func busyWidth(in state: MachineState) -> Int {
+        Self.pools.reduce(widestExecutorQueue(in: state)) { max($0, busyThreadCount(of: $1, in: state)) }
+    }
+
+    /// The most iterations a `concurrentPerform` under way runs side by side on a wide machine.
+    func performWidth(in state: MachineState) -> Int {
+        state.performs.reduce(0) { max($0, $1.perform.iterations) }
+    }
+
+    /// The width a machine needs for this state (`MachineSearches`' floor).
+    func neededWidth(in state: MachineState) -> Int {
+        max(busyWidth(in: state), performWidth(in: state))
+    }
+
     /// How many threads the pool has on this machine: one per core, plus those the monitor added.
     func capacity(of pool: QoSClass, in state: MachineState) -> Int? {
         guard let cores = machine.cores, !state.pools.isEmpty else { return nil }

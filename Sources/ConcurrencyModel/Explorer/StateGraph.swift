@@ -261,11 +261,8 @@ final class StateGraph: Sendable {
 
         /// How wide the machine must be for no block of this state to wait for a thread.
         private mutating func measure(_ state: MachineState, semantics: Semantics) {
-            for pool in Semantics.pools {
-                maxBusyWorkers = max(maxBusyWorkers, semantics.busyThreadCount(of: pool, in: state))
-            }
-            maxBusyWorkers = max(maxBusyWorkers, semantics.widestExecutorQueue(in: state))
-            for perform in state.performs { maxPerformIterations = max(maxPerformIterations, perform.perform.iterations) }
+            maxBusyWorkers = max(maxBusyWorkers, semantics.busyWidth(in: state))
+            maxPerformIterations = max(maxPerformIterations, semantics.performWidth(in: state))
             if semantics.machine.cores != nil && !poolsFill {
                 poolsFill = !semantics.queuesWaitingForThreads(in: state).isEmpty
             }
