@@ -132,18 +132,31 @@ public struct Exploration: Sendable {
         let machines = answers.keys.sorted(by: Self.order)
         let automata = machines.map { answers[$0]! }
         var listed: [(outcome: Outcome, label: MachineLabel)] = []
+        var lineNumbers: [[Int32]] = []
+        // A few sets of machines label every outcome: each label is made once.
+        var labels: [[Bool]: MachineLabel] = [:]
         if isListed {
-            automaton.walkOutcomes(alongside: automata) { lines, end, shownBy in
-                let shown = label(on: zip(machines, shownBy).filter(\.1).map(\.0))
-                listed.append((Outcome(lines: lines, end: end), shown ?? emptyLabel))
+            automaton.walkOutcomes(alongside: automata) { lines, numbers, end, shownBy in
+                let shown: MachineLabel
+                if let known = labels[shownBy] {
+                    shown = known
+                } else {
+                    shown = label(on: zip(machines, shownBy).filter(\.1).map(\.0)) ?? emptyLabel
+                    labels[shownBy] = shown
+                }
+                listed.append((Outcome(lines: lines, end: end), shown))
+                lineNumbers.append(numbers)
             }
         }
-        reports = listed.sorted { $0.outcome < $1.outcome }.map { report(for: $0.outcome, in: automaton, label: $0.label) }
+        let order = OutcomeSortOrder(lines: automaton.graph.lines)
+        reports = listed.indices
+            .sorted { order.precedes(lineNumbers[$0], listed[$0].outcome.end, lineNumbers[$1], listed[$1].outcome.end) }
+            .map { report(for: listed[$0].outcome, in: automaton, label: listed[$0].label) }
         var others: Set<Outcome> = []
         for machine in machines where machine != target {
             let there = answers[machine]!
             guard there.outcomeCount <= UInt64(listLimit) else { continue }
-            there.walkOutcomes(alongside: [automaton]) { lines, end, shownBy in
+            there.walkOutcomes(alongside: [automaton]) { lines, _, end, shownBy in
                 if !shownBy[0] { others.insert(Outcome(lines: lines, end: end)) }
             }
         }

@@ -12,10 +12,46 @@ public struct Outcome: Hashable, Sendable, Comparable {
     public static func < (a: Outcome, b: Outcome) -> Bool {
         if a.end != b.end { return a.end == .finished }
         for (x, y) in zip(a.lines, b.lines) where x != y {
-            if let m = Int(x), let n = Int(y) { return m < n }
-            return x < y
+            return linePrecedes(x, y)
         }
         return a.lines.count < b.lines.count
+    }
+
+    /// The order of two different lines at one place of two outcomes.
+    static func linePrecedes(_ x: String, _ y: String) -> Bool {
+        if let m = Int(x), let n = Int(y) { return m < n }
+        return x < y
+    }
+}
+
+/// `Outcome`'s order for outcomes whose lines are numbers in one graph's `lines`: each pair of
+/// lines is compared once, not at every comparison of the sort (1,344 outcomes of ten lines:
+/// 14,000 comparisons, each parsing its lines as numbers and comparing strings). The same
+/// comparisons as `<`, so the same order.
+struct OutcomeSortOrder {
+    private let lines: [String]
+    /// `precedes[x * count + y]`: line x before line y; empty for tables too large to keep.
+    private let precedes: [Bool]
+
+    /// Beyond this many distinct lines, pairs are compared as asked.
+    static let tableLimit = 256
+
+    init(lines: [String]) {
+        self.lines = lines
+        let count = lines.count
+        precedes = count > Self.tableLimit ? [] : (0..<count * count).map { pair in
+            pair / count != pair % count && Outcome.linePrecedes(lines[pair / count], lines[pair % count])
+        }
+    }
+
+    /// Whether the outcome with these line numbers and ending comes before the other (`Outcome.<`).
+    func precedes(_ a: [Int32], _ aEnd: End, _ b: [Int32], _ bEnd: End) -> Bool {
+        if aEnd != bEnd { return aEnd == .finished }
+        for (x, y) in zip(a, b) where x != y {
+            if precedes.isEmpty { return Outcome.linePrecedes(lines[Int(x)], lines[Int(y)]) }
+            return precedes[Int(x) * lines.count + Int(y)]
+        }
+        return a.count < b.count
     }
 }
 

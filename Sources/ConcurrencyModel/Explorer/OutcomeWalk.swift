@@ -9,12 +9,15 @@ extension OutcomeAutomaton {
         return graph.lines.map { other.lineIDs[$0] ?? -1 }
     }
 
-    /// Calls `visit` with every outcome, in the order `outcomes(limit:)` lists them, and, for each
-    /// of `others`, whether it shows that outcome too. The lines are only lent to `visit`.
-    func walkOutcomes(alongside others: [OutcomeAutomaton], _ visit: (_ lines: [String], _ end: End, _ shownBy: [Bool]) -> Void) {
+    /// Calls `visit` with every outcome, in the order `outcomes(limit:)` lists them, its lines
+    /// also as numbers in this graph's `lines` (which `OutcomeSortOrder` sorts by), and, for each of
+    /// `others`, whether it shows that outcome too. The arrays are only lent to `visit`.
+    func walkOutcomes(alongside others: [OutcomeAutomaton],
+                      _ visit: (_ lines: [String], _ lineNumbers: [Int32], _ end: End, _ shownBy: [Bool]) -> Void) {
         let lineMaps = others.map(lineNumbers(in:))
         let width = others.count
         var lines: [String] = []
+        var numbers: [Int32] = []
         // Per depth: this automaton's state and the next transition to take (-1: its endings
         // first); and, `width` to a depth, each other automaton's state after the same lines
         // (-1: it never prints them).
@@ -27,7 +30,7 @@ extension OutcomeAutomaton {
                 let there = elsewhere[base + index]
                 shown[index] = there >= 0 && others[index].endings[Int(there)].contains(ending)
             }
-            visit(lines, end, shown)
+            visit(lines, numbers, end, shown)
         }
         while let top = stack.last {
             let s = Int(top.state)
@@ -41,6 +44,7 @@ extension OutcomeAutomaton {
                 stack[stack.count - 1].next += 1
                 let transition = transitions[Int(transitionStart[s] + top.next)]
                 lines.append(graph.lines[Int(transition.line)])
+                numbers.append(transition.line)
                 let base = elsewhere.count - width
                 for index in 0..<width {
                     let there = elsewhere[base + index]
@@ -52,7 +56,10 @@ extension OutcomeAutomaton {
             }
             stack.removeLast()
             elsewhere.removeLast(width)
-            if !stack.isEmpty { lines.removeLast() }
+            if !stack.isEmpty {
+                lines.removeLast()
+                numbers.removeLast()
+            }
         }
     }
 }
