@@ -180,6 +180,24 @@ import Testing
         #expect(!narrow.lastSteps.contains { if case .runsTask = $0.step.event { true } else { false } })
     }
 
+    /// With an actor on a machine of a given width, a job still starts by itself where its
+    /// priority has room for it and for the actor's job: neither can keep the other waiting.
+    /// With room for one of them only, the start is a move of its own.
+    @Test func aJobStartsAtOnceWhereRoomOutlastsTheActors() throws {
+        let tasks = ["a", "b", "c", "d"].map { "Task.detached {\n    print(\"\($0)\")\n}\n" }.joined()
+        let source = "actor Logger {\n    func log() {\n        print(\"log\")\n    }\n}\nlet logger = Logger()\n" + tasks
+        // Three places, one actor: two jobs start by themselves, the third's start is a choice.
+        var play = Playthrough(exploration: try explore(source, on: Machine(cores: 3)))
+        var started = 0
+        for _ in 0..<8 where !play.moves.contains(where: { if case .start = $0.kind { true } else { false } }) {
+            let played = play.play(1)
+            #expect(played)
+            started += play.lastSteps.count { if case .runsTask = $0.step.event { $0.automatic } else { false } }
+        }
+        #expect(started == 2)
+        #expect(play.moves.contains { if case .start = $0.kind { true } else { false } })
+    }
+
     @Test func theRowsSayWhatEachThreadAndQueueHolds() throws {
         let exploration = try explore(Self.serialSyncInAsync)
         // The block, the queue starts it, 1, the sync: worker 1 traps there; before it, it is at the sync.

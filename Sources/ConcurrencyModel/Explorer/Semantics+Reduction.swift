@@ -60,20 +60,34 @@ extension Semantics {
     }
 
     /// The global executor's next job, started before anything else happens where no other
-    /// start wants its thread: on a machine with enough cores, or where no actor runs jobs (an
-    /// actor's job takes a place of its priority's width as a global executor's job does). The
-    /// executor's jobs of one priority start in the order they came, those of another on a pool
-    /// of their own (`firstStartableJob` picks the first one with room, whichever start comes
-    /// first), and a start prints nothing and changes nothing another thread reads (the job's
-    /// first statement is a step of its own, and an ending others see waits for its own step,
+    /// start wants its thread: on a machine with enough cores, where no actor runs jobs, or
+    /// where its priority's queue has room for it and for every actor besides (an actor's job
+    /// takes a place of its priority's width as a global executor's job does). The executor's
+    /// jobs of one priority start in the order they came, those of another on a pool of their
+    /// own (`firstStartableJob` picks the first one with room, whichever start comes first), and
+    /// a start prints nothing and changes nothing another thread reads (the job's first
+    /// statement is a step of its own, and an ending others see waits for its own step,
     /// `isSeenEnding`). So the start commutes with every other move and no move disables it:
     /// taking it first loses no outcome, and the states where the job still waits are never made
     /// (the counter puzzle's widest search: 1,458 states, 853 with this).
     func jobStartFirst(in state: MachineState) -> Move? {
-        guard jobStartsCommute, let executor = program.cooperativeQueue, !state.queues[executor.index].pending.isEmpty,
-            canStart(executor, in: state)
+        guard let executor = program.cooperativeQueue, !state.queues[executor.index].pending.isEmpty,
+            canStart(executor, in: state), jobStartsCommute || roomOutlastsActors(on: executor, in: state)
         else { return nil }
         return .start(executor)
+    }
+
+    /// On a machine of a given width with actors: whether the executor's next job has room
+    /// beside one place for each actor not running a job now. Only actors' starts take places
+    /// before it does (a task that hops keeps its thread), each actor's one at most, as it runs
+    /// one job at a time; so neither that start nor any actor's can keep the other waiting.
+    private func roomOutlastsActors(on executor: QueueID, in state: MachineState) -> Bool {
+        guard let width = executorWidth, !state.pools.isEmpty else { return true }
+        guard let place = firstStartableJob(on: executor, in: state),
+            case .job(let task) = state.queues[executor.index].pending[place]
+        else { return false }
+        let room = width - executorThreads(ofPriority: state.tasks[task].priority, in: state)
+        return room > actorQueues.count { state.queues[$0.index].active == 0 }
     }
 
     /// Whether nothing is left to run in these frames (a task's, outermost first) once the top one

@@ -12,15 +12,19 @@ final class Semantics: Sendable {
     let hasRacyVariables: Bool
     /// What each statement's step reads and writes of those variables (`Semantics+Races`).
     let accessTable: [[[Access]]]
-    /// Whether the global executor's next job starts before any other move (`jobStartFirst`).
+    /// Whether the global executor's next job starts before any other move (`jobStartFirst`)
+    /// whatever the state.
     let jobStartsCommute: Bool
+    /// The actors' queues, which take places of the executor's width as its jobs do.
+    let actorQueues: [QueueID]
 
     init(program: Program, machine: Machine = .interview) {
         self.program = program
         self.machine = machine
         hasRacyVariables = program.variables.contains { $0.isGlobal && !$0.isSynchronized }
         accessTable = hasRacyVariables ? Self.accessTable(program) : []
-        jobStartsCommute = machine.cores == nil || !program.queues.contains { $0.kind == .actor }
+        actorQueues = program.queues.indices.filter { program.queues[$0].kind == .actor }.map { QueueID(index: $0) }
+        jobStartsCommute = machine.cores == nil || actorQueues.isEmpty
     }
 
     /// A choice the scheduler can make in a state.
