@@ -55,7 +55,11 @@ final class MachineSearches: Sendable {
     /// Starts a second thread on the machines the widest searches show are needed, when there
     /// is a core for it. It first walks one schedule that starts work early (`WidthProbe`):
     /// the widths it sees are needed whatever the widest search finds, so the thread can take
-    /// the longest of those machines at once.
+    /// the longest of those machines at once. Where two or more are needed, a third thread
+    /// takes the next of them (only those: no speculation), even on two cores: the three
+    /// searches then share the cores evenly, where two on the caller's thread, one after the
+    /// other, finished last (the counter puzzle: 853 and 941 states on the caller, 900 on the
+    /// helper, which then sat idle).
     func startAhead() {
         guard Self.spareCores > 0 else { return }
         queue.withLock { $0.helpers += 1 }
@@ -63,17 +67,26 @@ final class MachineSearches: Sendable {
             if let platform = platforms.first {
                 widths.raise(to: WidthProbe.width(of: program, on: Machine(cores: nil, platform: platform)))
             }
-            self.work(asHelper: true)
+            if self.sureSearches(floor: widths.value).count > 1 { self.addHelpers(1, speculating: false) }
+            self.work(asHelper: true, speculating: true)
         }
     }
 
     /// Puts `count` more threads from the pool on the queue.
-    private func addHelpers(_ count: Int) {
+    private func addHelpers(_ count: Int, speculating: Bool = true) {
         guard count > 0 else { return }
         queue.withLock { $0.helpers += count }
         for _ in 0..<count {
-            DispatchQueue.global().async { self.work(asHelper: true) }
+            DispatchQueue.global().async { self.work(asHelper: true, speculating: speculating) }
         }
+    }
+
+    /// The searches of the machines narrower than `floor`, a width the widest search sees busy:
+    /// needed whatever else it sees, the widest first (the longest searches).
+    private func sureSearches(floor: Int) -> [Machine] {
+        var seen: Set<Machine> = []
+        return (1..<max(floor, 1)).reversed().flatMap { cores in platforms.map { searched(Machine(cores: cores, platform: $0)) } }
+            .filter { seen.insert($0).inserted }
     }
 
     /// One machine's search on the calling thread, or the answer another thread has (waiting
@@ -121,10 +134,11 @@ final class MachineSearches: Sendable {
         }
     }
 
-    /// Takes searches until none is left.
-    private func work(asHelper: Bool) {
+    /// Takes searches until none is left; before `settle`, one as wide as the widest seen busy
+    /// only when `speculating`.
+    private func work(asHelper: Bool, speculating: Bool = true) {
         while true {
-            switch next(asHelper: asHelper) {
+            switch next(asHelper: asHelper, speculating: speculating) {
             case .search(let machine, let flag): _ = run(machine, flag: flag, telling: nil)
             case .wait: usleep(250)
             case .done: return
@@ -141,18 +155,18 @@ final class MachineSearches: Sendable {
 
     /// The next search to run, marked as running. Before `settle`, the widest machine not wider
     /// than a width seen busy, on each platform.
-    private func next(asHelper: Bool) -> Turn {
+    private func next(asHelper: Bool, speculating: Bool) -> Turn {
         queue.withLock { queue in
             if queue.closed { return .done }
             // Each starts only while the time budget lasts.
             let inTime = budget.deadline.map { clock.now < $0 } ?? true
             if !queue.settled && inTime {
-                // Narrower than a width seen busy: needed for sure, the widest first (the longest
-                // searches). The width itself: needed unless the widest search sees no wider
-                // (then called off), so taken only when nothing sure is left.
+                // Narrower than a width seen busy: needed for sure. The width itself: needed unless
+                // the widest search sees no wider (then called off), so taken only when nothing
+                // sure is left.
                 let floor = widths.value
-                let sure = Array((1..<max(floor, 1)).reversed())
-                let ahead = (floor >= 1 ? sure + [floor] : []).flatMap { cores in platforms.map { searched(Machine(cores: cores, platform: $0)) } }
+                let speculation = speculating && floor >= 1 ? platforms.map { searched(Machine(cores: floor, platform: $0)) } : []
+                let ahead = sureSearches(floor: floor) + speculation
                 guard let machine = ahead.first(where: { queue.found[$0] == nil && queue.running[$0] == nil }) else { return .wait }
                 return start(machine, in: &queue)
             }
