@@ -110,7 +110,13 @@ let package = Package(
         ),
         // Reference-file checks shared by the test targets that pin output in Tests/Golden.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        .testTarget(name: "ConcurrencyModelTests", dependencies: ["ConcurrencyModel", "GoldenFiles"]),
+        .testTarget(
+            name: "ConcurrencyModelTests",
+            dependencies: [
+                "ConcurrencyModel", "GoldenFiles",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
         .testTarget(name: "LiveRunTests", dependencies: ["LiveRun", "ConcurrencyModel"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "ConcurrencyModel", "LiveRun", "GoldenFiles"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "Quiz"]),

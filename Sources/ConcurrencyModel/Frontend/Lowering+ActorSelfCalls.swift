@@ -91,7 +91,7 @@ extension Lowering {
         guard let type = variableTypes[property] else { return nil }
         let span = self.span(of: Syntax(expr))
         let here = context(of: Syntax(expr)).isolation
-        let read = newVariable("the value of \(member.trimmedDescription)", isGlobal: false, span: span, type: type)
+        let read = newVariable("the value of \(member.sourceText)", isGlobal: false, span: span, type: type)
         hoisted += [Statement(.hop(.actor(instance.queue)), at: span),
                     Statement(.assign(Assignment(target: read, operation: .set, value: .variable(property))), at: span),
                     Statement(.hop(here), at: span)]

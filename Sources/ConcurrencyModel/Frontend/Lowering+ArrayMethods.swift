@@ -27,7 +27,7 @@ extension Lowering {
         }
         let method = member.declName.baseName.text
         if method == "reversed" {
-            report("\(base.trimmedDescription).reversed() is a ReversedCollection, which Swift prints as such: write Array(\(base.trimmedDescription).reversed()), or loop over it", node)
+            report("\(base.sourceText).reversed() is a ReversedCollection, which Swift prints as such: write Array(\(base.sourceText).reversed()), or loop over it", node)
             return nil
         }
         switch method {

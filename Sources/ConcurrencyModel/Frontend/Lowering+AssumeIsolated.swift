@@ -15,7 +15,7 @@ extension Lowering {
     /// `MainActor.assertIsolated()` / `MainActor.preconditionIsolated()` (a message may follow):
     /// the same check, with no body, allowed in async code too (`PreconditionKind.assertIsolated`).
     func isolationCheck(_ call: FunctionCallExprSyntax) -> PreconditionKind? {
-        switch call.calledExpression.trimmedDescription {
+        switch call.calledExpression.sourceText {
         case "MainActor.assertIsolated": .assertIsolated
         case "MainActor.preconditionIsolated": .preconditionIsolated
         default: nil
@@ -32,7 +32,7 @@ extension Lowering {
     }
 
     func isAssumeIsolated(_ call: FunctionCallExprSyntax) -> Bool {
-        call.calledExpression.trimmedDescription == "MainActor.assumeIsolated"
+        call.calledExpression.sourceText == "MainActor.assumeIsolated"
     }
 
     mutating func lowerAssumeIsolated(_ call: FunctionCallExprSyntax, span: SourceSpan) -> Statement? {

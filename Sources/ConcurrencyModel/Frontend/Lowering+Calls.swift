@@ -37,7 +37,7 @@ extension Lowering {
             return Statement(.print(items.map { if case .optionalText = $0 { $0 } else { .debugText($0) } }), at: span)
         }
         // `c.bump()` of an actor without `await`: the call needs a hop swiftc will not make silently.
-        if let member = actorMember(call.calledExpression), case .actor(let instance)? = lookup(member.base!.trimmedDescription),
+        if let member = actorMember(call.calledExpression), case .actor(let instance)? = lookup(member.base!.sourceText),
             let function = actorSyntax[instance.typeName]?.memberBlock.members.lazy.compactMap({ $0.decl.as(FunctionDeclSyntax.self) })
                 .first(where: { $0.name.text == member.declName.baseName.text }),
             !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
@@ -73,7 +73,7 @@ extension Lowering {
             return statement
         }
         if callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
-            report("'\(call.calledExpression.trimmedDescription)' is outside the supported subset here (await Task.yield() and Task.sleep)", Syntax(call))
+            report("'\(call.calledExpression.sourceText)' is outside the supported subset here (await Task.yield() and Task.sleep)", Syntax(call))
             return nil
         }
         if case .function(let function)? = binding(of: call.calledExpression) {
@@ -270,7 +270,7 @@ extension Lowering {
         var captured: [(name: String, variable: VariableID)] = []
         for capture in signature.capture?.items ?? [] {
             guard capture.specifier == nil else {
-                report("'\(capture.specifier!.trimmedDescription)' captures are outside the supported subset (the snippet has no objects of its own)", Syntax(capture))
+                report("'\(capture.specifier!.sourceText)' captures are outside the supported subset (the snippet has no objects of its own)", Syntax(capture))
                 return nil
             }
             let lowered: Expression
@@ -291,7 +291,7 @@ extension Lowering {
             hoisted.append(Statement(.assign(Assignment(target: kept, operation: .set, value: lowered)), at: span))
             captured.append((capture.name.text, kept))
         }
-        guard let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) else { return captured }
+        guard let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.sourceText) else { return captured }
         guard valueClosures.keys.contains(closure.id) else {
             report("a closure here returns nothing: its value is not used", Syntax(returnClause))
             return nil
@@ -533,7 +533,7 @@ extension Lowering {
             }
             // An optional from getSpecific prints as Swift prints it (swiftc warns, and compiles).
             var printed = argument.expression
-            if let cast = printed.as(AsExprSyntax.self), cast.type.trimmedDescription == "Any" { printed = cast.expression }
+            if let cast = printed.as(AsExprSyntax.self), cast.type.sourceText == "Any" { printed = cast.expression }
             if let found = getSpecificCall(printed) {
                 guard let key = found else { return nil }
                 items.append(.specific(key, .printed))

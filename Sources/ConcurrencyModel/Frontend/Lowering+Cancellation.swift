@@ -26,7 +26,7 @@ extension Lowering {
         let attempt = expr.as(TryExprSyntax.self)
         if attempt?.questionOrExclamationMark != nil { return nil }
         guard let call = (attempt?.expression ?? expr).as(FunctionCallExprSyntax.self),
-            call.calledExpression.trimmedDescription == "Task.checkCancellation"
+            call.calledExpression.sourceText == "Task.checkCancellation"
         else { return nil }
         guard Self.isMarkedTry(call) else {
             report("call can throw but is not marked with 'try'", Syntax(call))
@@ -44,7 +44,7 @@ extension Lowering {
     /// `Task.sleep(…)` (or a clock's `sleep`, `ContinuousClock().sleep(for:)`) under its `await`.
     static func isTaskSleep(_ expr: ExprSyntax) -> Bool {
         guard let call = expr.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self) else { return false }
-        return ["Task.sleep", "ContinuousClock().sleep", "SuspendingClock().sleep"].contains(call.calledExpression.trimmedDescription)
+        return ["Task.sleep", "ContinuousClock().sleep", "SuspendingClock().sleep"].contains(call.calledExpression.sourceText)
     }
 
     /// `await withTaskCancellationHandler(operation: { … }, onCancel: { … })` (or the trailing
@@ -55,7 +55,7 @@ extension Lowering {
         let attempt = expr.as(TryExprSyntax.self)
         let awaited = (attempt?.expression ?? expr).as(AwaitExprSyntax.self)
         guard let call = (awaited?.expression ?? attempt?.expression ?? expr).as(FunctionCallExprSyntax.self),
-            call.calledExpression.trimmedDescription == "withTaskCancellationHandler"
+            call.calledExpression.sourceText == "withTaskCancellationHandler"
         else { return nil }
         guard awaited != nil else {
             report("'withTaskCancellationHandler' is async: write await withTaskCancellationHandler { … } onCancel: { … }", Syntax(call))
@@ -82,7 +82,7 @@ extension Lowering {
             return []
         }
         if let exit = Self.firstEscape(in: Syntax(operation.statements)) {
-            report("'\(exit.trimmedDescription.split(separator: " ").first!)' in a withTaskCancellationHandler operation is outside the supported subset", exit)
+            report("'\(exit.sourceText.split(separator: " ").first!)' in a withTaskCancellationHandler operation is outside the supported subset", exit)
             return []
         }
         cooperativeQueue()

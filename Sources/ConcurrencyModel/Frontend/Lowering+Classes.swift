@@ -45,7 +45,7 @@ extension Lowering {
                 declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
                             members: declaration.memberBlock, isStruct: false, node: Syntax(declaration))
             } else if let declaration = decl.as(StructDeclSyntax.self),
-                declaration.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "Error" }) == true {
+                declaration.inheritanceClause?.inheritedTypes.contains(where: { $0.type.sourceText == "Error" }) == true {
                 declareErrorStruct(declaration)
             } else if let declaration = decl.as(StructDeclSyntax.self) {
                 declareType(name: declaration.name.text, inherited: declaration.inheritanceClause, generics: declaration.genericParameterClause != nil,
@@ -84,11 +84,11 @@ extension Lowering {
         }
         var isOperation = false
         for type in inherited?.inheritedTypes ?? [] {
-            switch type.type.trimmedDescription {
+            switch type.type.sourceText {
             case "Operation" where !isStruct: isOperation = true
             case "Sendable", "@unchecked Sendable": break
             default:
-                report("inheriting from '\(type.type.trimmedDescription)' is outside the supported subset: a class may subclass Operation", Syntax(type))
+                report("inheriting from '\(type.type.sourceText)' is outside the supported subset: a class may subclass Operation", Syntax(type))
                 return
             }
         }
@@ -96,7 +96,7 @@ extension Lowering {
                                           methods: [], initializer: nil, main: nil)
         declaration.isMainActor = node.asProtocol(DeclGroupSyntax.self).map { Self.isMainActor($0.attributes) } ?? false
         declaration.isSendable = isStruct || isOperation || declaration.isMainActor
-            || inherited?.inheritedTypes.contains { ["Sendable", "@unchecked Sendable"].contains($0.type.trimmedDescription) } == true
+            || inherited?.inheritedTypes.contains { ["Sendable", "@unchecked Sendable"].contains($0.type.sourceText) } == true
         for member in members.members {
             let decl = member.decl
             if decl.asProtocol((any WithModifiersSyntax).self)?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) == true {

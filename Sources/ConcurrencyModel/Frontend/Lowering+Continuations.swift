@@ -12,7 +12,7 @@ extension Lowering {
         let usage = "write \(name) { cont in … }"
         // `-> Void` (or `-> ()`) on the closure says what it returns anyway.
         guard call.arguments.isEmpty, let closure = call.trailingClosure, let signature = closure.signature,
-            signature.returnClause.map({ ["Void", "()"].contains($0.type.trimmedDescription) }) ?? true, let clause = signature.parameterClause
+            signature.returnClause.map({ ["Void", "()"].contains($0.type.sourceText) }) ?? true, let clause = signature.parameterClause
         else {
             report(usage, Syntax(call))
             return nil
@@ -88,7 +88,7 @@ extension Lowering {
             let type = variableTypes[variable], type == .continuation || type == .optional(.continuation)
         else { return nil }
         guard member.declName.baseName.text == "resume", call.arguments.isEmpty, call.trailingClosure == nil else {
-            report("a continuation kept here is resumed with \(held.trimmedDescription)\(chained == nil ? "" : "?").resume()", Syntax(call))
+            report("a continuation kept here is resumed with \(held.sourceText)\(chained == nil ? "" : "?").resume()", Syntax(call))
             return .some(nil)
         }
         if type.isOptional && chained == nil {

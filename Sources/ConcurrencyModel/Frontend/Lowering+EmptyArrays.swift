@@ -11,6 +11,6 @@ extension Lowering {
             let arrayType = call.calledExpression.as(ArrayExprSyntax.self), arrayType.elements.count == 1,
             let element = arrayType.elements.first, element.expression.is(DeclReferenceExprSyntax.self)
         else { return nil }
-        return .some(staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription))), at: Syntax(element.expression)))
+        return .some(staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.sourceText))), at: Syntax(element.expression)))
     }
 }

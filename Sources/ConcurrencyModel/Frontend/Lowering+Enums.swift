@@ -19,7 +19,7 @@ struct PlainEnum {
 extension Lowering {
     /// Whether an enum declaration is a plain one rather than an error type.
     static func isPlainEnum(_ declaration: EnumDeclSyntax) -> Bool {
-        !(declaration.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "Error" } ?? false)
+        !(declaration.inheritanceClause?.inheritedTypes.contains { $0.type.sourceText == "Error" } ?? false)
     }
 
     mutating func declarePlainEnum(_ declaration: EnumDeclSyntax) {
@@ -35,7 +35,7 @@ extension Lowering {
         // The raw type first, then protocols every plain enum meets.
         var rawType: StaticType?
         for (position, inherited) in (declaration.inheritanceClause?.inheritedTypes ?? []).enumerated() {
-            switch inherited.type.trimmedDescription {
+            switch inherited.type.sourceText {
             case "String" where position == 0: rawType = .string
             case "Int" where position == 0: rawType = .int
             case "Sendable", "Equatable", "Hashable": break
@@ -53,7 +53,7 @@ extension Lowering {
                 return
             }
             guard declared.modifiers.isEmpty, declared.attributes.isEmpty else {
-                report("'\(declared.modifiers.first?.trimmedDescription ?? "@")' on an enum case is outside the supported subset", Syntax(declared))
+                report("'\(declared.modifiers.first?.sourceText ?? "@")' on an enum case is outside the supported subset", Syntax(declared))
                 return
             }
             for element in declared.elements {

@@ -9,7 +9,7 @@ extension Lowering {
     /// `enum MyError: Error { case failed, timedOut }`: cases without associated values.
     mutating func declareErrorEnum(_ declaration: EnumDeclSyntax) {
         let name = declaration.name.text
-        let inherited = declaration.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+        let inherited = declaration.inheritanceClause?.inheritedTypes.map(\.type.sourceText) ?? []
         guard inherited.contains("Error"), inherited.allSatisfy({ ["Error", "Sendable"].contains($0) }),
             declaration.genericParameterClause == nil
         else {
@@ -76,7 +76,7 @@ extension Lowering {
         case "URLError":
             // Only the code whose number is measured; the text is Foundation's NSError description.
             guard call.arguments.count == 1, call.arguments.first?.label == nil,
-                call.arguments.first?.expression.trimmedDescription == ".badURL"
+                call.arguments.first?.expression.sourceText == ".badURL"
             else {
                 report("write URLError(.badURL) (other codes are outside the supported subset)", Syntax(call))
                 return .some(nil)
@@ -153,7 +153,7 @@ extension Lowering {
             report("'catch … where' is outside the supported subset", Syntax(item))
             return nil
         }
-        let words = (item.pattern?.trimmedDescription ?? "").split(separator: " ").map(String.init)
+        let words = (item.pattern?.sourceText ?? "").split(separator: " ").map(String.init)
         switch words.count {
         case 2 where words[0] == "is" && isKnownErrorType(words[1]):
             return (.type(words[1]), nil)
@@ -246,8 +246,8 @@ extension Lowering {
             if let statement = parent.as(DoStmtSyntax.self), current.id == statement.body.id,
                 statement.catchClauses.contains(where: { clause in
                     clause.catchItems.isEmpty || clause.catchItems.contains { item in
-                        item.whereClause == nil && ["let", "var"].contains(item.pattern?.trimmedDescription.split(separator: " ").first.map(String.init) ?? "")
-                            && item.pattern?.trimmedDescription.split(separator: " ").count == 2
+                        item.whereClause == nil && ["let", "var"].contains(item.pattern?.sourceText.split(separator: " ").first.map(String.init) ?? "")
+                            && item.pattern?.sourceText.split(separator: " ").count == 2
                     }
                 }) {
                 return true
@@ -259,7 +259,7 @@ extension Lowering {
             if parent.is(AccessorDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) { break }
             if let closure = parent.as(ClosureExprSyntax.self) {
                 if closureMayThrow(closure) { return true }
-                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "MainActor.run" {
+                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.sourceText == "MainActor.run" {
                     report("an error thrown out of MainActor.run { } is outside the supported subset: catch it inside the closure", node)
                     return false
                 }
@@ -305,7 +305,7 @@ extension Lowering {
             let source = value.expression.as(DeclReferenceExprSyntax.self), case .variable(let error)? = lookup(source.baseName.text),
             variableTypes[error] == .error
         else { return nil }
-        let typeName = value.type.trimmedDescription
+        let typeName = value.type.sourceText
         guard isKnownErrorType(typeName) else {
             report("an error here is tested against CancellationError, URLError, NSError or an error type of the snippet", Syntax(value.type))
             return []
@@ -332,7 +332,7 @@ extension Lowering {
             report("'is' tests an error here ('error is CancellationError')", Syntax(test))
             return nil
         }
-        let typeName = test.type.trimmedDescription
+        let typeName = test.type.sourceText
         guard isKnownErrorType(typeName) else {
             report("an error here is tested against CancellationError, URLError, NSError or an error type of the snippet", Syntax(test.type))
             return nil

@@ -131,7 +131,7 @@ extension Lowering {
             case .variable(let id)?: return .variable(id)
             case .function(let property)? where property.isProperty: return lowerPropertyRead(property, member)
             case nil: _ = reportMissingMember(member)
-            default: report("'\(member.trimmedDescription)' cannot be used as a value here", Syntax(expr))
+            default: report("'\(member.sourceText)' cannot be used as a value here", Syntax(expr))
             }
             return nil
         }
@@ -139,7 +139,7 @@ extension Lowering {
         // `Thread.isMainThread`, and `Thread.current.isMainThread` where swiftc takes it (code that
         // is not async, or Swift 5 mode, where it only warns).
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isMainThread",
-            let base = member.base?.trimmedDescription, ["Thread", "Thread.current"].contains(base)
+            let base = member.base?.sourceText, ["Thread", "Thread.current"].contains(base)
         {
             return .isMainThread
         }
@@ -325,7 +325,7 @@ extension Lowering {
             let reported = problems.count
             if let lowered = lowerAwaitedCall(call, keepsValue: true) {
                 guard let result = lowered.value else {
-                    report("'\(call.calledExpression.trimmedDescription)' returns nothing: await it on a line of its own", Syntax(call))
+                    report("'\(call.calledExpression.sourceText)' returns nothing: await it on a line of its own", Syntax(call))
                     return nil
                 }
                 hoisted += lowered.statements
@@ -525,7 +525,7 @@ extension Lowering {
         } catch .runtime(.divisionByZero) {
             report("division by zero", node)
         } catch .runtime {
-            report("arithmetic operation '\(written.trimmedDescription)' (on type 'Int') results in an overflow", node)
+            report("arithmetic operation '\(written.sourceText)' (on type 'Int') results in an overflow", node)
         } catch {
             return expression
         }
@@ -610,7 +610,7 @@ extension Lowering {
     }
 
     private func short(_ expr: ExprSyntax) -> String {
-        let text = expr.trimmedDescription
+        let text = expr.sourceText
         return text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 }

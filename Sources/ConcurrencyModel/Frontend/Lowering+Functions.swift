@@ -57,7 +57,7 @@ extension Lowering {
         let runsOnCaller = isAsync && (Self.isNonsending(function) || (isPlainNonisolatedAsync && nonsendingByDefault))
         if isAsync { cooperativeQueue() }
         var returns: StaticType?
-        if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
+        if let returnClause = function.signature.returnClause, !["Void", "()"].contains(returnClause.type.sourceText) {
             guard let type = staticType(returnClause.type) else { return }
             returns = type
         }
@@ -94,7 +94,7 @@ extension Lowering {
             }
             let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
             let inner = (parameter.secondName ?? parameter.firstName).text
-            if let kind = FunctionDecl.ObjectKind(typeName: parameter.type.trimmedDescription) {
+            if let kind = FunctionDecl.ObjectKind(typeName: parameter.type.sourceText) {
                 if let value = parameter.defaultValue {
                     report("a \(kind.typeName) parameter has no default here: pass it at each call", Syntax(value))
                     return
@@ -175,7 +175,7 @@ extension Lowering {
         var inner = type
         if let attributed = type.as(AttributedTypeSyntax.self) {
             guard attributed.specifiers.isEmpty,
-                attributed.attributes.allSatisfy({ ["@escaping", "@Sendable"].contains($0.trimmedDescription) })
+                attributed.attributes.allSatisfy({ ["@escaping", "@Sendable"].contains($0.sourceText) })
             else {
                 guard attributed.baseType.is(FunctionTypeSyntax.self) else { return nil }
                 report("a closure parameter here is '@escaping (T) -> Void' (other attributes are outside the supported subset)", Syntax(type))
@@ -184,7 +184,7 @@ extension Lowering {
             inner = attributed.baseType
         }
         guard let function = inner.as(FunctionTypeSyntax.self) else { return nil }
-        guard function.effectSpecifiers?.throwsClause == nil, ["Void", "()"].contains(function.returnClause.type.trimmedDescription) else {
+        guard function.effectSpecifiers?.throwsClause == nil, ["Void", "()"].contains(function.returnClause.type.sourceText) else {
             report("a closure parameter here returns nothing and does not throw: '@escaping (T) -> Void' or '@escaping @Sendable () async -> Void'", Syntax(type))
             return .some(nil)
         }
@@ -209,7 +209,7 @@ extension Lowering {
         var node = call.parent
         while let current = node {
             if let closure = current.as(ClosureExprSyntax.self) {
-                let callee = Self.call(passing: closure)?.calledExpression.trimmedDescription ?? ""
+                let callee = Self.call(passing: closure)?.calledExpression.sourceText ?? ""
                 if ["async", "asyncAfter", "addTask"].contains(callee.split(separator: ".").last.map(String.init) ?? "")
                     || callee == "Task" || callee == "Task.detached" {
                     sent = true
@@ -218,7 +218,7 @@ extension Lowering {
             if let function = current.as(FunctionDeclSyntax.self) {
                 guard sent, let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
                 else { return false }
-                return parameter.type.as(AttributedTypeSyntax.self)?.attributes.contains { $0.trimmedDescription == "@Sendable" } != true
+                return parameter.type.as(AttributedTypeSyntax.self)?.attributes.contains { $0.sourceText == "@Sendable" } != true
             }
             node = current.parent
         }
@@ -230,7 +230,7 @@ extension Lowering {
     mutating func lowerClosureParameterCall(_ call: FunctionCallExprSyntax, _ closure: ClosureExprSyntax,
                                             scopes written: [[String: Binding]], parameters types: [StaticType], span: SourceSpan) -> Statement? {
         guard call.trailingClosure == nil, call.arguments.count == types.count, call.arguments.allSatisfy({ $0.label == nil }) else {
-            report("call '\(call.calledExpression.trimmedDescription)' with \(types.count) argument(s) of type \(types.map(\.description).joined(separator: ", "))", Syntax(call))
+            report("call '\(call.calledExpression.sourceText)' with \(types.count) argument(s) of type \(types.map(\.description).joined(separator: ", "))", Syntax(call))
             return nil
         }
         if !swift5Mode, let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, Self.sendsNonSendableParameter(call, named: name) {
@@ -341,7 +341,7 @@ extension Lowering {
             let attributed = parameter.type.as(AttributedTypeSyntax.self)
             let type = attributed?.baseType ?? parameter.type
             return type.as(FunctionTypeSyntax.self)?.effectSpecifiers?.asyncSpecifier != nil
-                && attributed?.attributes.contains(where: { $0.trimmedDescription == "@Sendable" }) != true
+                && attributed?.attributes.contains(where: { $0.sourceText == "@Sendable" }) != true
         }
         guard sendsOne, !(function.isolation == .mainActor || function.isMainActorSync) || context(of: Syntax(closure)).isolation != .mainActor else { return false }
         report("sending value of non-Sendable type '() async -> ()' risks causing data races: the closure is isolated to the actor where it is written (mark the parameter '@Sendable')", Syntax(call.calledExpression))
@@ -353,7 +353,7 @@ extension Lowering {
         var node = call.parent
         while let current = node, !current.is(FunctionDeclSyntax.self) {
             if let closure = current.as(ClosureExprSyntax.self), let task = Self.call(passing: closure),
-                ["Task", "Task.detached"].contains(task.calledExpression.trimmedDescription) {
+                ["Task", "Task.detached"].contains(task.calledExpression.sourceText) {
                 return task
             }
             node = current.parent
@@ -377,7 +377,7 @@ extension Lowering {
     }
 
     static func isMainActor(_ attributes: AttributeListSyntax) -> Bool {
-        attributes.contains { $0.trimmedDescription == "@MainActor" }
+        attributes.contains { $0.sourceText == "@MainActor" }
     }
 
     /// A method of a `@MainActor class` or struct: isolated to the main actor, as the type is.
@@ -405,7 +405,7 @@ extension Lowering {
 
     /// `@concurrent func f() async`: always leaves its caller's actor for the global executor.
     static func isConcurrent(_ function: FunctionDeclSyntax) -> Bool {
-        function.attributes.contains { $0.trimmedDescription == "@concurrent" }
+        function.attributes.contains { $0.sourceText == "@concurrent" }
     }
 
     /// Lowers the body of a function declared by `declareFunctions`, where the declaration stands
@@ -673,7 +673,7 @@ extension Lowering {
             case (.group, .group?), (.semaphore, .semaphore?), (.workItem, .workItem?), (.operation, .operation?):
                 return binding
             default:
-                report("cannot convert '\(expr.trimmedDescription)' to expected argument type '\(kind.typeName)': pass a \(kind.typeName) the snippet declares", Syntax(expr))
+                report("cannot convert '\(expr.sourceText)' to expected argument type '\(kind.typeName)': pass a \(kind.typeName) the snippet declares", Syntax(expr))
                 return nil
             }
         }
@@ -715,7 +715,7 @@ private final class ObjectMaking: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         for binding in node.bindings {
-            if let type = binding.typeAnnotation?.type.trimmedDescription,
+            if let type = binding.typeAnnotation?.type.sourceText,
                 Self.types.contains(String(type.filter { $0 != "?" && $0 != "!" })) {
                 found = true
             }
@@ -724,7 +724,7 @@ private final class ObjectMaking: SyntaxVisitor {
             while true {
                 if let awaited = value.as(AwaitExprSyntax.self) { value = awaited.expression } else if let tried = value.as(TryExprSyntax.self) { value = tried.expression } else { break }
             }
-            let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription ?? value.trimmedDescription
+            let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression.sourceText ?? value.sourceText
             let typeName = callee.split(separator: ".").first.map(String.init) ?? callee
             if Self.types.contains(callee) || (typeName == "DispatchQueue" && callee != typeName)
                 || (value.is(FunctionCallExprSyntax.self) && snippetTypes.contains(callee)) {

@@ -103,7 +103,7 @@ extension Lowering {
                     }
                 }
                 if innermostClosureIsAsync == nil {
-                    innermostClosureIsAsync = call(passing: closure)?.calledExpression.trimmedDescription == "Task"
+                    innermostClosureIsAsync = call(passing: closure)?.calledExpression.sourceText == "Task"
                         || closure.signature?.effectSpecifiers?.asyncSpecifier != nil
                 }
             }
@@ -139,19 +139,19 @@ extension Lowering {
     /// closures are nonisolated; `Task.detached` and `addTask` ones nonisolated and async;
     /// `q.sync`, `withLock`, `DispatchWorkItem { }`, continuation and `AsyncStream` bodies inherit.
     static func closureIsolation(givenTo call: FunctionCallExprSyntax) -> ClosureIsolation {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = call.calledExpression.sourceText
         if ["MainActor.run", "MainActor.assumeIsolated"].contains(callee) { return .mainActor }
         if callee == "Task.detached" { return .sent(isAsync: true) }
         if callee == "DispatchQueue.concurrentPerform" || callee == "BlockOperation" { return .sent(isAsync: false) }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return .inherited }
-        let base = member.base?.trimmedDescription
+        let base = member.base?.sourceText
         switch member.declName.baseName.text {
         case "addTask", "addTaskUnlessCancelled":
             return .sent(isAsync: true)
         case "async", "asyncAfter":
             return base == "DispatchQueue.main" ? .mainActor : .sent(isAsync: false)
         case "notify":
-            let queue = call.arguments.first { $0.label?.text == "queue" }?.expression.trimmedDescription
+            let queue = call.arguments.first { $0.label?.text == "queue" }?.expression.sourceText
             return queue == ".main" || queue == "DispatchQueue.main" ? .mainActor : .sent(isAsync: false)
         case "addOperation", "addBarrierBlock":
             return .sent(isAsync: false)

@@ -42,26 +42,26 @@ extension Lowering {
                 return nil
             }
             if let effects = signature.effectSpecifiers {
-                report("an '\(effects.trimmedDescription)' closure kept in a constant is outside the supported subset: make it a func", Syntax(effects))
+                report("an '\(effects.sourceText)' closure kept in a constant is outside the supported subset: make it a func", Syntax(effects))
                 return nil
             }
-            if let attribute = signature.attributes.first(where: { $0.trimmedDescription != "@Sendable" }) {
-                report("'\(attribute.trimmedDescription)' on a closure kept in a constant is outside the supported subset: make it a func", Syntax(attribute))
+            if let attribute = signature.attributes.first(where: { $0.sourceText != "@Sendable" }) {
+                report("'\(attribute.sourceText)' on a closure kept in a constant is outside the supported subset: make it a func", Syntax(attribute))
                 return nil
             }
-            if let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.trimmedDescription) {
-                report("a closure kept in a constant that returns a value ('\(returnClause.type.trimmedDescription)') is outside the supported subset: make it a func", Syntax(returnClause))
+            if let returnClause = signature.returnClause, !["Void", "()"].contains(returnClause.type.sourceText) {
+                report("a closure kept in a constant that returns a value ('\(returnClause.type.sourceText)') is outside the supported subset: make it a func", Syntax(returnClause))
                 return nil
             }
         }
         if let annotation {
             let function = (annotation.as(AttributedTypeSyntax.self)?.baseType ?? annotation).as(FunctionTypeSyntax.self)
-            if let function, function.effectSpecifiers != nil || !["Void", "()"].contains(function.returnClause.type.trimmedDescription) {
+            if let function, function.effectSpecifiers != nil || !["Void", "()"].contains(function.returnClause.type.sourceText) {
                 report("a closure kept in a constant is '() -> Void' or '(Int) -> Void' here (no async, throws or value): make it a func", Syntax(annotation))
                 return nil
             }
             guard case .closure(let types)?? = closureParameterKind(annotation) else {
-                if function == nil { report("cannot convert a closure to '\(annotation.trimmedDescription)'", Syntax(annotation)) }
+                if function == nil { report("cannot convert a closure to '\(annotation.sourceText)'", Syntax(annotation)) }
                 return nil
             }
             return types
@@ -91,9 +91,9 @@ extension Lowering {
 
     /// Whether a kept closure is `@Sendable` (its constant's type or its own attribute says so).
     static func isSendableKeptClosure(_ closure: ClosureExprSyntax) -> Bool {
-        if closure.signature?.attributes.contains(where: { $0.trimmedDescription == "@Sendable" }) == true { return true }
+        if closure.signature?.attributes.contains(where: { $0.sourceText == "@Sendable" }) == true { return true }
         guard let attributed = keptBinding(of: closure)?.typeAnnotation?.type.as(AttributedTypeSyntax.self) else { return false }
-        return attributed.attributes.contains { $0.trimmedDescription == "@Sendable" }
+        return attributed.attributes.contains { $0.sourceText == "@Sendable" }
     }
 
     /// Whether `closure` is kept in a constant (`let work = { … }`) rather than given to a call.
@@ -112,11 +112,11 @@ extension Lowering {
     mutating func keptClosureBlock(_ expr: ExprSyntax) -> BlockID?? {
         guard case .closure(let closure, let written, let parameters)? = binding(of: expr), Self.isKeptClosure(closure) else { return .none }
         guard parameters.isEmpty else {
-            report("'execute:' takes a closure of no parameters: '\(expr.trimmedDescription)' takes \(parameters.count)", Syntax(expr))
+            report("'execute:' takes a closure of no parameters: '\(expr.sourceText)' takes \(parameters.count)", Syntax(expr))
             return .some(nil)
         }
         if globalsOnMainActor && !Self.isSendableKeptClosure(closure) {
-            report("converting non-Sendable function value to '@Sendable @convention(block) () -> Void' may introduce data races (declare it 'let \(expr.trimmedDescription): @Sendable () -> Void')", Syntax(expr))
+            report("converting non-Sendable function value to '@Sendable @convention(block) () -> Void' may introduce data races (declare it 'let \(expr.sourceText): @Sendable () -> Void')", Syntax(expr))
             return .some(nil)
         }
         guard !namesWritersLocal(closure, written: written, except: [], what: "a closure dispatched with 'execute:'") else { return .some(nil) }

@@ -115,7 +115,7 @@ extension Lowering {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
             case .semaphore(let lock)? = binding(of: base), let kind = semaphores[lock.index].lock
         else { return nil }
-        let result = newVariable("the value of \(base.trimmedDescription).withLock", isGlobal: false, span: span(of: Syntax(call)), type: .int)
+        let result = newVariable("the value of \(base.sourceText).withLock", isGlobal: false, span: span(of: Syntax(call)), type: .int)
         guard let statements = lowerWithLock(lock, kind, call, result: result) else { return nil }
         hoisted += statements
         return .variable(result)

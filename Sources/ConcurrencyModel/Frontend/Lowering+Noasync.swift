@@ -19,8 +19,8 @@ extension Lowering {
     /// at `current` and at the property read from it, as swiftc places them.
     mutating func refusesCurrentThreadFromAsync(_ expr: ExprSyntax) -> Bool {
         guard let member = expr.as(MemberAccessExprSyntax.self) else { return false }
-        let current = member.trimmedDescription == "Thread.current" ? member : member.base?.as(MemberAccessExprSyntax.self)
-        guard let current, current.trimmedDescription == "Thread.current",
+        let current = member.sourceText == "Thread.current" ? member : member.base?.as(MemberAccessExprSyntax.self)
+        guard let current, current.sourceText == "Thread.current",
             refusesFromAsync("class property 'current' is unavailable from asynchronous contexts", at: Syntax(current.declName))
         else { return false }
         if current.id != member.id {

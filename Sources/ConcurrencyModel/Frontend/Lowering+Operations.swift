@@ -256,7 +256,7 @@ extension Lowering {
             reportActorAccess(.write, actorProperty)
             return nil
         }
-        report("setting '\(member.trimmedDescription)' is outside the supported subset", Syntax(member))
+        report("setting '\(member.sourceText)' is outside the supported subset", Syntax(member))
         return nil
     }
 
@@ -277,7 +277,7 @@ extension Lowering {
 
     private mutating func operationReference(_ expr: ExprSyntax) -> OperationID? {
         guard case .operation(let operation)? = binding(of: expr) else {
-            report("'\(expr.trimmedDescription)' is not an operation the snippet declares ('let op = BlockOperation { … }')", Syntax(expr))
+            report("'\(expr.sourceText)' is not an operation the snippet declares ('let op = BlockOperation { … }')", Syntax(expr))
             return nil
         }
         return operation

@@ -70,7 +70,7 @@ extension Lowering {
             return nil
         }
         if let annotation = binding.typeAnnotation {
-            report("an optional binding's type is the optional's: write if let \(name) = … without '\(annotation.trimmedDescription)'", Syntax(annotation))
+            report("an optional binding's type is the optional's: write if let \(name) = … without '\(annotation.sourceText)'", Syntax(annotation))
             return nil
         }
         let source: ExprSyntax = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))

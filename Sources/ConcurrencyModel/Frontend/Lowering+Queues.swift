@@ -109,7 +109,7 @@ extension Lowering {
         // `DispatchQueue.main`, or `.main` where a queue is expected (Swift's implicit member).
         if let member = expr.as(MemberAccessExprSyntax.self), member.base.map(isDispatchQueueType) ?? true {
             if member.declName.baseName.text == "main" { return Program.mainQueueID(in: queues) }
-            report("'\(member.trimmedDescription)' is outside the supported subset: use a declared queue, .main or .global()", Syntax(expr))
+            report("'\(member.sourceText)' is outside the supported subset: use a declared queue, .main or .global()", Syntax(expr))
             return nil
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -126,7 +126,7 @@ extension Lowering {
             }
             return globalQueue(qos: qos)
         }
-        report("'\(expr.trimmedDescription)' is not a queue the supported subset knows: use a declared queue, DispatchQueue.main or DispatchQueue.global()", Syntax(expr))
+        report("'\(expr.sourceText)' is not a queue the supported subset knows: use a declared queue, DispatchQueue.main or DispatchQueue.global()", Syntax(expr))
         return nil
     }
 

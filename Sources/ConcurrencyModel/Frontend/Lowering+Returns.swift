@@ -394,7 +394,7 @@ extension Lowering {
                 report("missing return in closure expected to return '\(type)'", Syntax(closure.rightBrace))
                 return nil
             }
-            let result = newVariable("the value of \(member.base?.trimmedDescription ?? "").sync", isGlobal: false, span: span, type: type)
+            let result = newVariable("the value of \(member.base?.sourceText ?? "").sync", isGlobal: false, span: span, type: type)
             options.result = result
             statement.action = .dispatch(queue: queue, mode: .sync, body: body, options: options)
             hoisted.append(statement)

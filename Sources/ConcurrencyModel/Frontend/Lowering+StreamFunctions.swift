@@ -25,7 +25,7 @@ extension Lowering {
         guard streamReturnKind(returned) != nil else { return true }
         for parameter in function.signature.parameterClause.parameters {
             guard parameter.defaultValue == nil, parameter.ellipsis == nil, closureParameterKind(parameter.type) == nil,
-                FunctionDecl.ObjectKind(typeName: parameter.type.trimmedDescription) == nil
+                FunctionDecl.ObjectKind(typeName: parameter.type.sourceText) == nil
             else {
                 report("a function returning an AsyncStream takes plain values (Int, String, Bool, arrays), without defaults", Syntax(parameter))
                 return true
@@ -55,7 +55,7 @@ extension Lowering {
     private mutating func streamReturnKind(_ type: TypeSyntax) -> StreamKind? {
         guard let named = type.as(IdentifierTypeSyntax.self) else { return nil }
         let throwing = named.name.text == "AsyncThrowingStream"
-        let arguments = named.genericArgumentClause?.arguments.map(\.argument.trimmedDescription) ?? []
+        let arguments = named.genericArgumentClause?.arguments.map(\.argument.sourceText) ?? []
         let fits = throwing ? arguments.count == 2 && ["Error", "any Error"].contains(arguments[1]) : arguments.count == 1
         guard fits, ["Int", "String", "Bool"].contains(arguments[0]) else {
             report(throwing ? "a function here returns AsyncThrowingStream<Int, Error> (elements Int, String or Bool)"

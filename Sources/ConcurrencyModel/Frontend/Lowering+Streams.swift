@@ -58,13 +58,13 @@ extension Lowering {
         if let generic = specialized,
             let name = generic.expression.as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name) {
             stream = name
-            let arguments = generic.genericArgumentClause.arguments.map(\.argument.trimmedDescription)
+            let arguments = generic.genericArgumentClause.arguments.map(\.argument.sourceText)
             let fits = name == "AsyncStream" ? arguments.count == 1 : arguments.count == 2 && ["Error", "any Error"].contains(arguments[1])
             guard fits else { report(Self.streamUsage(name), Syntax(call)); return .some(nil) }
             typeName = arguments[0]
         } else if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name) {
             stream = name
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription,
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.sourceText,
             names.contains(base), member.declName.baseName.text == "makeStream" {
             stream = base
         } else {
@@ -82,12 +82,12 @@ extension Lowering {
         }
         if typeName == nil {
             // `(Int.self)`, `(of: Int.self)`, and for a throwing one `throwing: Error.self` after it.
-            let rest = arguments.dropFirst().map { "\($0.label?.text ?? "_"): \($0.expression.trimmedDescription)" }
+            let rest = arguments.dropFirst().map { "\($0.label?.text ?? "_"): \($0.expression.sourceText)" }
             guard let argument = arguments.first, let member = argument.expression.as(MemberAccessExprSyntax.self),
                 member.declName.baseName.text == "self", let base = member.base,
                 rest.isEmpty || (stream == "AsyncThrowingStream" && ["throwing: Error.self", "throwing: (any Error).self"].contains(rest.joined()))
             else { report(Self.streamUsage(stream), Syntax(call)); return .some(nil) }
-            typeName = base.trimmedDescription
+            typeName = base.sourceText
         }
         guard let typeName, ["Int", "String", "Bool"].contains(typeName) else {
             report("an \(stream)'s elements here are Int, String or Bool", Syntax(call))
@@ -212,8 +212,8 @@ extension Lowering {
     /// `for await v in stream { … }`; nil when the sequence is no stream.
     mutating func lowerStreamLoop(_ loop: ForStmtSyntax) -> Statement?? {
         // `for await v in numbers()`: the function makes the stream first, then the loop takes it.
-        if let call = loop.sequence.as(FunctionCallExprSyntax.self), let made = callStreamFunction(call, as: call.trimmedDescription, span: span(of: Syntax(call))) {
-            guard let made, let next = lowerStreamLoop(loop, over: made.stream, element: made.element, named: call.trimmedDescription) else { return .some(nil) }
+        if let call = loop.sequence.as(FunctionCallExprSyntax.self), let made = callStreamFunction(call, as: call.sourceText, span: span(of: Syntax(call))) {
+            guard let made, let next = lowerStreamLoop(loop, over: made.stream, element: made.element, named: call.sourceText) else { return .some(nil) }
             let block = BlockID(index: blocks.count)
             blocks.append(Block(statements: made.statements + [next], span: span(of: Syntax(loop))))
             return Statement(.branch(condition: .literal(.bool(true)), then: block, otherwise: nil), at: span(of: Syntax(loop)))

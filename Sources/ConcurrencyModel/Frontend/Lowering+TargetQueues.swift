@@ -16,7 +16,7 @@ extension Lowering {
             report("a custom concurrent queue as a target is outside the supported subset: target a serial queue, .main or a global queue", Syntax(expr))
             return nil
         case .cooperative, .actor:
-            report("'\(expr.trimmedDescription)' cannot be a target queue", Syntax(expr))
+            report("'\(expr.sourceText)' cannot be a target queue", Syntax(expr))
             return nil
         }
     }
@@ -84,7 +84,7 @@ extension Lowering {
             report("write DispatchSpecificKey<Int>() or DispatchSpecificKey<String>()", Syntax(call))
             return []
         }
-        let typeName = argument.argument.trimmedDescription
+        let typeName = argument.argument.sourceText
         let type: StaticType
         switch typeName {
         case "Int": type = .int
@@ -129,7 +129,7 @@ extension Lowering {
             variables[id.index].reflects == .specificKey {
             return id
         }
-        report("'\(expr.trimmedDescription)' is not a DispatchSpecificKey the snippet declares", Syntax(expr))
+        report("'\(expr.sourceText)' is not a DispatchSpecificKey the snippet declares", Syntax(expr))
         return nil
     }
 

@@ -62,7 +62,7 @@ extension Lowering {
             return nil
         }
         let span = self.span(of: Syntax(element))
-        let handle = newVariable("the task \(element.trimmedDescription)", isGlobal: false, span: span, type: .task(result))
+        let handle = newVariable("the task \(element.sourceText)", isGlobal: false, span: span, type: .task(result))
         taskResultTypes[handle] = result
         return (Statement(.assign(Assignment(target: handle, operation: .set, value: read)), at: span), handle)
     }
@@ -81,11 +81,11 @@ extension Lowering {
         }
         guard let handle else { return nil }
         guard let type = taskResultTypes[handle] else {
-            report("'\(expr.trimmedDescription)' gives no value here (its task returns none)", Syntax(expr))
+            report("'\(expr.sourceText)' gives no value here (its task returns none)", Syntax(expr))
             return .some(nil)
         }
         let span = self.span(of: Syntax(expr))
-        let result = newVariable("the value of \(expr.trimmedDescription)", isGlobal: false, span: span, type: type)
+        let result = newVariable("the value of \(expr.sourceText)", isGlobal: false, span: span, type: type)
         hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
         return .some(.variable(result))
     }

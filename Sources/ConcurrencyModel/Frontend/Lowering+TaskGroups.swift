@@ -29,7 +29,7 @@ extension Lowering {
             switch argument.label?.text {
             case "of" where !discarding:
                 guard let member = argument.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-                    let baseExpression = member.base, let base = member.base?.trimmedDescription
+                    let baseExpression = member.base, let base = member.base?.sourceText
                 else {
                     report(usage, Syntax(argument.expression))
                     return nil
@@ -40,14 +40,14 @@ extension Lowering {
                     // `(Int, Int).self`: each element a type name.
                     var parts: [StaticType] = []
                     for element in tuple.elements {
-                        guard element.label == nil, let part = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription))),
+                        guard element.label == nil, let part = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.sourceText))),
                                                                        at: Syntax(element.expression)) else { return nil }
                         parts.append(part)
                     }
                     child = .some(.tuple(parts))
                 } else if let optional = baseExpression.as(OptionalChainingExprSyntax.self) {
                     // `String?.self`: children that may give nil (`if Task.isCancelled { return nil }`).
-                    let wrapped = TypeSyntax(IdentifierTypeSyntax(name: .identifier(optional.expression.trimmedDescription)))
+                    let wrapped = TypeSyntax(IdentifierTypeSyntax(name: .identifier(optional.expression.sourceText)))
                     guard let type = staticType(TypeSyntax(OptionalTypeSyntax(wrappedType: wrapped)), at: Syntax(baseExpression)) else { return nil }
                     child = .some(type)
                 } else {
@@ -182,7 +182,7 @@ extension Lowering {
         case "cancelAll":
             return Statement(.cancellation(.cancelGroup(id)), at: span)
         case "next", "waitForAll":
-            report("'\(member.declName.baseName.text)' is async: write await \(call.trimmedDescription)", Syntax(call))
+            report("'\(member.declName.baseName.text)' is async: write await \(call.sourceText)", Syntax(call))
             return .some(nil)
         default:
             report("'\(member.declName.baseName.text)' of a task group is outside the supported subset (addTask, addTaskUnlessCancelled, cancelAll, await next(), await waitForAll(), for await)",
@@ -220,7 +220,7 @@ extension Lowering {
             report("group.next() gives an optional: write if let v = await group.next() { … }, while let, or for await v in group", Syntax(call))
             return .some(nil)
         default:
-            report("'\(call.trimmedDescription)' is outside the supported subset (await group.next(), await group.waitForAll())", Syntax(call))
+            report("'\(call.sourceText)' is outside the supported subset (await group.next(), await group.waitForAll())", Syntax(call))
             return .some(nil)
         }
     }

@@ -6,7 +6,7 @@ import SwiftSyntax
 extension Lowering {
     /// Whether a static member is a `@TaskLocal` variable.
     static func isTaskLocal(_ decl: DeclSyntax) -> Bool {
-        decl.as(VariableDeclSyntax.self)?.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "TaskLocal" } == true
+        decl.as(VariableDeclSyntax.self)?.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.sourceText == "TaskLocal" } == true
     }
 
     /// `@TaskLocal static var id = 0` (or `: Int?`, with or without `= nil`) of `type`: its
@@ -61,7 +61,7 @@ extension Lowering {
     private func taskLocal(base: ExprSyntax?, name: String, at node: Syntax) -> (id: TaskLocalID, type: StaticType)? {
         guard let base else { return nil }
         let typeName: String
-        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.Self) || base.trimmedDescription == "Self" {
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.Self) || base.sourceText == "Self" {
             guard let group = Self.enclosingType(of: node), let named = Self.typeName(of: group) else { return nil }
             typeName = named
         } else if let reference = base.as(DeclReferenceExprSyntax.self) {
@@ -114,7 +114,7 @@ extension Lowering {
             return []
         }
         if let exit = Self.firstEscape(in: Syntax(closure.statements)) {
-            report("'\(exit.trimmedDescription.split(separator: " ").first!)' in a withValue body is outside the supported subset", exit)
+            report("'\(exit.sourceText.split(separator: " ").first!)' in a withValue body is outside the supported subset", exit)
             return []
         }
         guard let value = lowerExpression(arguments[0].expression) else { return [] }

@@ -25,7 +25,7 @@ extension Lowering {
         while let here = current {
             if let closure = here.as(ClosureExprSyntax.self) {
                 if let recorded = closureContexts[closure.id] { return recorded }
-                let onMain = Self.call(passing: closure)?.calledExpression.trimmedDescription.hasPrefix("DispatchQueue.main.") == true
+                let onMain = Self.call(passing: closure)?.calledExpression.sourceText.hasPrefix("DispatchQueue.main.") == true
                 return (onMain ? .mainActor : .generic, false)
             }
             if here.is(FunctionDeclSyntax.self) { return functionContext ?? (.generic, false) }
@@ -104,7 +104,7 @@ extension Lowering {
         // as for a dispatched block.
         var captured: [(name: String, variable: VariableID)] = []
         if let signature = closure.signature {
-            let attributes = signature.attributes.map(\.trimmedDescription)
+            let attributes = signature.attributes.map(\.sourceText)
             // `() -> Int in`: no parameters, and the value's type written (checked by the returns).
             let noParameters = switch signature.parameterClause {
             case nil: true
@@ -267,10 +267,10 @@ extension Lowering {
         }
         if let handle = inlineHandle ?? awaitedTask(expression) {
             guard let type = taskResultTypes[handle] else {
-                report("'\(expression.trimmedDescription)' gives no value here (its task returns none): await it on a line of its own", Syntax(expression))
+                report("'\(expression.sourceText)' gives no value here (its task returns none): await it on a line of its own", Syntax(expression))
                 return nil
             }
-            let result = newVariable("the value of \(expression.trimmedDescription)", isGlobal: false, span: span, type: type)
+            let result = newVariable("the value of \(expression.sourceText)", isGlobal: false, span: span, type: type)
             hoisted.append(Statement(.suspend(.value(of: handle, result: result)), at: span))
             return .variable(result)
         }
@@ -286,7 +286,7 @@ extension Lowering {
         guard let result = lowered.value else {
             // A body whose returned value was refused has no value for that reason, already said.
             if problems.count > reported { return nil }
-            report("'\(call.calledExpression.trimmedDescription)' returns nothing: await it on a line of its own", Syntax(call))
+            report("'\(call.calledExpression.sourceText)' returns nothing: await it on a line of its own", Syntax(call))
             return nil
         }
         hoisted += lowered.statements
@@ -300,7 +300,7 @@ extension Lowering {
         guard let call = awaited.expression.as(FunctionCallExprSyntax.self) else { return false }
         if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let body = call.trailingClosure {
             // The body says: a continuation resumed with a value, a group's body that returns one.
-            if Self.continuationFunctions.contains(callee) { return body.trimmedDescription.contains("resume(returning:") }
+            if Self.continuationFunctions.contains(callee) { return body.sourceText.contains("resume(returning:") }
             if Self.taskGroupFunctions.contains(callee) {
                 return body.statements.contains { $0.item.as(ReturnStmtSyntax.self)?.expression != nil }
             }
@@ -314,7 +314,7 @@ extension Lowering {
             return actorMethod(instance, member.declName.baseName.text, at: Syntax(member))?.returns != nil
         }
         // `MainActor.run(body: f)`: f's value.
-        if call.calledExpression.trimmedDescription == "MainActor.run", let body = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
+        if call.calledExpression.sourceText == "MainActor.run", let body = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
             case .function(let function)? = lookup(body.baseName.text) {
             return function.returns != nil
         }
@@ -329,7 +329,7 @@ extension Lowering {
         let here = context(of: Syntax(call)).isolation
         // `try await ContinuousClock().sleep(for: .seconds(1))`: Task.sleep's own work (TaskSleepDuration.swift).
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "sleep",
-            let clock = member.base?.as(FunctionCallExprSyntax.self), Self.clockTypes.contains(clock.calledExpression.trimmedDescription),
+            let clock = member.base?.as(FunctionCallExprSyntax.self), Self.clockTypes.contains(clock.calledExpression.sourceText),
             clock.arguments.isEmpty, clock.trailingClosure == nil
         {
             guard let delay = clockSleepDelay(call, onClock: true) else { return nil }
@@ -469,7 +469,7 @@ extension Lowering {
         if !keepsValue, case .closure(let closure, let written, let types)? = binding(of: call.calledExpression) {
             return lowerClosureParameterCall(call, closure, scopes: written, parameters: types, span: span).map { ([$0], nil) }
         }
-        report("'await' of '\(call.calledExpression.trimmedDescription)' is outside the supported subset", Syntax(call))
+        report("'await' of '\(call.calledExpression.sourceText)' is outside the supported subset", Syntax(call))
         return nil
     }
 
@@ -520,7 +520,7 @@ extension Lowering {
                 return Delay(microseconds: .binary(.divide, amount, .literal(.int(1000))))
             }
             var written = argument.expression
-            if let conversion = written.as(FunctionCallExprSyntax.self), conversion.calledExpression.trimmedDescription == "UInt64",
+            if let conversion = written.as(FunctionCallExprSyntax.self), conversion.calledExpression.sourceText == "UInt64",
                 conversion.arguments.count == 1, let inner = conversion.arguments.first, inner.label == nil {
                 written = inner.expression
             }
@@ -564,7 +564,7 @@ extension Lowering {
             return nil
         }
         if let clock = call.arguments.first(where: { $0.label?.text == "clock" }) {
-            let written = clock.expression.trimmedDescription
+            let written = clock.expression.sourceText
             guard [".continuous", ".suspending", "ContinuousClock()", "SuspendingClock()"].contains(written) else {
                 report("write clock: .continuous or clock: .suspending", Syntax(clock.expression))
                 return nil
@@ -575,7 +575,7 @@ extension Lowering {
         // `.now + d` (or `ContinuousClock.now + d`): the clock's now, which is the call's moment.
         guard let sum = first.expression.as(InfixOperatorExprSyntax.self), sum.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
             let now = sum.leftOperand.as(MemberAccessExprSyntax.self), now.declName.baseName.text == "now",
-            now.base == nil || now.base.map({ Self.clockTypes.contains($0.trimmedDescription) }) == true
+            now.base == nil || now.base.map({ Self.clockTypes.contains($0.sourceText) }) == true
         else {
             report("write the deadline as .now + .seconds(n)", Syntax(first.expression))
             return nil
@@ -699,7 +699,7 @@ extension Lowering {
             parameters.append(.value(label: label, variable: newVariable(inner, isGlobal: false, span: span, type: type)))
         }
         var returns: StaticType?
-        if let clause = function.signature.returnClause, !["Void", "()"].contains(clause.type.trimmedDescription) {
+        if let clause = function.signature.returnClause, !["Void", "()"].contains(clause.type.sourceText) {
             guard let type = staticType(clause.type) else { return nil }
             returns = type
         }

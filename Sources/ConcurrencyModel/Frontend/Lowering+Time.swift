@@ -105,7 +105,7 @@ extension Lowering {
     private mutating func wholeNumber(_ expr: ExprSyntax, times unit: Int) -> Expression? {
         guard let value = lowerExpression(expr) else { return nil }
         guard type(of: value) == .int else {
-            report("a time is a number here: '\(expr.trimmedDescription)' is not an Int", Syntax(expr))
+            report("a time is a number here: '\(expr.sourceText)' is not an Int", Syntax(expr))
             return nil
         }
         return unit == 1 ? value : .binary(.multiply, value, .literal(.int(unit)))
@@ -164,7 +164,7 @@ extension Lowering {
             }
             if let amount = integerLiteral(argument.expression) {
                 guard amount <= Int(UInt32.max) else {
-                    report("integer literal '\(argument.expression.trimmedDescription)' overflows when stored into 'UInt32' (\(name) takes a UInt32)", Syntax(argument.expression))
+                    report("integer literal '\(argument.expression.sourceText)' overflows when stored into 'UInt32' (\(name) takes a UInt32)", Syntax(argument.expression))
                     return .some(nil)
                 }
                 guard let microseconds = delay(Double(amount) * Double(unit), at: argument.expression) else { return .some(nil) }

@@ -31,7 +31,7 @@ extension Lowering {
                     report("a timer source on a custom concurrent queue is outside the supported subset: give it a serial queue, .main or a global queue", Syntax(argument.expression))
                     return []
                 case .cooperative, .actor:
-                    report("'\(argument.expression.trimmedDescription)' is not a dispatch queue", Syntax(argument.expression))
+                    report("'\(argument.expression.sourceText)' is not a dispatch queue", Syntax(argument.expression))
                     return []
                 }
             case "flags":

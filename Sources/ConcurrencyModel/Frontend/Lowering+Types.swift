@@ -257,7 +257,7 @@ extension Lowering {
         // `CheckedContinuation<Void, Never>` (or `<(), Never>`): a continuation kept for later.
         if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "CheckedContinuation",
             let arguments = generic.genericArgumentClause?.arguments, arguments.count == 2 {
-            let texts = arguments.map { $0.argument.trimmedDescription }
+            let texts = arguments.map { $0.argument.sourceText }
             guard ["Void", "()"].contains(texts[0]), texts[1] == "Never" else {
                 report("a continuation kept in a variable is a CheckedContinuation<Void, Never> here", node ?? Syntax(type))
                 return nil
@@ -268,13 +268,13 @@ extension Lowering {
         if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Task",
             let arguments = generic.genericArgumentClause?.arguments, arguments.count == 2 {
             let result = arguments.first!.argument
-            guard arguments.last!.argument.trimmedDescription == "Never" else {
+            guard arguments.last!.argument.sourceText == "Never" else {
                 report("a task kept here does not throw: Task<Void, Never>, Task<Int, Never>", node ?? Syntax(type))
                 return nil
             }
-            if ["Void", "()"].contains(result.trimmedDescription) { return .task(nil) }
+            if ["Void", "()"].contains(result.sourceText) { return .task(nil) }
             guard case .type(let resultType) = result, let value = staticType(resultType, at: node) else {
-                if case .expr = result { report("the type '\(type.trimmedDescription)' is outside the supported subset", node ?? Syntax(type)) }
+                if case .expr = result { report("the type '\(type.sourceText)' is outside the supported subset", node ?? Syntax(type)) }
                 return nil
             }
             return .task(value)
@@ -306,7 +306,7 @@ extension Lowering {
         default:
             break
         }
-        report("the type '\(type.trimmedDescription)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), Double, String, Bool, an optional of one, an array or dictionary of them, or a tuple as a task group's value", node ?? Syntax(type))
+        report("the type '\(type.sourceText)' is outside the supported subset: use Int (or Int64, UInt64, UInt, Int32, UInt32), Double, String, Bool, an optional of one, an array or dictionary of them, or a tuple as a task group's value", node ?? Syntax(type))
         return nil
     }
 }

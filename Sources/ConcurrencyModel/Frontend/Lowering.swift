@@ -659,7 +659,7 @@ struct Lowering {
             let arrayType = call.calledExpression.as(ArrayExprSyntax.self), arrayType.elements.count == 1,
             let element = arrayType.elements.first, element.expression.is(DeclReferenceExprSyntax.self)
         {
-            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.trimmedDescription))), at: Syntax(element.expression)) else { return [] }
+            guard let type = staticType(TypeSyntax(IdentifierTypeSyntax(name: .identifier(element.expression.sourceText))), at: Syntax(element.expression)) else { return [] }
             annotated = .list(type)
             let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
             // (A refused one is still declared, so that its uses raise no second error.)
@@ -727,7 +727,7 @@ struct Lowering {
             }
             let expression = element.expression.as(AwaitExprSyntax.self)?.expression ?? element.expression
             guard let handle = awaitedTask(expression), let type = taskResultTypes[handle] else {
-                report("'\(element.expression.trimmedDescription)' is not an async let or task with a value", Syntax(element))
+                report("'\(element.expression.sourceText)' is not an async let or task with a value", Syntax(element))
                 return []
             }
             let span = self.span(of: Syntax(element))
@@ -746,8 +746,8 @@ struct Lowering {
             declaration.bindings.count == 1, let binding = declaration.bindings.first, binding.initializer == nil,
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let type = binding.typeAnnotation?.type,
-            type.as(OptionalTypeSyntax.self)?.wrappedType.trimmedDescription == "DispatchWorkItem"
-                || type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType.trimmedDescription == "DispatchWorkItem",
+            type.as(OptionalTypeSyntax.self)?.wrappedType.sourceText == "DispatchWorkItem"
+                || type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType.sourceText == "DispatchWorkItem",
             let assignment = Self.assignment(in: next), assignment.target == name,
             let call = assignment.value.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DispatchWorkItem"
@@ -1103,7 +1103,7 @@ struct Lowering {
             // `dict[key] = value`: the entry replaced or added.
             if case .dictionary(let keyType, let valueType)? = variableTypes[target] {
                 guard operation == .set else {
-                    report("'\(infix.operator.trimmedDescription)' on a dictionary's entry is outside the supported subset: write dict[key] = value", Syntax(infix.operator))
+                    report("'\(infix.operator.sourceText)' on a dictionary's entry is outside the supported subset: write dict[key] = value", Syntax(infix.operator))
                     return nil
                 }
                 guard !constants.contains(target) else {
@@ -1225,7 +1225,7 @@ struct Lowering {
     private mutating func importModule(_ module: ImportDeclSyntax) {
         let name = module.path.map(\.name.text).joined(separator: ".")
         guard isTopLevel, module.importKindSpecifier == nil, ["Foundation", "Dispatch", "Synchronization"].contains(name) else {
-            report("only 'import Foundation', 'import Dispatch' (the prelude imports both) and 'import Synchronization' can stand here; '\(module.trimmedDescription)' is outside the supported subset", Syntax(module))
+            report("only 'import Foundation', 'import Dispatch' (the prelude imports both) and 'import Synchronization' can stand here; '\(module.sourceText)' is outside the supported subset", Syntax(module))
             return
         }
     }
@@ -1248,7 +1248,7 @@ struct Lowering {
     /// Names a construct the way a Swift programmer would, for "… is outside the subset".
     static func describe(_ node: Syntax) -> String {
         if let call = node.as(FunctionCallExprSyntax.self) {
-            return "calling '\(call.calledExpression.trimmedDescription)' is"
+            return "calling '\(call.calledExpression.sourceText)' is"
         }
         if node.is(ForStmtSyntax.self) { return "'for' loops are" }
         if node.is(WhileStmtSyntax.self) || node.is(RepeatStmtSyntax.self) { return "loops are" }
@@ -1266,9 +1266,9 @@ struct Lowering {
             return "declaring types is"
         }
         if node.is(ImportDeclSyntax.self) { return "'import' (the prelude already imports Dispatch and Foundation) is" }
-        if node.is(InfixOperatorExprSyntax.self) { return "'\(node.trimmedDescription)' is" }
+        if node.is(InfixOperatorExprSyntax.self) { return "'\(node.sourceText)' is" }
         if node.is(VariableDeclSyntax.self) { return "this declaration is" }
-        let text = node.trimmedDescription
+        let text = node.sourceText
         let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "'\(short)' is"
     }

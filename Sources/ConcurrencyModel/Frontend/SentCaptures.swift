@@ -41,7 +41,7 @@ struct SentCaptures {
         while let here = current, !here.is(FunctionDeclSyntax.self) { current = here.parent }
         guard let method = current?.as(FunctionDeclSyntax.self), let type = Lowering.enclosingType(of: Syntax(method))?.as(ClassDeclSyntax.self),
             !Lowering.isMainActor(type.attributes),
-            type.inheritanceClause?.inheritedTypes.contains(where: { ["Sendable", "@unchecked Sendable"].contains($0.type.trimmedDescription) }) != true
+            type.inheritanceClause?.inheritedTypes.contains(where: { ["Sendable", "@unchecked Sendable"].contains($0.type.sourceText) }) != true
         else { return [] }
         let members = Set(type.memberBlock.members.flatMap { member -> [String] in
             if let function = member.decl.as(FunctionDeclSyntax.self) { return [function.name.text] }
@@ -86,7 +86,7 @@ struct SentCaptures {
     private static func taskMade(by call: FunctionCallExprSyntax) -> Sending? {
         let callee = call.calledExpression
         let name = callee.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(callee)
-        if ["Task", "Task.detached"].contains(callee.trimmedDescription) { return .task(callee: name) }
+        if ["Task", "Task.detached"].contains(callee.sourceText) { return .task(callee: name) }
         if let member = callee.as(MemberAccessExprSyntax.self), ["addTask", "addTaskUnlessCancelled"].contains(member.declName.baseName.text) {
             return .groupChild(callee: name)
         }
@@ -97,7 +97,7 @@ struct SentCaptures {
         guard let call = Lowering.call(passing: closure) else { return nil }
         if let task = taskMade(by: call) {
             // A `Task { }` made on the main actor stays in its region; anywhere else it is sent.
-            let inherits = call.calledExpression.trimmedDescription == "Task"
+            let inherits = call.calledExpression.sourceText == "Task"
             return inherits && Lowering.globalAccessPlace(of: Syntax(call)) == .mainActor ? nil : task
         }
         if case .sent(isAsync: false) = Lowering.closureIsolation(givenTo: call) { return .sendable }
