@@ -56,8 +56,22 @@ extension Semantics {
 
     /// How wide a machine must be for nothing of this state to wait for a thread: the busiest
     /// worker pool, or the busiest priority of the global executor.
+    /// One look along the threads (the search asks it of every new state): what
+    /// `busyThreadCount(of:in:)` counts for each pool, and `widestExecutorQueue(in:)`.
     func busyWidth(in state: MachineState) -> Int {
-        Self.pools.reduce(widestExecutorQueue(in: state)) { max($0, busyThreadCount(of: $1, in: state)) }
+        var workers = SIMD4<Int>(repeating: 0)
+        var executor = SIMD4<Int>(repeating: 0)
+        for t in state.threads.indices where state.threads[t].id != MachineState.mainThreadID {
+            if let task = state.threads[t].task, let pool = Self.pools.firstIndex(of: Self.executorPool(ofPriority: state.tasks[task].priority)) {
+                executor[pool] += 1
+            }
+            if !state.threads[t].frames.isEmpty, case .item(let queue, _, _) = state.threads[t].frames[0].role,
+                let pool = queueWorkerPools[queue.index].flatMap(Self.pools.firstIndex(of:))
+            {
+                workers[pool] += 1
+            }
+        }
+        return max(workers.max(), executor.max())
     }
 
     /// The most iterations a `concurrentPerform` under way runs side by side on a wide machine.

@@ -17,6 +17,8 @@ final class Semantics: Sendable {
     let jobStartsCommute: Bool
     /// The actors' queues, which take places of the executor's width as its jobs do.
     let actorQueues: [QueueID]
+    /// `Program.workerPool(of:)` of each queue, which walks its targets.
+    let queueWorkerPools: [QoSClass?]
 
     init(program: Program, machine: Machine = .interview) {
         self.program = program
@@ -25,6 +27,7 @@ final class Semantics: Sendable {
         accessTable = hasRacyVariables ? Self.accessTable(program) : []
         actorQueues = program.queues.indices.filter { program.queues[$0].kind == .actor }.map { QueueID(index: $0) }
         jobStartsCommute = machine.cores == nil || actorQueues.isEmpty
+        queueWorkerPools = program.queues.indices.map { program.workerPool(of: QueueID(index: $0)) }
     }
 
     /// A choice the scheduler can make in a state.
