@@ -3,32 +3,12 @@ import Testing
 
 /// The schedule the helper thread walks before the searches (`WidthProbe`): it must see the
 /// widths the widest search sees late (or the second thread starts on a narrower machine and
-/// the longest search comes last), and never more than that search sees (or a machine no
-/// answer needs would be searched, and worse, taken as needed).
+/// the longest search comes last), and never more than that search sees (or a thread would
+/// search a machine no answer needs; `WidthProbeBankTests` checks the whole bank).
 @Suite struct WidthProbeTests {
     /// The issue's counter puzzle: two detached tasks, an async let's child and the actor's job
     /// run at once; the widest search sees it only after most of its states.
-    static let counter = """
-        actor Counter {
-            var n = 0
-            func bump(_ tag: String) async {
-                print("\\(tag) start \\(n)")
-                n += 1
-                try? await Task.sleep(nanoseconds: 1_000_000)
-                print("\\(tag) end \\(n)")
-            }
-        }
-        let c = Counter()
-        Task { print("T1") }
-        Task { print("T2") }
-        print("main")
-        Task.detached { print("D1") }
-        Task.detached { print("D2") }
-        async let x: Void = c.bump("a")
-        await c.bump("b")
-        await x
-        print("done")
-        """
+    static let counter = SwiftConcurrencyTests.counter
 
     static func widths(_ source: String) throws -> (probe: Int, search: Int) {
         let program = try SnippetCompiler.compile(source).get()

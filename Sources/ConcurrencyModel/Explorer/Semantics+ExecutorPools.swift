@@ -63,16 +63,6 @@ extension Semantics {
         }
         return nil
     }
-
-    /// The widest any priority's queue runs in this state, for how many cores a machine needs.
-    func widestExecutorQueue(in state: MachineState) -> Int {
-        Self.pools.map { pool in
-            state.threads.count { thread in
-                guard thread.id != MachineState.mainThreadID, let task = thread.task else { return false }
-                return Self.executorPool(ofPriority: state.tasks[task].priority) == pool
-            }
-        }.max() ?? 0
-    }
 }
 
 extension Semantics {

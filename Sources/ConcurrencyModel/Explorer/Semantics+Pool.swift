@@ -55,9 +55,9 @@ extension Semantics {
     }
 
     /// How wide a machine must be for nothing of this state to wait for a thread: the busiest
-    /// worker pool, or the busiest priority of the global executor.
-    /// One look along the threads (the search asks it of every new state): what
-    /// `busyThreadCount(of:in:)` counts for each pool, and `widestExecutorQueue(in:)`.
+    /// worker pool (as `busyThreadCount(of:in:)` counts it), or the busiest priority of the
+    /// global executor (as `executorThreads(ofPriority:in:)` does), in one look along the
+    /// threads: the search asks it of every new state.
     func busyWidth(in state: MachineState) -> Int {
         var workers = SIMD4<Int>(repeating: 0)
         var executor = SIMD4<Int>(repeating: 0)
