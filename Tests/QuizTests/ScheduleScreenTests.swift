@@ -1,4 +1,5 @@
 import ConcurrencyModel
+import Foundation
 import Quiz
 import Testing
 
@@ -40,6 +41,22 @@ import Testing
         }
         #expect(text.last?.hasPrefix("keys") == true, "\(context): no keys line")
         #expect(text.contains { $0.hasPrefix("goal") }, "\(context): no goal line")
+    }
+
+    /// A job's start says its thread once and its executor once.
+    @Test func aJobStartNamesItsExecutorOnce() throws {
+        let program = try SnippetCompiler.compile("Task.detached {\n    print(\"a\")\n}\nprint(\"top\")\n").get()
+        var play = Playthrough(exploration: Explorer().explore(program))
+        let played = play.play(1)
+        #expect(played)
+        let screen = ScheduleScreen(title: "t", code: "", play: play)
+        // The "did" row and the lines it wraps onto (indented), as one text.
+        let lines = screen.lines(width: 80, height: 24).map(\.text)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("did") })
+        let wrapped = lines[(start + 1)...].prefix { $0.hasPrefix(" ") }
+        let did = ([lines[start]] + wrapped).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(did.contains("on worker 1, the global executor runs the next job"))
+        #expect(!did.contains("on the global executor the global executor"), "\(did)")
     }
 
     @Test(arguments: slidePuzzles)

@@ -157,9 +157,19 @@ public struct ScheduleScreen {
         guard !steps.isEmpty else { return nil }
         let narrator = play.narrator
         let said = steps.map { taken in
-            narrator.who(taken.step) + " " + narrator.action(taken.step) + (taken.automatic ? Self.whyByItself(taken.step) : "")
+            Self.did(taken.step, narrator: narrator) + (taken.automatic ? Self.whyByItself(taken.step) : "")
         }
         return Row(body: said.joined(separator: "; then "), role: .dim)
+    }
+
+    /// Who did what: "main prints 1". A job's start names its executor as the one that acts
+    /// ("actor c runs the next job"), so the thread comes first on its own: "on worker 1, actor
+    /// c runs the next job: task 2 goes on", not "worker 1 on c actor c runs…".
+    private static func did(_ step: ScheduleStep, narrator: Narrator) -> String {
+        switch step.event {
+        case .runsTask, .runsTaskAhead: "on \(narrator.thread(step.thread)), \(narrator.action(step))"
+        default: narrator.who(step) + " " + narrator.action(step)
+        }
     }
 
     /// Why the playthrough took a step without asking (`Playthrough.isForced`).
