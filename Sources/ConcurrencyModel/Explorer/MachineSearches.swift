@@ -62,23 +62,29 @@ final class MachineSearches: Sendable {
     /// helper, which then sat idle).
     func startAhead() {
         guard Self.spareCores > 0 else { return }
-        queue.withLock { $0.helpers += 1 }
-        DispatchQueue.global().async { [program, widths, platforms] in
-            if let platform = platforms.first {
-                widths.raise(to: WidthProbe.width(of: program, on: Machine(cores: nil, platform: platform)))
-            }
-            if self.sureSearches(floor: widths.value).count > 1 { self.addHelpers(1, speculating: false) }
-            self.work(asHelper: true, speculating: true)
-        }
+        addHelpers(1, probingFirst: true)
     }
 
-    /// Puts `count` more threads from the pool on the queue.
-    private func addHelpers(_ count: Int, speculating: Bool = true) {
+    /// Puts `count` more threads from the pool on the queue; with `probingFirst`, a thread that
+    /// walks the probe's schedule before it takes a search (`startAhead`).
+    private func addHelpers(_ count: Int, speculating: Bool = true, probingFirst: Bool = false) {
         guard count > 0 else { return }
         queue.withLock { $0.helpers += count }
         for _ in 0..<count {
-            DispatchQueue.global().async { self.work(asHelper: true, speculating: speculating) }
+            DispatchQueue.global().async {
+                if probingFirst { self.probe() }
+                self.work(asHelper: true, speculating: speculating)
+            }
         }
+    }
+
+    /// Raises the widths to what `WidthProbe` sees, and starts the extra thread where two or
+    /// more machines are needed for sure.
+    private func probe() {
+        if let platform = platforms.first {
+            widths.raise(to: WidthProbe.width(of: program, on: Machine(cores: nil, platform: platform)))
+        }
+        if sureSearches(floor: widths.value).count > 1 { addHelpers(1, speculating: false) }
     }
 
     /// The searches of the machines narrower than `floor`, a width the widest search sees busy:
