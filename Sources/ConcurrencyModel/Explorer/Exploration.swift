@@ -131,8 +131,7 @@ public struct Exploration: Sendable {
         // Each outcome with the machines that show it, in one walk of every automaton together.
         let machines = answers.keys.sorted(by: Self.order)
         let automata = machines.map { answers[$0]! }
-        var listed: [(outcome: Outcome, label: MachineLabel)] = []
-        var lineNumbers: [[Int32]] = []
+        var listed: [(outcome: Outcome, lineNumbers: [Int32], label: MachineLabel)] = []
         // A few sets of machines label every outcome: each label is made once.
         var labels: [[Bool]: MachineLabel] = [:]
         if isListed {
@@ -144,13 +143,12 @@ public struct Exploration: Sendable {
                     shown = label(on: zip(machines, shownBy).filter(\.1).map(\.0)) ?? emptyLabel
                     labels[shownBy] = shown
                 }
-                listed.append((Outcome(lines: lines, end: end), shown))
-                lineNumbers.append(numbers)
+                listed.append((Outcome(lines: lines, end: end), numbers, shown))
             }
         }
         let order = OutcomeSortOrder(lines: automaton.graph.lines)
         reports = listed.indices
-            .sorted { order.precedes(lineNumbers[$0], listed[$0].outcome.end, lineNumbers[$1], listed[$1].outcome.end) }
+            .sorted { order.precedes(listed[$0].lineNumbers, listed[$0].outcome.end, listed[$1].lineNumbers, listed[$1].outcome.end) }
             .map { report(for: listed[$0].outcome, in: automaton, label: listed[$0].label) }
         var others: Set<Outcome> = []
         for machine in machines where machine != target {
