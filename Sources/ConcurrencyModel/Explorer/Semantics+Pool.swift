@@ -38,7 +38,7 @@ extension Semantics {
     func busyThreads(of pool: QoSClass, in state: MachineState) -> [ThreadState] {
         state.threads.filter { thread in
             guard thread.id != MachineState.mainThreadID, case .item(let queue, _, _)? = thread.frames.first?.role else { return false }
-            return program.workerPool(of: queue) == pool
+            return queueWorkerPools[queue.index] == pool
         }
     }
 
@@ -50,7 +50,7 @@ extension Semantics {
             guard state.threads[t].id != MachineState.mainThreadID, !state.threads[t].frames.isEmpty,
                 case .item(let queue, _, _) = state.threads[t].frames[0].role
             else { return false }
-            return program.workerPool(of: queue) == pool
+            return queueWorkerPools[queue.index] == pool
         }
     }
 
@@ -105,7 +105,7 @@ extension Semantics {
         case .main, .serial, .concurrent, .global:
             break
         }
-        guard let pool = program.workerPool(of: queue), let item = state.queues[queue.index].pending.first, item.needsThread,
+        guard let pool = queueWorkerPools[queue.index], let item = state.queues[queue.index].pending.first, item.needsThread,
             let capacity = capacity(of: pool, in: state)
         else { return .free }
         // The pool serves its queues' items first come, first served (measured with swiftc:
@@ -199,14 +199,14 @@ extension Semantics {
 
     /// Records that the monitor added a thread to the queue's pool now.
     func addThread(forQueue queue: QueueID, in state: inout MachineState) {
-        guard let pool = program.workerPool(of: queue) else { return }
+        guard let pool = queueWorkerPools[queue.index] else { return }
         state.pools[poolIndex(pool)].added += 1
         state.pools[poolIndex(pool)].lastAdded = state.now
     }
 
     /// A pool's first worker starts the monitor.
     func noteWorkerStart(forQueue queue: QueueID, in state: inout MachineState) {
-        guard machine.cores != nil, state.monitorStarted == nil, program.workerPool(of: queue) != nil else { return }
+        guard machine.cores != nil, state.monitorStarted == nil, queueWorkerPools[queue.index] != nil else { return }
         state.monitorStarted = state.now
     }
 

@@ -17,7 +17,8 @@ final class Semantics: Sendable {
     let jobStartsCommute: Bool
     /// The actors' queues, which take places of the executor's width as its jobs do.
     let actorQueues: [QueueID]
-    /// `Program.workerPool(of:)` of each queue, which walks its targets.
+    /// `Program.workerPool(of:)` of each queue, which walks its targets: the rules ask it of
+    /// every busy thread in every state.
     let queueWorkerPools: [QoSClass?]
 
     init(program: Program, machine: Machine = .interview) {
